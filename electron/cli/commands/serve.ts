@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createCore } from '../../core/core';
+import type { SkillDir } from '../../core/skills/scan';
+import { StoreError } from '../../core/store/db';
+import { startHost } from '../host';
+import type { Io } from '../main';
+import { packageVersion, rendererDir, resolveDataDir } from '../paths';
+
+export interface ServeOptions {
+  skillDirs: SkillDir[];
+  dataDirFlag: string | undefined;
+  host: string;
+  port: number;
+}
+
+/** Runs until SIGINT/SIGTERM; returns the exit code. */
+export async function serveCommand(options: ServeOptions, io: Io): Promise<number> {
+  if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
+    io.err('skilldeck: the dashboard is not built. Run `npm run build` in the Skilldeck folder, then try again.');
+    return 1;
+  }
+  const dataDir = resolveDataDir(options.dataDirFlag);
+  let core;
+  try {
+    core = createCore({
+      dataDir,
+      skillDirs: options.skillDirs,
+      runtime: 'node',
+      version: packageVersion(),
+      onInternalError: (error) => io.err(`skilldeck: internal error: ${(error as Error).stack ?? String(error)}`),
+    });
+  } catch (error) {
+    if (error instanceof StoreError) {
+      io.err(`skilldeck: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+  let host;
+  try {
+    host = await startHost({ core, staticDir: rendererDir, host: options.host, port: options.port });
+  } catch (error) {
+    core.close();
+    io.err(`skilldeck: cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);
+    return 1;
+  }
+  io.out(`Skilldeck dashboard: ${host.url}`);
+  io.out(`Data: ${dataDir}. Press Ctrl+C to stop.`);
+
+  const running = host;
+  const openCore = core;
+  return new Promise<number>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      void running.close().then(() => {
+        openCore.close();
+        resolve(0);
+      });
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import type { EventName } from './names';
+import { SkillMeta } from '../types/skill';
+
+/** Everything the core pushes to clients without being asked. */
+export const events = {
+  /** The set of skills or their files changed; clients re-read `skills:list`. */
+  'skills:changed': z.object({ reason: z.string() }),
+  /** A skill's UI metadata changed (from any client). */
+  'meta:changed': SkillMeta,
+} as const satisfies Record<EventName, z.ZodType>;
+
+export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;

@@ -1,0 +1,19 @@
+// The one list of channel and event names. contract.ts and events.ts are keyed by exactly these
+// (a mismatch fails to compile), and the preload imports only this file, not zod.
+
+export const CHANNELS = ['app:info', 'skills:list', 'meta:get', 'meta:update'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export const EVENTS = ['skills:changed', 'meta:changed'] as const;
+export type EventName = (typeof EVENTS)[number];
+
+const channelSet: ReadonlySet<string> = new Set(CHANNELS);
+const eventSet: ReadonlySet<string> = new Set(EVENTS);
+
+export function isChannel(name: unknown): name is Channel {
+  return typeof name === 'string' && channelSet.has(name);
+}
+
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && eventSet.has(name);
+}

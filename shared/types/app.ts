@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  /** Where the core runs: inside Electron, or headless under Node (CLI, `skilldeck serve`). */
+  runtime: z.enum(['electron', 'node']),
+  platform: z.string(),
+  dataDir: z.string(),
+  schemaVersion: z.number().int(),
+});
+export type AppInfo = z.infer<typeof AppInfo>;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+// Electron accelerator grammar: modifiers joined by '+', then exactly one key.
+// https://www.electronjs.org/docs/latest/api/accelerator
+const MODIFIERS = new Set([
+  'command', 'cmd', 'control', 'ctrl', 'commandorcontrol', 'cmdorctrl',
+  'alt', 'option', 'altgr', 'shift', 'super', 'meta',
+]);
+const NAMED_KEYS = new Set([
+  'plus', 'space', 'tab', 'capslock', 'numlock', 'scrolllock', 'backspace', 'delete', 'insert',
+  'return', 'enter', 'up', 'down', 'left', 'right', 'home', 'end', 'pageup', 'pagedown', 'escape',
+  'esc', 'volumeup', 'volumedown', 'volumemute', 'medianexttrack', 'mediaprevioustrack',
+  'mediastop', 'mediaplaypause', 'printscreen',
+  'num0', 'num1', 'num2', 'num3', 'num4', 'num5', 'num6', 'num7', 'num8', 'num9',
+  'numdec', 'numadd', 'numsub', 'nummult', 'numdiv',
+]);
+
+/** Why `accelerator` is not a valid Electron accelerator, or null when it is. */
+export function acceleratorProblem(accelerator: string): string | null {
+  const parts = accelerator.split('+');
+  // "Ctrl++" means Ctrl and the plus key: the empty last part stands for '+'.
+  if (accelerator.endsWith('++')) parts.splice(parts.length - 2, 2, 'Plus');
+  if (parts.some((p) => p.trim() === '')) return `"${accelerator}" has an empty part`;
+  const key = parts[parts.length - 1]!;
+  const mods = parts.slice(0, -1).map((m) => m.toLowerCase());
+  if (mods.length === 0) return `"${accelerator}" needs at least one modifier (Ctrl, Alt, Shift, Super)`;
+  for (const m of mods) if (!MODIFIERS.has(m)) return `"${m}" is not a modifier`;
+  if (new Set(mods).size !== mods.length) return `"${accelerator}" repeats a modifier`;
+  const k = key.toLowerCase();
+  const ok =
+    /^[a-z0-9]$/.test(k) ||
+    /^f([1-9]|1[0-9]|2[0-4])$/.test(k) ||
+    NAMED_KEYS.has(k) ||
+    /^[)!@#$%^&*(:;<=>?_~{}|"',./`[\]\\-]$/.test(key);
+  return ok ? null : `"${key}" is not a key Electron knows`;
+}
+
+export const Accelerator = z
+  .string()
+  .min(1)
+  .max(64)
+  .superRefine((value, ctx) => {
+    const problem = acceleratorProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
