@@ -12,13 +12,24 @@ import { builtinModules } from 'node:module';
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const nodeOnlyPackages = ['better-sqlite3', 'ws', 'chokidar', 'electron-builder', 'electron-vite'];
 
-const layer = (files, { paths = [], patterns = [] }) => ({
+const layer = (files, { paths = [], patterns = [], ignores = [] }) => ({
   files,
+  ignores,
   rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
 });
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'dist/**', 'test-results/**', 'playwright-report/**', 'e2e-artifacts/**', 'build-electron/**'] },
+  {
+    ignores: [
+      'out/**',
+      'node_modules/**',
+      'dist/**',
+      'test-results/**',
+      'playwright-report/**',
+      'e2e-artifacts/**',
+      'build-electron/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {
@@ -36,6 +47,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   layer(['shared/**/*.ts'], {
+    ignores: ['shared/**/*.test.ts'],
     patterns: [
       {
         regex: '^(?!zod$|\\.\\.?/)',
@@ -44,6 +56,14 @@ export default tseslint.config(
       {
         regex: '(^|/)(electron|renderer|node_modules)(/|$)',
         message: 'shared/ may not reach into electron/ or renderer/.',
+      },
+    ],
+  }),
+  layer(['shared/**/*.test.ts'], {
+    patterns: [
+      {
+        regex: '^(?!zod$|vitest$|\\.\\.?/)',
+        message: 'tests of shared/ import vitest, zod and shared/ only.',
       },
     ],
   }),
@@ -62,7 +82,10 @@ export default tseslint.config(
   }),
   layer(['electron/core/**/*.ts'], {
     paths: [
-      { name: 'electron', message: 'electron/core runs under plain Node (tests, CLI): never import electron.' },
+      {
+        name: 'electron',
+        message: 'electron/core runs under plain Node (tests, CLI): never import electron.',
+      },
       { name: 'react', message: 'electron/core has no UI.' },
       { name: 'react-dom', message: 'electron/core has no UI.' },
     ],
@@ -77,11 +100,16 @@ export default tseslint.config(
   layer(['electron/cli/**/*.{ts,mjs}'], {
     paths: [{ name: 'electron', message: 'the CLI runs under plain Node: never import electron.' }],
     patterns: [
-      { regex: '(^|/)renderer(/|$)', message: 'the CLI serves the built renderer as files; it never imports it.' },
+      {
+        regex: '(^|/)renderer(/|$)',
+        message: 'the CLI serves the built renderer as files; it never imports it.',
+      },
       { regex: '(^|/)(main|preload)(/|$)', message: 'the CLI does not use the Electron adapters.' },
     ],
   }),
   layer(['electron/main/**/*.ts', 'electron/preload/**/*.ts'], {
-    patterns: [{ regex: '(^|/)(renderer|cli)(/|$)', message: 'the Electron adapters wrap electron/core only.' }],
+    patterns: [
+      { regex: '(^|/)(renderer|cli)(/|$)', message: 'the Electron adapters wrap electron/core only.' },
+    ],
   }),
 );

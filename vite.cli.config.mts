@@ -13,7 +13,7 @@ const external = [
 
 export default defineConfig({
   build: {
-    ssr: resolve(import.meta.dirname, 'electron/cli/main.ts'),
+    ssr: resolve(import.meta.dirname, 'electron/cli/cli.ts'),
     outDir: 'out/cli',
     emptyOutDir: true,
     target: 'node20',

@@ -68,9 +68,9 @@ export async function startHost(options: HostOptions): Promise<Host> {
 
   async function handleHttp(req: http.IncomingMessage, res: http.ServerResponse) {
     const json = (status: number, body: Result<unknown>) =>
-      res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...SECURITY_HEADERS }).end(
-        JSON.stringify(body),
-      );
+      res
+        .writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...SECURITY_HEADERS })
+        .end(JSON.stringify(body));
     if (!hostAllowed(req.headers.host)) return json(421, fail('FORBIDDEN', 'unexpected Host header'));
     const url = new URL(req.url ?? '/', 'http://localhost');
 
@@ -80,7 +80,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
         return json(401, fail('FORBIDDEN', 'missing or wrong token: use the one `skilldeck serve` printed'));
       }
       const match = /^\/api\/invoke\/([^/]+)$/.exec(url.pathname);
-      if (!match || req.method !== 'POST') return json(404, fail('NOT_FOUND', 'use POST /api/invoke/<channel>'));
+      if (!match || req.method !== 'POST')
+        return json(404, fail('NOT_FOUND', 'use POST /api/invoke/<channel>'));
       let raw = '';
       for await (const chunk of req) {
         raw += chunk;

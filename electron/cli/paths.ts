@@ -10,7 +10,9 @@ export const builtinSkillsDir = path.join(packageRoot, 'skills');
 export const rendererDir = path.join(packageRoot, 'out', 'renderer');
 
 export function packageVersion(): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string };
+  const pkg = JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as {
+    version: string;
+  };
   return pkg.version;
 }
 

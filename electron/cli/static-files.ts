@@ -78,8 +78,8 @@ export async function serveStatic(root: string, urlPath: string, res: ServerResp
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const status = code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR' ? 404 : 500;
-    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS }).end(
-      status === 404 ? 'not found' : 'could not read the file',
-    );
+    res
+      .writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS })
+      .end(status === 404 ? 'not found' : 'could not read the file');
   }
 }

@@ -4,7 +4,7 @@ import { createCore } from '../../core/core';
 import type { SkillDir } from '../../core/skills/scan';
 import { StoreError } from '../../core/store/db';
 import { startHost } from '../host';
-import type { Io } from '../main';
+import type { Io } from '../io';
 import { packageVersion, rendererDir, resolveDataDir } from '../paths';
 
 export interface ServeOptions {
@@ -17,7 +17,9 @@ export interface ServeOptions {
 /** Runs until SIGINT/SIGTERM; returns the exit code. */
 export async function serveCommand(options: ServeOptions, io: Io): Promise<number> {
   if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
-    io.err('skilldeck: the dashboard is not built. Run `npm run build` in the Skilldeck folder, then try again.');
+    io.err(
+      'skilldeck: the dashboard is not built. Run `npm run build` in the Skilldeck folder, then try again.',
+    );
     return 1;
   }
   const dataDir = resolveDataDir(options.dataDirFlag);
@@ -28,7 +30,8 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
       skillDirs: options.skillDirs,
       runtime: 'node',
       version: packageVersion(),
-      onInternalError: (error) => io.err(`skilldeck: internal error: ${(error as Error).stack ?? String(error)}`),
+      onInternalError: (error) =>
+        io.err(`skilldeck: internal error: ${(error as Error).stack ?? String(error)}`),
     });
   } catch (error) {
     if (error instanceof StoreError) {

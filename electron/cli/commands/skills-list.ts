@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { scanSkills, type SkillDir } from '../../core/skills/scan';
-import type { Io } from '../main';
+import type { Io } from '../io';
 import { resolveDataDir } from '../paths';
 
 export interface ListOptions {

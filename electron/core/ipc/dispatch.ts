@@ -19,7 +19,9 @@ function describeIssues(error: z.ZodError): string {
 export function createDispatch(handlers: Handlers, onInternalError?: (error: unknown) => void): Dispatch {
   return async (channel, input) => {
     if (!isChannel(channel)) {
-      return fail('UNKNOWN_CHANNEL', `unknown channel ${JSON.stringify(String(channel).slice(0, 80))}`);
+      const shown =
+        typeof channel === 'string' ? JSON.stringify(channel.slice(0, 80)) : `of type ${typeof channel}`;
+      return fail('UNKNOWN_CHANNEL', `unknown channel ${shown}`);
     }
     const spec = contract[channel];
     const parsed = spec.input.safeParse(input);

@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { SkillSource } from '../../../shared/types/skill';
@@ -25,7 +26,7 @@ export async function scanSkills(dirs: readonly SkillDir[]): Promise<ScannedSkil
   const seen = new Set<string>();
   const skills: ScannedSkill[] = [];
   for (const { dir, source } of dirs) {
-    let entries: import('node:fs').Dirent[];
+    let entries: Dirent[];
     try {
       entries = await fs.readdir(dir, { withFileTypes: true });
     } catch {

@@ -36,7 +36,11 @@ function readUserVersion(db: Db): number {
  */
 function assertNotFromTheFuture(file: string, latest: number, nativeBinding: OpenOptions['nativeBinding']) {
   if (file === ':memory:' || !fs.existsSync(file)) return;
-  const probe = new Database(file, { readonly: true, fileMustExist: true, nativeBinding } as Database.Options);
+  const probe = new Database(file, {
+    readonly: true,
+    fileMustExist: true,
+    nativeBinding,
+  } as Database.Options);
   try {
     const version = readUserVersion(probe);
     if (version > latest) {
@@ -77,7 +81,10 @@ export function migrate(db: Db, migrations: readonly Migration[], target: number
   const current = readUserVersion(db);
   const latest = migrations.at(-1)?.version ?? 0;
   if (current > latest) {
-    throw new StoreError('SCHEMA_TOO_NEW', `database schema ${current} is newer than this Skilldeck (${latest})`);
+    throw new StoreError(
+      'SCHEMA_TOO_NEW',
+      `database schema ${current} is newer than this Skilldeck (${latest})`,
+    );
   }
   for (const m of migrations) {
     if (m.version <= current || m.version > target) continue;

@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { SkillDir } from '../core/skills/scan';
 import { listSkillsCommand } from './commands/skills-list';
 import { serveCommand } from './commands/serve';
+import { processIo, type Io } from './io';
 import { builtinSkillsDir, packageVersion } from './paths';
 
 const HELP = `skilldeck — SKILL.md folders as AI actions
@@ -25,16 +26,6 @@ Options:
   -v, --version      Show the version.
 `;
 
-export interface Io {
-  out: (line: string) => void;
-  err: (line: string) => void;
-}
-
-const defaultIo: Io = {
-  out: (line) => process.stdout.write(line + '\n'),
-  err: (line) => process.stderr.write(line + '\n'),
-};
-
 export function skillDirsFrom(extra: readonly string[]): SkillDir[] {
   return [
     ...extra.map((dir): SkillDir => ({ dir, source: 'folder' })),
@@ -43,7 +34,7 @@ export function skillDirsFrom(extra: readonly string[]): SkillDir[] {
 }
 
 /** Runs the CLI and returns the exit code (serve resolves only when the host stops). */
-export async function main(argv: readonly string[], io: Io = defaultIo): Promise<number> {
+export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   let parsed;
   try {
     parsed = parseArgs({
@@ -78,7 +69,10 @@ export async function main(argv: readonly string[], io: Io = defaultIo): Promise
 
   switch (command) {
     case 'skills list':
-      return listSkillsCommand({ skillDirs, dataDirFlag: values['data-dir'], json: values.json ?? false }, io);
+      return listSkillsCommand(
+        { skillDirs, dataDirFlag: values['data-dir'], json: values.json ?? false },
+        io,
+      );
     case 'serve': {
       let port = 0;
       if (values.port !== undefined) {

@@ -1,0 +1,140 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { main } from './cli';
+import type { Io } from './io';
+import { packageRoot, resolveDataDir } from './paths';
+
+const temps: string[] = [];
+const tempDir = (prefix: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  temps.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function run(argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: Io = { out: (l) => out.push(l), err: (l) => err.push(l) };
+  const code = await main(argv, io);
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('skilldeck CLI', () => {
+  it('--help prints usage and --version the package version', async () => {
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.out).toMatch(/skilldeck serve \[--host 127\.0\.0\.1\] \[--port N\]/);
+    const pkg = JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as {
+      version: string;
+    };
+    expect(await run(['--version'])).toEqual({ code: 0, out: pkg.version, err: '' });
+  });
+
+  it('rejects unknown commands, flags and bad ports with exit code 2 and a hint', async () => {
+    expect(await run(['fly'])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/unknown command "fly"/),
+    });
+    expect(await run(['skills', 'list', '--frobnicate'])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/--frobnicate/),
+    });
+    expect(await run(['serve', '--port', '99999'])).toMatchObject({
+      code: 2,
+      err: expect.stringMatching(/--port must be/),
+    });
+    expect((await run([])).code).toBe(2);
+  });
+
+  it('skills list --json lists the built-in skills, and --skills-dir adds a folder searched first', async () => {
+    const dataDir = path.join(tempDir('skilldeck-cli-'), 'data');
+    const builtin = JSON.parse((await run(['skills', 'list', '--json', '--data-dir', dataDir])).out) as {
+      id: string;
+      source: string;
+    }[];
+    expect(builtin.map((s) => s.id)).toEqual(['explain', 'memo', 'polish', 'summarize', 'translate']);
+    expect(new Set(builtin.map((s) => s.source))).toEqual(new Set(['builtin']));
+    expect(fs.existsSync(dataDir)).toBe(false); // listing creates nothing
+
+    const extra = tempDir('skilldeck-extra-');
+    fs.mkdirSync(path.join(extra, 'translate'));
+    fs.writeFileSync(path.join(extra, 'translate', 'SKILL.md'), '---\ndescription: My translate\n---\nbody');
+    fs.mkdirSync(path.join(extra, 'haiku'));
+    fs.writeFileSync(path.join(extra, 'haiku', 'SKILL.md'), '---\nname: haiku\n---\nno description');
+    const listed = JSON.parse(
+      (await run(['skills', 'list', '--json', '--data-dir', dataDir, '--skills-dir', extra])).out,
+    ) as {
+      id: string;
+      source: string;
+      description: string;
+      problems: string[];
+    }[];
+    expect(listed.find((s) => s.id === 'translate')).toMatchObject({
+      source: 'folder',
+      description: 'My translate',
+    });
+    expect(listed.find((s) => s.id === 'haiku')!.problems).toEqual(['`description` is missing or empty']);
+
+    const text = await run(['skills', 'list', '--data-dir', dataDir, '--skills-dir', extra]);
+    expect(text.out).toMatch(/^haiku\s+folder\s*$/m);
+    expect(text.out).toMatch(/! `description` is missing or empty/);
+  });
+
+  it('resolves the data dir from --data-dir, then SKILLDECK_DATA_DIR, then ~/.skilldeck', () => {
+    expect(resolveDataDir('rel/dir', {})).toBe(path.resolve('rel/dir'));
+    expect(resolveDataDir(undefined, { SKILLDECK_DATA_DIR: '/env/dir' })).toBe('/env/dir');
+    expect(resolveDataDir(undefined, {})).toBe(path.join(os.homedir(), '.skilldeck'));
+  });
+});
+
+describe('skilldeck serve (the built bin, as a user runs it)', () => {
+  const bin = path.join(packageRoot, 'electron/cli/skilldeck.mjs');
+
+  it('prints its URL, answers with the token, and exits 0 on SIGTERM', async () => {
+    if (!fs.existsSync(path.join(packageRoot, 'out/cli/main.js'))) {
+      throw new Error('out/cli/main.js is missing: run `npm run build` first (npm test does)');
+    }
+    const dataDir = tempDir('skilldeck-serve-');
+    const child = spawn(process.execPath, [bin, 'serve', '--port', '0', '--data-dir', dataDir], {
+      stdio: 'pipe',
+    });
+    let stdout = '';
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+        const match = /Skilldeck dashboard: (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(stdout);
+        if (match) resolve(match[1]!);
+      });
+      child.on('exit', (code) => reject(new Error(`serve exited early with ${code}: ${stdout}`)));
+    });
+    const { origin, searchParams } = new URL(url);
+    const res = await fetch(`${origin}/api/invoke/skills:list`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${searchParams.get('token')}` },
+    });
+    const body = (await res.json()) as { ok: boolean; value: { id: string }[] };
+    expect(body.value.map((s) => s.id)).toContain('translate');
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('refuses a data dir whose database comes from a newer Skilldeck, saying what to do', async () => {
+    const dataDir = tempDir('skilldeck-future-');
+    const Database = (await import('better-sqlite3')).default;
+    const db = new Database(path.join(dataDir, 'skilldeck.db'));
+    db.pragma('user_version = 9999');
+    db.close();
+    const result = await run(['serve', '--port', '0', '--data-dir', dataDir]);
+    expect(result.code).toBe(1);
+    expect(result.err).toMatch(
+      /newer version of Skilldeck \(schema 9999.*Update Skilldeck, or start it with another data directory/,
+    );
+  });
+});

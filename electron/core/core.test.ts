@@ -1,0 +1,144 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../shared/ipc/result';
+import { createTestCore, skillText, type TestCore } from './test-support';
+
+let t: TestCore;
+afterEach(() => t?.dispose());
+
+describe('core over the in-memory transport', () => {
+  it('app:info reports the runtime, version, data dir and schema version', async () => {
+    t = createTestCore();
+    expect(await t.client.invoke('app:info', undefined)).toMatchObject({
+      name: 'Skilldeck',
+      version: '0.0.0-test',
+      runtime: 'node',
+      dataDir: t.dataDir,
+      schemaVersion: 10,
+    });
+  });
+
+  it('skills:list returns name, description, folder id, source and default look of each SKILL.md', async () => {
+    t = createTestCore();
+    t.writeSkill('translate', skillText('translate', 'Translate text.'));
+    t.writeSkill('my-notes', skillText('my-notes'));
+    t.writeSkill('broken', 'no frontmatter here');
+    const skills = await t.client.invoke('skills:list', undefined);
+    expect(skills.map((s) => s.id)).toEqual(['broken', 'my-notes', 'translate']);
+    const translate = skills.find((s) => s.id === 'translate')!;
+    expect(translate).toMatchObject({
+      name: 'translate',
+      description: 'Translate text.',
+      source: 'builtin',
+      problems: [],
+      meta: {
+        skillId: 'translate',
+        emoji: '🌐',
+        color: '#2563eb',
+        hotkey: null,
+        enabled: true,
+        builtin: true,
+        updatedAt: 0,
+      },
+    });
+    expect(skills.find((s) => s.id === 'broken')!.problems[0]).toMatch(/no frontmatter/);
+  });
+
+  it('skills in the user folder come first and shadow a built-in of the same id', async () => {
+    t = createTestCore();
+    t.writeSkill('polish', skillText('polish', 'Built-in polish.'));
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    fs.mkdirSync(path.join(t.dataDir, 'skills', 'polish'), { recursive: true });
+    fs.writeFileSync(path.join(t.dataDir, 'skills', 'polish', 'SKILL.md'), skillText('polish', 'My polish.'));
+    const [polish] = await t.client.invoke('skills:list', undefined);
+    expect(polish).toMatchObject({ id: 'polish', description: 'My polish.', source: 'user' });
+  });
+
+  it('meta:update persists emoji and color across a restart and emits meta:changed', async () => {
+    t = createTestCore();
+    t.writeSkill('translate', skillText('translate'));
+    const seen: unknown[] = [];
+    t.client.on('meta:changed', (meta) => seen.push(meta));
+    const updated = await t.client.invoke('meta:update', {
+      skillId: 'translate',
+      patch: { emoji: '🦜', color: '#AABBCC' },
+    });
+    expect(updated).toMatchObject({ emoji: '🦜', color: '#aabbcc', builtin: true });
+    expect(updated.updatedAt).toBeGreaterThan(0);
+    expect(seen).toEqual([updated]);
+
+    t = t.reopen();
+    expect(await t.client.invoke('meta:get', { skillId: 'translate' })).toEqual(updated);
+    const [listed] = await t.client.invoke('skills:list', undefined);
+    expect(listed!.meta).toEqual(updated);
+  });
+
+  it('a partial patch changes only what it names', async () => {
+    t = createTestCore();
+    t.writeSkill('a', skillText('a'));
+    await t.client.invoke('meta:update', { skillId: 'a', patch: { emoji: '🧪', color: '#111111' } });
+    const after = await t.client.invoke('meta:update', { skillId: 'a', patch: { enabled: false } });
+    expect(after).toMatchObject({ emoji: '🧪', color: '#111111', enabled: false });
+  });
+
+  it('refuses a hotkey another skill already holds (case-insensitive) and clears one with null', async () => {
+    t = createTestCore();
+    t.writeSkill('a', skillText('a'));
+    t.writeSkill('b', skillText('b'));
+    const hotkey = { accelerator: 'CommandOrControl+Alt+T', display: 'Ctrl+Alt+T' };
+    await t.client.invoke('meta:update', { skillId: 'a', patch: { hotkey } });
+    const clash = await t.client.request('meta:update', {
+      skillId: 'b',
+      patch: { hotkey: { accelerator: 'commandorcontrol+alt+t', display: 'Ctrl+Alt+T' } },
+    });
+    expect(clash).toEqual({
+      ok: false,
+      error: {
+        code: 'CONFLICT',
+        message: expect.stringMatching(/Ctrl\+Alt\+T is already the hotkey of "a"/),
+      },
+    });
+    // the holder itself may save it again
+    expect((await t.client.request('meta:update', { skillId: 'a', patch: { hotkey } })).ok).toBe(true);
+    expect(
+      (await t.client.invoke('meta:update', { skillId: 'a', patch: { hotkey: null } })).hotkey,
+    ).toBeNull();
+    expect((await t.client.request('meta:update', { skillId: 'b', patch: { hotkey } })).ok).toBe(true);
+  });
+
+  it('answers NOT_FOUND for a skill that does not exist, and invoke throws an AppError with that code', async () => {
+    t = createTestCore();
+    const result = await t.client.request('meta:get', { skillId: 'nope' });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'NOT_FOUND', message: 'no skill "nope" in any skill folder' },
+    });
+    await expect(
+      t.client.invoke('meta:update', { skillId: 'nope', patch: { emoji: '🙂' } }),
+    ).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+    });
+    await expect(t.client.invoke('meta:get', { skillId: 'nope' })).rejects.toBeInstanceOf(AppError);
+  });
+
+  it.each([
+    ['a bad color', { skillId: 'a', patch: { color: 'red' } }, /color: a color is #rrggbb/],
+    ['an unknown field', { skillId: 'a', patch: { emoji: '🙂', shape: 'round' } }, /Unrecognized key/],
+    ['a path as skill id', { skillId: '../../etc', patch: {} }, /skillId: a skill id is a folder name/],
+    [
+      'an invalid accelerator',
+      { skillId: 'a', patch: { hotkey: { accelerator: 'Ctrl+Banana', display: 'x' } } },
+      /"Banana" is not a key/,
+    ],
+    ['text as emoji', { skillId: 'a', patch: { emoji: 'two words' } }, /emoji cannot contain spaces/],
+  ])('rejects %s with INVALID_INPUT naming the field', async (_label, input, message) => {
+    t = createTestCore();
+    t.writeSkill('a', skillText('a'));
+    const result = await t.client.request('meta:update', input as never);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe('INVALID_INPUT');
+      expect(result.error.message).toMatch(message);
+    }
+  });
+});

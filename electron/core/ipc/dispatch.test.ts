@@ -1,0 +1,95 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Handlers } from '../../../shared/ipc/contract';
+import { AppError } from '../../../shared/ipc/result';
+import { createDispatch } from './dispatch';
+
+const meta = {
+  skillId: 'a',
+  emoji: '🙂',
+  color: '#000000',
+  hotkey: null,
+  enabled: true,
+  sortOrder: 0,
+  builtin: false,
+  updatedAt: 0,
+};
+const handlers = (overrides: Partial<Handlers> = {}): Handlers => ({
+  'app:info': () => ({
+    name: 'Skilldeck',
+    version: '1',
+    runtime: 'node',
+    platform: 'linux',
+    dataDir: '/d',
+    schemaVersion: 10,
+  }),
+  'skills:list': () => [],
+  'meta:get': () => meta,
+  'meta:update': () => meta,
+  ...overrides,
+});
+
+describe('createDispatch', () => {
+  it('answers an unknown or non-string channel with UNKNOWN_CHANNEL', async () => {
+    const dispatch = createDispatch(handlers());
+    expect(await dispatch('skills:delete', {})).toMatchObject({
+      ok: false,
+      error: { code: 'UNKNOWN_CHANNEL' },
+    });
+    expect(await dispatch({ toString: 1 }, {})).toMatchObject({
+      ok: false,
+      error: { code: 'UNKNOWN_CHANNEL' },
+    });
+    expect(await dispatch('__proto__', {})).toMatchObject({ ok: false, error: { code: 'UNKNOWN_CHANNEL' } });
+  });
+
+  it('never calls the handler with input that fails the schema', async () => {
+    const get = vi.fn(() => meta);
+    const dispatch = createDispatch(handlers({ 'meta:get': get }));
+    expect(await dispatch('meta:get', { skillId: 42 })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
+    expect(await dispatch('app:info', { surprise: true })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it('passes AppError codes through and turns other throws into INTERNAL, reporting them', async () => {
+    const onInternalError = vi.fn();
+    const dispatch = createDispatch(
+      handlers({
+        'meta:get': () => {
+          throw new AppError('CONFLICT', 'taken');
+        },
+        'skills:list': async () => {
+          throw new TypeError('boom');
+        },
+      }),
+      onInternalError,
+    );
+    expect(await dispatch('meta:get', { skillId: 'a' })).toEqual({
+      ok: false,
+      error: { code: 'CONFLICT', message: 'taken' },
+    });
+    expect(await dispatch('skills:list', undefined)).toEqual({
+      ok: false,
+      error: { code: 'INTERNAL', message: 'skills:list failed: boom' },
+    });
+    expect(onInternalError).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses to send an answer that breaks the contract', async () => {
+    const onInternalError = vi.fn();
+    const dispatch = createDispatch(
+      handlers({ 'meta:get': () => ({ ...meta, color: 42 }) as never }),
+      onInternalError,
+    );
+    expect(await dispatch('meta:get', { skillId: 'a' })).toMatchObject({
+      ok: false,
+      error: { code: 'INTERNAL' },
+    });
+    expect(onInternalError).toHaveBeenCalledTimes(1);
+  });
+});
