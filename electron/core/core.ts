@@ -8,7 +8,7 @@ import { EventHub } from './ipc/event-hub';
 import { openDatabase, readUserVersion } from './store/db';
 import { createSkillMetaRepo } from './store/skill-meta';
 import { resolveMeta } from './skills/appearance';
-import { scanSkills, type SkillDir } from './skills/scan';
+import { locateSkill, scanSkills, type SkillDir } from './skills/scan';
 
 export interface CoreOptions {
   /** Where the database and user files live (Electron: userData; CLI: --data-dir / ~/.skilldeck). */
@@ -45,7 +45,7 @@ export function createCore(options: CoreOptions): Core {
   ];
 
   async function requireSkill(skillId: string) {
-    const skill = (await scanSkills(skillDirs)).find((s) => s.id === skillId);
+    const skill = await locateSkill(skillDirs, skillId);
     if (!skill) throw new AppError('NOT_FOUND', `no skill "${skillId}" in any skill folder`);
     return skill;
   }

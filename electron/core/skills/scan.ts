@@ -60,3 +60,15 @@ export async function scanSkills(dirs: readonly SkillDir[]): Promise<ScannedSkil
   }
   return skills;
 }
+
+/** The folder that provides skill `id` (the first that has `<id>/SKILL.md`), without reading any file. */
+export async function locateSkill(dirs: readonly SkillDir[], id: string): Promise<SkillDir | undefined> {
+  for (const dir of dirs) {
+    try {
+      if ((await fs.stat(path.join(dir.dir, id, 'SKILL.md'))).isFile()) return dir;
+    } catch {
+      // not in this folder
+    }
+  }
+  return undefined;
+}
