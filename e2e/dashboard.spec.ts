@@ -1,0 +1,213 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
+
+// The real headless host (real core, real SQLite in a temp folder), driven through the built dashboard.
+const BUILTIN = ['translate', 'polish', 'explain', 'summarize', 'memo'];
+
+const hosts: RunningHost[] = [];
+const dataDirs: string[] = [];
+
+async function freshDataDir(): Promise<string> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'skilldeck-e2e-'));
+  dataDirs.push(dir);
+  return dir;
+}
+
+async function startHost(dataDir: string): Promise<RunningHost> {
+  const host = await startSkilldeckHost(dataDir);
+  hosts.push(host);
+  return host;
+}
+
+async function stopHost(host: RunningHost) {
+  await host.stop();
+  hosts.splice(hosts.indexOf(host), 1);
+}
+
+/** Collects console errors (CSP violations, a blocked WebSocket), uncaught errors and failed loads. */
+function watchForPageErrors(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  return problems;
+}
+
+const card = (page: Page, id: string) => page.getByTestId(`skill-card-${id}`);
+const tile = (page: Page, id: string) => page.getByTestId(`skill-emoji-${id}`);
+
+// Playwright reads fixtures from the destructuring pattern, so "no fixtures" must be spelled `{}`.
+// eslint-disable-next-line no-empty-pattern
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) {
+    for (const host of hosts) await testInfo.attach('skilldeck serve output', { body: host.output() });
+  }
+  // Each test starts its own host: stop them now, not at the end of the file.
+  for (const host of hosts.splice(0)) await host.stop();
+});
+
+test.afterAll(async () => {
+  for (const host of hosts.splice(0)) await host.stop();
+  for (const dir of dataDirs.splice(0)) await fs.rm(dir, { recursive: true, force: true });
+});
+
+test('lists the built-in skills, and an appearance edit survives a reload and a host restart', async ({
+  page,
+}) => {
+  const dataDir = await freshDataDir();
+  const first = await startHost(dataDir);
+  const problems = watchForPageErrors(page);
+
+  await page.goto(first.url);
+  for (const id of BUILTIN) await expect(card(page, id)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Skills' })).toBeVisible();
+  await expect(tile(page, 'translate')).toHaveText('🌐');
+  await expect(tile(page, 'translate')).toHaveCSS('background-color', 'rgb(37, 99, 235)');
+  await expect(card(page, 'translate')).toContainText('Built-in');
+  // The token moved out of the address bar into sessionStorage.
+  expect(new URL(page.url()).searchParams.has('token')).toBe(false);
+  await page.screenshot({ path: 'e2e-artifacts/dashboard-skills.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Edit appearance of translate' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Appearance of translate' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Emoji', { exact: true })).toBeFocused();
+  await dialog.getByLabel('Emoji', { exact: true }).fill('🦜');
+  await dialog.getByRole('button', { name: 'Green #059669' }).click();
+  await expect(dialog.getByLabel('Hex color')).toHaveValue('#059669');
+  await dialog.getByLabel('Hex color').fill('#0E7490');
+  await page.screenshot({ path: 'e2e-artifacts/dashboard-appearance-dialog.png' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+
+  await expect(tile(page, 'translate')).toHaveText('🦜');
+  await expect(tile(page, 'translate')).toHaveCSS('background-color', 'rgb(14, 116, 144)');
+  await expect(tile(page, 'polish')).toHaveText('✨'); // the others keep their look
+
+  await page.reload();
+  await expect(tile(page, 'translate')).toHaveText('🦜');
+  await expect(tile(page, 'translate')).toHaveCSS('background-color', 'rgb(14, 116, 144)');
+
+  expect(problems).toEqual([]);
+
+  await stopHost(first);
+  await expect(page.getByRole('status')).toContainText('Lost the connection to the Skilldeck host.');
+  await expect(page.getByRole('complementary')).toContainText('Connecting…');
+  await page.screenshot({ path: 'e2e-artifacts/dashboard-host-down.png' });
+
+  const second = await startHost(dataDir);
+  expect(second.url).not.toBe(first.url);
+  const problemsAfterRestart = watchForPageErrors(page);
+  await page.goto(second.url);
+  await expect(tile(page, 'translate')).toHaveText('🦜');
+  await expect(tile(page, 'translate')).toHaveCSS('background-color', 'rgb(14, 116, 144)');
+  await expect(tile(page, 'summarize')).toHaveText('📝');
+  await page.screenshot({ path: 'e2e-artifacts/dashboard-after-restart.png', fullPage: true });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.screenshot({ path: 'e2e-artifacts/dashboard-dark.png', fullPage: true });
+
+  expect(problemsAfterRestart).toEqual([]);
+});
+
+test('the appearance dialog works from the keyboard and refuses a malformed color', async ({ page }) => {
+  const host = await startHost(await freshDataDir());
+  const problems = watchForPageErrors(page);
+  await page.goto(host.url);
+
+  const edit = page.getByRole('button', { name: 'Edit appearance of polish' });
+  await edit.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Appearance of polish' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('Emoji', { exact: true })).toBeFocused();
+
+  await dialog.getByLabel('Hex color').fill('#12345');
+  await expect(dialog.getByText('A color is #rrggbb, e.g. #2563eb.')).toBeVisible();
+  await expect(dialog.getByLabel('Hex color')).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await page.screenshot({ path: 'e2e-artifacts/dashboard-invalid-color.png' });
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(edit).toBeFocused();
+  await expect(tile(page, 'polish')).toHaveCSS('background-color', 'rgb(147, 51, 234)');
+
+  // Keyboard only: open, pick an emoji from the grid, save with Enter in the text field.
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: '🚀' }).focus();
+  await page.keyboard.press('Space');
+  await expect(dialog.getByRole('button', { name: '🚀' })).toHaveAttribute('aria-pressed', 'true');
+  await dialog.getByLabel('Emoji', { exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(edit).toBeFocused();
+  await expect(tile(page, 'polish')).toHaveText('🚀');
+
+  expect(problems).toEqual([]);
+});
+
+test('shows the message of a refused save in the dialog', async ({ page }) => {
+  const dataDir = await freshDataDir();
+  const skillDir = path.join(dataDir, 'skills', 'haiku');
+  await fs.mkdir(skillDir, { recursive: true });
+  await fs.writeFile(
+    path.join(skillDir, 'SKILL.md'),
+    '---\nname: haiku\ndescription: Turn the selected text into a haiku.\n---\nWrite a haiku.\n',
+  );
+  const host = await startHost(dataDir);
+  await page.goto(host.url);
+  await expect(card(page, 'haiku')).toContainText('Yours');
+
+  await page.getByRole('button', { name: 'Edit appearance of haiku' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Appearance of haiku' });
+  await dialog.getByLabel('Emoji', { exact: true }).fill('🌸');
+  // The skill disappears between opening the dialog and saving: the host answers NOT_FOUND.
+  await fs.rm(skillDir, { recursive: true });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Could not save: no skill "haiku" in any skill folder');
+  await expect(dialog).toBeVisible();
+  await page.screenshot({ path: 'e2e-artifacts/dashboard-save-error.png' });
+});
+
+test('the sections other than Skills say what they will hold', async ({ page }) => {
+  const host = await startHost(await freshDataDir());
+  await page.goto(host.url);
+  await expect(card(page, 'memo')).toBeVisible();
+
+  for (const [name, text] of [
+    ['Runs', 'Each time a skill runs'],
+    ['Memos', 'memo'],
+    ['Settings', 'AI providers'],
+  ] as const) {
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeFocused();
+    await expect(page.getByRole('main')).toContainText('Not built yet');
+    await expect(page.getByRole('main')).toContainText(text);
+    await expect(page.getByRole('link', { name })).toHaveAttribute('aria-current', 'page');
+  }
+  await expect(page.getByRole('main')).toContainText('Headless host (skilldeck serve)');
+  await page.screenshot({ path: 'e2e-artifacts/dashboard-settings.png', fullPage: true });
+});
+
+test('a page opened without its token says where to find it', async ({ page }) => {
+  const host = await startHost(await freshDataDir());
+  const problems = watchForPageErrors(page);
+  const origin = new URL(host.url).origin;
+
+  await page.goto(`${origin}/`);
+  await expect(page.getByTestId('token-missing')).toBeVisible();
+  await expect(page.getByTestId('token-missing')).toContainText(
+    'Open the URL printed by skilldeck serve, it carries the access token.',
+  );
+  await expect(page.getByTestId('skill-card-translate')).toHaveCount(0);
+  await page.screenshot({ path: 'e2e-artifacts/dashboard-token-missing.png' });
+  expect(problems).toEqual([]);
+});

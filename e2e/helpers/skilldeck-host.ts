@@ -1,0 +1,69 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+const CLI = path.resolve(import.meta.dirname, '../../electron/cli/skilldeck.mjs');
+
+export interface RunningHost {
+  /** The dashboard URL with its token, as printed. */
+  url: string;
+  /** stdout and stderr so far, for failure messages. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** Starts `skilldeck serve` on a free port and waits for the URL line it prints. */
+export async function startSkilldeckHost(dataDir: string, timeoutMs = 20_000): Promise<RunningHost> {
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data-dir', dataDir], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NO_COLOR: '1' },
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exited;
+    clearTimeout(killer);
+  };
+
+  try {
+    const url = await waitForUrl(child, () => output, timeoutMs);
+    return { url, output: () => output, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function waitForUrl(child: ChildProcess, output: () => string, timeoutMs: number): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const line = output()
+        .split('\n')
+        .find((l) => l.startsWith('Skilldeck dashboard:'));
+      const url = line?.match(/http:\/\/\S+/)?.[0];
+      if (url) finish(() => resolve(url));
+    };
+    const onExit = (code: number | null) =>
+      finish(() =>
+        reject(new Error(`skilldeck serve exited (${code}) before printing its URL:\n${output()}`)),
+      );
+    const timer = setTimeout(
+      () =>
+        finish(() => reject(new Error(`skilldeck serve printed no URL in ${timeoutMs} ms:\n${output()}`))),
+      timeoutMs,
+    );
+    const finish = (settle: () => void) => {
+      clearTimeout(timer);
+      child.stdout?.off('data', check);
+      child.off('exit', onExit);
+      settle();
+    };
+    child.stdout?.on('data', check);
+    child.once('exit', onExit);
+    check();
+  });
+}

@@ -1,0 +1,45 @@
+import { useEffect, useRef, type ComponentType } from 'react';
+import { MemosPage } from '../features/memos/MemosPage';
+import { RunsPage } from '../features/runs/RunsPage';
+import { SettingsPage } from '../features/settings/SettingsPage';
+import { SkillsPage } from '../features/skills/SkillsPage';
+import { ConnectionBanner } from './ConnectionBanner';
+import { PAGE_TITLES, type Page } from './routes';
+import { Sidebar } from './Sidebar';
+import { usePage } from './use-page';
+
+const PAGE_VIEWS: Record<Page, ComponentType> = {
+  skills: SkillsPage,
+  runs: RunsPage,
+  memos: MemosPage,
+  settings: SettingsPage,
+};
+
+export function App() {
+  const page = usePage();
+  const main = useRef<HTMLElement>(null);
+  const firstPage = useRef(page);
+
+  useEffect(() => {
+    document.title = `${PAGE_TITLES[page]} · Skilldeck`;
+    // After navigating (not on first load), put keyboard and screen-reader focus on the new page's heading.
+    if (page !== firstPage.current) {
+      firstPage.current = page;
+      main.current?.querySelector<HTMLElement>('h1')?.focus();
+    }
+  }, [page]);
+
+  const View = PAGE_VIEWS[page];
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Sidebar current={page} />
+      <main id="main" ref={main} className="main" tabIndex={-1}>
+        <ConnectionBanner />
+        <View />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+
+/** A section that is planned but not built: says what it will hold, and that it is not there yet. */
+export function PlaceholderPage({
+  title,
+  icon,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <header className="page-header">
+        <h1 id="page-title" tabIndex={-1}>
+          {title}
+        </h1>
+      </header>
+      <div className="placeholder">
+        <div className="placeholder-icon">{icon}</div>
+        <p className="placeholder-badge">Not built yet</p>
+        {children}
+      </div>
+    </section>
+  );
+}
