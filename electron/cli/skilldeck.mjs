@@ -5,7 +5,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const bundle = fileURLToPath(new URL('../../out/cli/main.js', import.meta.url));
 if (!existsSync(bundle)) {
-  console.error('skilldeck: the CLI is not built yet. Run `npm run build` in the Skilldeck folder, then try again.');
+  console.error(
+    'skilldeck: the CLI is not built yet. Run `npm run build` in the Skilldeck folder, then try again.',
+  );
   process.exit(1);
 }
 const { main } = await import(pathToFileURL(bundle).href);

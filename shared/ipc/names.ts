@@ -7,6 +7,9 @@ export type Channel = (typeof CHANNELS)[number];
 export const EVENTS = ['skills:changed', 'meta:changed'] as const;
 export type EventName = (typeof EVENTS)[number];
 
+/** The one Electron IPC channel that carries core events to windows, as (event name, payload). */
+export const EVENT_CHANNEL = 'skilldeck:event';
+
 const channelSet: ReadonlySet<string> = new Set(CHANNELS);
 const eventSet: ReadonlySet<string> = new Set(EVENTS);
 

@@ -1,0 +1,42 @@
+import { shell, type Session, type WebContents } from 'electron';
+import { isAppUrl, isExternalWebUrl } from './app-origin';
+
+const hardenedSessions = new WeakSet<Session>();
+
+/** No page of ours needs camera, notifications, clipboard-read, USB… so every request is a no. */
+export function denyAllPermissions(session: Session): void {
+  if (hardenedSessions.has(session)) return;
+  hardenedSessions.add(session);
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+  session.setDevicePermissionHandler(() => false);
+}
+
+function openInBrowser(url: string): void {
+  shell.openExternal(url).catch((error: unknown) => {
+    console.error(`[skilldeck] could not open ${url} in the browser:`, error);
+  });
+}
+
+type Preventable = { url: string; preventDefault(): void };
+
+function stayOnDashboard(event: Preventable): void {
+  if (!isAppUrl(event.url)) event.preventDefault();
+}
+
+/**
+ * Applied to every web contents Electron creates (app.on('web-contents-created')), so a window added
+ * later cannot forget it: no leaving app://skilldeck, no new windows (web links go to the browser),
+ * no <webview>, no permissions.
+ */
+export function hardenWebContents(contents: WebContents): void {
+  contents.on('will-navigate', stayOnDashboard);
+  contents.on('will-frame-navigate', stayOnDashboard);
+  contents.on('will-redirect', stayOnDashboard);
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(({ url }) => {
+    if (isExternalWebUrl(url)) openInBrowser(url);
+    return { action: 'deny' };
+  });
+  denyAllPermissions(contents.session);
+}

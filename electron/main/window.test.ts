@@ -1,0 +1,88 @@
+import type { EventEmitter } from 'node:events';
+import type { BrowserWindowConstructorOptions } from 'electron';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DashboardWindows } from './window';
+
+const created = vi.hoisted(() => [] as FakeWindow[]);
+
+interface FakeWindow {
+  options: BrowserWindowConstructorOptions;
+  loadURL: ReturnType<typeof vi.fn>;
+  focus: ReturnType<typeof vi.fn>;
+  destroyed: boolean;
+  webContents: { mainFrame: { url: string; frameTreeNodeId: number; parent: null }; send: () => void };
+}
+
+vi.mock('electron', async () => {
+  const { EventEmitter: Emitter } = await import('node:events');
+  class BrowserWindow extends Emitter {
+    destroyed = false;
+    readonly loadURL = vi.fn(async (_url: string) => undefined);
+    readonly focus = vi.fn();
+    readonly webContents = {
+      mainFrame: { url: 'app://skilldeck/index.html', frameTreeNodeId: created.length + 1, parent: null },
+      send: () => undefined,
+    };
+    constructor(readonly options: BrowserWindowConstructorOptions) {
+      super();
+      created.push(this as unknown as FakeWindow);
+    }
+    isDestroyed() {
+      return this.destroyed;
+    }
+    isMinimized() {
+      return false;
+    }
+    restore() {}
+    show() {}
+  }
+  return { BrowserWindow };
+});
+
+beforeEach(() => {
+  created.length = 0;
+});
+
+describe('DashboardWindows', () => {
+  it('opens the dashboard sandboxed, isolated, without Node, on app://skilldeck with our preload', () => {
+    new DashboardWindows('/repo/out/preload/index.cjs').show();
+    expect(created).toHaveLength(1);
+    const window = created[0]!;
+    expect(window.options.webPreferences).toMatchObject({
+      preload: '/repo/out/preload/index.cjs',
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
+    expect(window.loadURL).toHaveBeenCalledWith('app://skilldeck/index.html');
+  });
+
+  it('keeps one window: showing again focuses it, and a closed one is replaced', () => {
+    const windows = new DashboardWindows('/p.cjs');
+    windows.show();
+    windows.show();
+    expect(created).toHaveLength(1);
+    expect(created[0]!.focus).toHaveBeenCalled();
+
+    created[0]!.destroyed = true;
+    (created[0] as unknown as EventEmitter).emit('closed');
+    windows.show();
+    expect(created).toHaveLength(2);
+  });
+
+  it('trusts and notifies only the live window', () => {
+    const windows = new DashboardWindows('/p.cjs');
+    expect(windows.trustedMainFrames()).toEqual([]);
+    windows.show();
+    expect(windows.trustedMainFrames()).toEqual([created[0]!.webContents.mainFrame]);
+    expect(windows.eventTargets()).toEqual([created[0]!.webContents]);
+    created[0]!.destroyed = true;
+    expect(windows.trustedMainFrames()).toEqual([]);
+    expect(windows.eventTargets()).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+import { BrowserWindow, type WebContents } from 'electron';
+import { DASHBOARD_URL } from './app-origin';
+import type { IpcWindows } from './ipc';
+import type { SenderFrame } from './sender';
+
+/** The dashboard window: one at a time, reopened on demand (macOS dock, second launch). */
+export class DashboardWindows implements IpcWindows {
+  private window: BrowserWindow | null = null;
+
+  constructor(private readonly preloadFile: string) {}
+
+  /** Shows the dashboard, creating it if needed. */
+  show(): BrowserWindow {
+    const existing = this.live();
+    if (existing) {
+      if (existing.isMinimized()) existing.restore();
+      existing.show();
+      existing.focus();
+      return existing;
+    }
+    const window = new BrowserWindow({
+      width: 1100,
+      height: 760,
+      minWidth: 720,
+      minHeight: 480,
+      title: 'Skilldeck',
+      show: false,
+      webPreferences: {
+        preload: this.preloadFile,
+        contextIsolation: true,
+        sandbox: true,
+        nodeIntegration: false,
+        nodeIntegrationInWorker: false,
+        nodeIntegrationInSubFrames: false,
+        webSecurity: true,
+        allowRunningInsecureContent: false,
+        webviewTag: false,
+        experimentalFeatures: false,
+        navigateOnDragDrop: false,
+        safeDialogs: true,
+        spellcheck: false,
+      },
+    });
+    window.once('ready-to-show', () => window.show());
+    window.on('closed', () => {
+      if (this.window === window) this.window = null;
+    });
+    this.window = window;
+    void window.loadURL(DASHBOARD_URL).catch((error: unknown) => {
+      console.error('[skilldeck] the dashboard failed to load:', error);
+    });
+    return window;
+  }
+
+  trustedMainFrames(): readonly SenderFrame[] {
+    const window = this.live();
+    return window ? [window.webContents.mainFrame] : [];
+  }
+
+  eventTargets(): readonly WebContents[] {
+    const window = this.live();
+    return window ? [window.webContents] : [];
+  }
+
+  private live(): BrowserWindow | null {
+    return this.window && !this.window.isDestroyed() ? this.window : null;
+  }
+}
