@@ -1,7 +1,10 @@
 import { parseArgs } from 'node:util';
 import type { SkillDir } from '../core/skills/scan';
-import { listSkillsCommand } from './commands/skills-list';
+import { migrateCommand } from './commands/migrate';
 import { serveCommand } from './commands/serve';
+import { listSkillsCommand } from './commands/skills-list';
+import { showSkillCommand } from './commands/skills-show';
+import { validateCommand } from './commands/validate';
 import { processIo, type Io } from './io';
 import { builtinSkillsDir, packageVersion } from './paths';
 
@@ -9,12 +12,21 @@ const HELP = `skilldeck — SKILL.md folders as AI actions
 
 Usage:
   skilldeck skills list [--skills-dir DIR]... [--data-dir DIR] [--json]
+  skilldeck skills show ID [--skills-dir DIR]... [--data-dir DIR] [--json]
+  skilldeck validate PATH... [--strict] [--json]
+  skilldeck migrate PATH [--dry-run] [--data-dir DIR]
   skilldeck serve [--host 127.0.0.1] [--port N] [--data-dir DIR] [--skills-dir DIR]...
   skilldeck --help | --version
 
 Commands:
-  skills list   List the skills found: the user folder (<data dir>/skills), each --skills-dir, then
-                the built-in skills. --json prints them as JSON.
+  skills list   List the skills found, by precedence: the user folder (<data dir>/skills), each
+                --skills-dir, then the built-in skills; with source, shadowing and findings.
+  skills show   One skill: its definition, body and resource files.
+  validate      Check SKILL.md files. PATH is a skill folder, a SKILL.md, or a folder searched
+                recursively. --strict applies exactly the Agent Skills spec. Exit 0 when all are valid,
+                1 when any is not, 2 on a usage error.
+  migrate       Rewrite GHOSTYPE-format skills under PATH in the current format (a backup of each
+                file is kept; icon, color and hotkey move to the database). --dry-run only reports.
   serve         Run the headless host: the dashboard in your browser at the printed URL, which carries
                 a per-start access token. Binds 127.0.0.1 unless --host says otherwise. --port 0 picks
                 a free port.
@@ -22,6 +34,7 @@ Commands:
 Options:
   --data-dir DIR     Where the database and your skills live. Default: $SKILLDECK_DATA_DIR, else ~/.skilldeck
   --skills-dir DIR   An extra skill folder (repeatable), searched before the built-in skills.
+  --json             Machine-readable output.
   -h, --help         Show this help.
   -v, --version      Show the version.
 `;
@@ -31,6 +44,11 @@ export function skillDirsFrom(extra: readonly string[]): SkillDir[] {
     ...extra.map((dir): SkillDir => ({ dir, source: 'folder' })),
     { dir: builtinSkillsDir, source: 'builtin' },
   ];
+}
+
+function usage(io: Io, message: string): number {
+  io.err(`skilldeck: ${message}\nRun \`skilldeck --help\` for usage.`);
+  return 2;
 }
 
 /** Runs the CLI and returns the exit code (serve resolves only when the host stops). */
@@ -45,6 +63,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         help: { type: 'boolean', short: 'h' },
         version: { type: 'boolean', short: 'v' },
         json: { type: 'boolean' },
+        strict: { type: 'boolean' },
+        'dry-run': { type: 'boolean' },
         'skills-dir': { type: 'string', multiple: true },
         'data-dir': { type: 'string' },
         host: { type: 'string' },
@@ -52,43 +72,51 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       },
     });
   } catch (error) {
-    io.err(`skilldeck: ${(error as Error).message}\nRun \`skilldeck --help\` for usage.`);
-    return 2;
+    return usage(io, (error as Error).message);
   }
   const { values, positionals } = parsed;
   if (values.version) {
     io.out(packageVersion());
     return 0;
   }
-  const command = positionals.join(' ');
+  const [command = '', ...rest] = positionals;
   if (values.help || command === '' || command === 'help') {
     io.out(HELP);
     return values.help || command === 'help' ? 0 : 2;
   }
   const skillDirs = skillDirsFrom(values['skills-dir'] ?? []);
+  const dataDirFlag = values['data-dir'];
+  const json = values.json ?? false;
 
   switch (command) {
-    case 'skills list':
-      return listSkillsCommand(
-        { skillDirs, dataDirFlag: values['data-dir'], json: values.json ?? false },
+    case 'skills': {
+      const [sub, ...args] = rest;
+      if (sub === 'list' && args.length === 0) return listSkillsCommand({ skillDirs, dataDirFlag, json }, io);
+      if (sub === 'show' && args.length === 1)
+        return showSkillCommand({ skillDirs, dataDirFlag, json, id: args[0]! }, io);
+      return usage(
         io,
+        sub === 'show' ? '`skills show` takes one skill id' : `unknown command "skills ${rest.join(' ')}"`,
       );
+    }
+    case 'validate':
+      if (rest.length === 0) return usage(io, '`validate` needs at least one PATH');
+      return validateCommand({ paths: rest, strict: values.strict ?? false, json }, io);
+    case 'migrate':
+      if (rest.length !== 1) return usage(io, '`migrate` takes one PATH');
+      return migrateCommand({ path: rest[0]!, dryRun: values['dry-run'] ?? false, dataDirFlag, json }, io);
     case 'serve': {
+      if (rest.length > 0) return usage(io, `\`serve\` takes no arguments, got "${rest.join(' ')}"`);
       let port = 0;
       if (values.port !== undefined) {
         port = Number(values.port);
         if (!Number.isInteger(port) || port < 0 || port > 65535) {
-          io.err(`skilldeck: --port must be a number from 0 to 65535, not "${values.port}"`);
-          return 2;
+          return usage(io, `--port must be a number from 0 to 65535, not "${values.port}"`);
         }
       }
-      return serveCommand(
-        { skillDirs, dataDirFlag: values['data-dir'], host: values.host ?? '127.0.0.1', port },
-        io,
-      );
+      return serveCommand({ skillDirs, dataDirFlag, host: values.host ?? '127.0.0.1', port }, io);
     }
     default:
-      io.err(`skilldeck: unknown command "${command}". Run \`skilldeck --help\` for usage.`);
-      return 2;
+      return usage(io, `unknown command "${positionals.join(' ')}"`);
   }
 }

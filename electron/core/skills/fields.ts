@@ -1,0 +1,186 @@
+import { EXECUTION_MODES, OUTPUT_TOOLS, type ExecutionMode } from '../../../shared/types/finding';
+import { isPlainObject, readBoolean, readStringList, readText } from './coerce';
+import { readToolList } from './tool-list';
+import type { Finding, SkillDefinition } from './types';
+import { readWorkflow } from './workflow-spec';
+
+export const SPEC_FIELDS = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'] as const;
+export const CLAUDE_CODE_FIELDS = [
+  'argument-hint', 'arguments', 'when_to_use', 'disable-model-invocation', 'user-invocable', 'disallowed-tools',
+  'model', 'effort', 'context', 'agent', 'hooks', 'paths', 'shell',
+] as const;
+export const SKILLDECK_FIELDS = ['execution-mode', 'provider', 'workflow', 'config', 'max-iterations', 'output'] as const;
+/** GHOSTYPE's format: still read, migrated by `skilldeck migrate`. */
+export const LEGACY_FIELDS = [
+  'skill_type', 'is_editable', 'behavior_config', 'icon', 'color_hex',
+  'modifier_key_code', 'modifier_key_is_system', 'modifier_key_display', 'is_builtin', 'id',
+] as const;
+
+const KNOWN = new Set<string>([...SPEC_FIELDS, ...CLAUDE_CODE_FIELDS, ...SKILLDECK_FIELDS]);
+const LEGACY = new Set<string>(LEGACY_FIELDS);
+export const NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+export interface FieldContext {
+  file: string;
+  folderName: string;
+  lineOf: (path: readonly (string | number)[]) => number | undefined;
+  /** From the folder: `phases/NN-*.md` or `phases/orchestrator.md` present. */
+  layout?: 'phases' | 'autonomous';
+}
+
+/** Lenient reading: everything Claude Code and the Agent Skills spec accept loads; problems are findings. */
+/** The definition is returned even with errors (for listing); a skill with an error finding is not runnable. */
+export function readDefinition(data: Record<string, unknown>, ctx: FieldContext): { definition: SkillDefinition; findings: Finding[] } {
+  const findings: Finding[] = [];
+  const at = (key: string) => ctx.lineOf([key]);
+  const warn = (code: string, message: string, key?: string) =>
+    findings.push({ code, severity: 'warning', message, file: ctx.file, ...(key && at(key) ? { line: at(key)! } : {}) });
+  const fail = (code: string, message: string, key?: string) =>
+    findings.push({ code, severity: 'error', message, file: ctx.file, ...(key && at(key) ? { line: at(key)! } : {}) });
+  const text = (key: string): string | undefined => {
+    const v = data[key];
+    if (v === undefined || v === null) return undefined;
+    const t = readText(v);
+    if (t === undefined) warn('invalid-field', `\`${key}\` must be text; it is ignored`, key);
+    return t;
+  };
+  const bool = (key: string, fallback: boolean): boolean => {
+    const v = data[key];
+    if (v === undefined || v === null) return fallback;
+    const b = readBoolean(v);
+    if (b === undefined) warn('invalid-field', `\`${key}\` must be true or false (yes/no, on/off, 1/0 also work); using ${fallback}`, key);
+    return b ?? fallback;
+  };
+
+  for (const key of Object.keys(data)) {
+    if (LEGACY.has(key)) warn('legacy-field', `\`${key}\` is a GHOSTYPE field: run \`skilldeck migrate\` to move it to the new format`, key);
+    else if (!KNOWN.has(key)) warn('unknown-field', `unknown field \`${key}\` (ignored); see docs/SKILL-FORMAT.md`, key);
+  }
+
+  // name
+  const name = text('name') ?? ctx.folderName;
+  if (data.name !== undefined && name !== ctx.folderName) {
+    warn('name-mismatch', `\`name\` is "${name}" but the folder is "${ctx.folderName}": the skill's id is its folder name`, 'name');
+  }
+  if (name.length > 64) warn('name-format', `\`name\` is ${name.length} characters; the limit is 64`, 'name');
+  else if (!NAME_PATTERN.test(name)) {
+    warn('name-format', `\`name\` "${name}" should be lowercase letters, digits and single hyphens (e.g. "my-skill")`, 'name');
+  }
+
+  // description
+  const description = text('description')?.trim() ?? '';
+  if (!description) fail('missing-description', '`description` is missing or empty: say what the skill does and when to use it', 'description');
+  else if (description.length > 1024) {
+    warn('description-too-long', `\`description\` is ${description.length} characters; the spec's limit is 1024`, 'description');
+  }
+
+  const compatibility = text('compatibility');
+  if (compatibility !== undefined && compatibility.length > 500) {
+    warn('compatibility-too-long', `\`compatibility\` is ${compatibility.length} characters; the limit is 500`, 'compatibility');
+  }
+
+  const metadata: Record<string, string> = {};
+  if (data.metadata !== undefined && data.metadata !== null) {
+    if (isPlainObject(data.metadata)) {
+      for (const [k, v] of Object.entries(data.metadata)) metadata[k] = typeof v === 'string' ? v : JSON.stringify(v);
+    } else warn('invalid-field', '`metadata` must be a mapping of `key: value`', 'metadata');
+  }
+
+  const toolList = (key: string): string[] | null => {
+    const v = data[key];
+    if (v === undefined || v === null) return null;
+    const read = readToolList(v);
+    if ('problem' in read) {
+      warn('invalid-field', `\`${key}\` ${read.problem}`, key);
+      return null;
+    }
+    return read.tools;
+  };
+  const allowedTools = toolList('allowed-tools');
+  const disallowedTools = toolList('disallowed-tools') ?? [];
+
+  const list = (key: string): string[] => {
+    const v = data[key];
+    if (v === undefined || v === null) return [];
+    const l = readStringList(v);
+    if (!l) warn('invalid-field', `\`${key}\` must be a list of strings`, key);
+    return l ?? [];
+  };
+
+  // Skilldeck: execution mode, explicit or inferred
+  let executionMode: ExecutionMode = 'prompt';
+  const declaredMode = text('execution-mode');
+  if (declaredMode !== undefined) {
+    if ((EXECUTION_MODES as readonly string[]).includes(declaredMode)) executionMode = declaredMode as ExecutionMode;
+    else fail('invalid-execution-mode', `\`execution-mode\` "${declaredMode}" is not one of ${EXECUTION_MODES.join(', ')}`, 'execution-mode');
+  } else if (data.workflow !== undefined) executionMode = 'workflow';
+  else if (ctx.layout) executionMode = ctx.layout;
+
+  let workflow: SkillDefinition['workflow'];
+  if (data.workflow !== undefined && data.workflow !== null) {
+    const read = readWorkflow(data.workflow, ctx.file, ctx.lineOf);
+    findings.push(...read.findings);
+    workflow = read.spec;
+  } else if (executionMode === 'workflow') {
+    fail('workflow-invalid', '`execution-mode: workflow` needs a `workflow:` with steps', 'execution-mode');
+  }
+  if ((executionMode === 'phases' || executionMode === 'autonomous') && declaredMode !== undefined && ctx.layout === undefined) {
+    fail('phases-missing', `\`execution-mode: ${executionMode}\` needs a phases/ folder (phases/01-name.md…, or phases/orchestrator.md with phases/actions/)`, 'execution-mode');
+  }
+
+  const config: Record<string, unknown> = {};
+  if (data.config !== undefined && data.config !== null) {
+    if (isPlainObject(data.config)) Object.assign(config, data.config);
+    else warn('invalid-field', '`config` must be a mapping of `key: value`', 'config');
+  }
+
+  let maxIterations: number | undefined;
+  if (data['max-iterations'] !== undefined) {
+    const n = Number(data['max-iterations']);
+    if (Number.isInteger(n) && n >= 1 && n <= 1000) maxIterations = n;
+    else warn('invalid-field', '`max-iterations` must be a whole number from 1 to 1000; using the default', 'max-iterations');
+  }
+
+  const output = text('output');
+  if (output !== undefined && !(OUTPUT_TOOLS as readonly string[]).includes(output)) {
+    warn('invalid-field', `\`output\` "${output}" is not an output tool (${OUTPUT_TOOLS.join(', ')})`, 'output');
+  }
+
+  const context = text('context');
+  if (context !== undefined && context !== 'fork') warn('invalid-field', '`context` can only be `fork`', 'context');
+  const hooks = data.hooks;
+  if (hooks !== undefined && hooks !== null && !isPlainObject(hooks)) warn('invalid-field', '`hooks` must be a mapping', 'hooks');
+  let args = list('arguments');
+  if (typeof data.arguments === 'string') args = data.arguments.split(/\s+/).filter(Boolean);
+
+  const optional = <T>(key: string, value: T | undefined) => (value === undefined ? {} : { [key]: value });
+  const definition: SkillDefinition = {
+    name,
+    description,
+    ...optional('license', text('license')),
+    ...optional('compatibility', compatibility),
+    metadata,
+    allowedTools,
+    disallowedTools,
+    ...optional('argumentHint', text('argument-hint')),
+    arguments: args,
+    ...optional('whenToUse', text('when_to_use')),
+    disableModelInvocation: bool('disable-model-invocation', false),
+    userInvocable: bool('user-invocable', true),
+    ...optional('model', text('model')),
+    ...optional('effort', text('effort')),
+    ...(context === 'fork' ? { context: 'fork' as const } : {}),
+    ...optional('agent', text('agent')),
+    ...(isPlainObject(hooks) ? { hooks } : {}),
+    paths: list('paths'),
+    ...optional('shell', text('shell')),
+    executionMode,
+    executionModeDeclared: declaredMode !== undefined,
+    ...optional('provider', text('provider')),
+    ...(workflow ? { workflow } : {}),
+    config,
+    ...optional('maxIterations', maxIterations),
+    ...optional('output', output),
+  };
+  return { definition, findings };
+}

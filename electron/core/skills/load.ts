@@ -1,0 +1,46 @@
+import { readDefinition, type FieldContext } from './fields';
+import { decodeSkillFile, splitSkillFile, type SplitSkillFile } from './parse';
+import { strictFindings } from './strict';
+import type { ParsedSkillFile } from './types';
+
+export interface LoadContext {
+  file: string;
+  /** The skill's id. */
+  folderName: string;
+  layout?: FieldContext['layout'];
+  /** Add the Agent Skills spec's rules as errors (`skilldeck validate --strict`). */
+  strict?: boolean;
+}
+
+export interface LoadedSkillFile extends ParsedSkillFile {
+  /** The split file (YAML document, line ends, BOM) for editing; null when it could not be split. */
+  source: SplitSkillFile | null;
+}
+
+/** Reads one SKILL.md into a definition and findings. Never throws: every problem is a finding. */
+export function loadSkillFile(raw: Uint8Array | string, ctx: LoadContext): LoadedSkillFile {
+  const decoded = typeof raw === 'string' ? { text: raw } : decodeSkillFile(raw, ctx.file);
+  if ('finding' in decoded) {
+    return { frontmatter: null, body: '', bodyLine: 1, findings: [decoded.finding], definition: null, runnable: false, source: null };
+  }
+  const split = splitSkillFile(decoded.text, ctx.file);
+  const strict = (doc: SplitSkillFile['doc'] | null, lineOf?: SplitSkillFile['lineOf']) =>
+    ctx.strict ? strictFindings(decoded.text, doc, ctx.folderName, ctx.file, lineOf) : [];
+  if (!split.ok) {
+    const findings = [...split.findings, ...strict(null)];
+    return { frontmatter: null, body: split.body, bodyLine: split.bodyLine, findings, definition: null, runnable: false, source: null };
+  }
+  const { file } = split;
+  const data = file.data as Record<string, unknown>;
+  const read = readDefinition(data, { file: ctx.file, folderName: ctx.folderName, lineOf: file.lineOf, layout: ctx.layout });
+  const findings = [...split.findings, ...read.findings, ...strict(file.doc, file.lineOf)];
+  return {
+    frontmatter: data,
+    body: file.body,
+    bodyLine: file.bodyLine,
+    findings,
+    definition: read.definition,
+    runnable: !findings.some((f) => f.severity === 'error'),
+    source: file,
+  };
+}

@@ -1,0 +1,149 @@
+import { LineCounter, parseDocument, type Document } from 'yaml';
+import type { Finding } from './types';
+
+export const MAX_SKILL_FILE_BYTES = 1024 * 1024;
+/** Aliases expanded when turning YAML into data: enough for real files, not for a billion laughs. */
+export const MAX_ALIAS_COUNT = 100;
+
+/** A SKILL.md split into its parts, with what is needed to point at lines and to write it back. */
+export interface SplitSkillFile {
+  hasBom: boolean;
+  eol: '\n' | '\r\n';
+  /** The YAML between the `---` lines (LF line ends). */
+  yamlText: string;
+  doc: Document.Parsed;
+  /** File line (1-based) of a YAML offset. */
+  lineAt(offset: number): number;
+  /** File line of the value (or key) at `path` in the frontmatter, when it exists. */
+  lineOf(path: readonly (string | number)[]): number | undefined;
+  data: unknown;
+  body: string;
+  bodyLine: number;
+}
+
+export type SplitResult = { ok: true; file: SplitSkillFile; findings: Finding[] } | { ok: false; findings: Finding[]; body: string; bodyLine: number };
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Decodes a SKILL.md: size, NUL and UTF-8 checks come first and are cheap. */
+export function decodeSkillFile(raw: Uint8Array, file: string): { text: string } | { finding: Finding } {
+  if (raw.byteLength > MAX_SKILL_FILE_BYTES) {
+    return {
+      finding: {
+        code: 'file-too-large',
+        severity: 'error',
+        message: `SKILL.md is ${raw.byteLength} bytes; the limit is 1 MiB (1048576). Move long material into references/ files.`,
+        file,
+      },
+    };
+  }
+  if (raw.includes(0)) {
+    return { finding: { code: 'nul-bytes', severity: 'error', message: 'SKILL.md contains NUL bytes: it is not a text file', file } };
+  }
+  try {
+    return { text: utf8.decode(raw) };
+  } catch {
+    return {
+      finding: { code: 'not-utf8', severity: 'error', message: 'SKILL.md is not valid UTF-8: save it as UTF-8', file },
+    };
+  }
+}
+
+/**
+ * Splits frontmatter (between a `---` first line and the next `---` line) from the body, and parses the
+ * YAML with the core schema, no custom tags and unique keys.
+ */
+export function splitSkillFile(text: string, file: string): SplitResult {
+  const hasBom = text.charCodeAt(0) === 0xfeff;
+  if (hasBom) text = text.slice(1);
+  const eol = /\r\n/.test(text.slice(0, text.indexOf('\n') + 1)) ? '\r\n' : '\n';
+  const lines = text.split(/\r?\n/);
+  if (lines[0]?.trimEnd() !== '---') {
+    return {
+      ok: false,
+      body: text,
+      bodyLine: 1,
+      findings: [
+        {
+          code: 'no-frontmatter',
+          severity: 'error',
+          message: 'no frontmatter: the file must start with a line `---`, then `name:` and `description:`, then `---`',
+          file,
+          line: 1,
+        },
+      ],
+    };
+  }
+  const end = lines.findIndex((l, i) => i > 0 && l.trimEnd() === '---');
+  if (end < 0) {
+    return {
+      ok: false,
+      body: '',
+      bodyLine: lines.length + 1,
+      findings: [
+        { code: 'unterminated-frontmatter', severity: 'error', message: 'the frontmatter opened on line 1 is never closed by a line `---`', file, line: 1 },
+      ],
+    };
+  }
+  const yamlText = lines.slice(1, end).join('\n');
+  const body = lines.slice(end + 1).join('\n');
+  const bodyLine = end + 2;
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true, customTags: [] });
+  // frontmatter line n is file line n + 1 (the opening `---` is line 1)
+  const lineAt = (offset: number) => lineCounter.linePos(offset).line + 1;
+  const lineOf = (path: readonly (string | number)[]) => {
+    const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
+    if (node?.range) return lineAt(node.range[0]);
+    // a key whose value is empty/null: point at the key
+    const parent = path.length > 1 ? doc.getIn(path.slice(0, -1), true) : doc.contents;
+    const items = (parent as { items?: { key?: { value?: unknown; range?: [number, number, number] } }[] } | null)?.items;
+    const pair = items?.find((p) => p.key?.value === path[path.length - 1]);
+    return pair?.key?.range ? lineAt(pair.key.range[0]) : undefined;
+  };
+
+  const findings: Finding[] = [];
+  if (doc.errors.length > 0) {
+    for (const e of doc.errors.slice(0, 3)) {
+      findings.push({
+        code: 'yaml-error',
+        severity: 'error',
+        message: `YAML error: ${e.message.split('\n')[0]}`,
+        file,
+        line: lineAt(e.pos[0]),
+      });
+    }
+    return { ok: false, body, bodyLine, findings };
+  }
+  for (const w of doc.warnings) {
+    findings.push({ code: 'yaml-warning', severity: 'warning', message: `YAML: ${w.message.split('\n')[0]}`, file, line: lineAt(w.pos[0]) });
+  }
+  let data: unknown;
+  try {
+    data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+  } catch (error) {
+    return {
+      ok: false,
+      body,
+      bodyLine,
+      findings: [{ code: 'yaml-error', severity: 'error', message: `YAML error: ${(error as Error).message}`, file, line: 2 }],
+    };
+  }
+  if (data === null || data === undefined || typeof data !== 'object' || Array.isArray(data)) {
+    return {
+      ok: false,
+      body,
+      bodyLine,
+      findings: [
+        {
+          code: 'frontmatter-not-mapping',
+          severity: 'error',
+          message: 'the frontmatter must be a mapping of `key: value` lines (e.g. `name: my-skill`)',
+          file,
+          line: 2,
+        },
+      ],
+    };
+  }
+  return { ok: true, file: { hasBom, eol, yamlText, doc, lineAt, lineOf, data, body, bodyLine }, findings };
+}

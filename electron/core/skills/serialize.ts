@@ -1,0 +1,43 @@
+import { AppError } from '../../../shared/ipc/result';
+import { splitSkillFile } from './parse';
+
+export interface SkillEdit {
+  /** Top-level fields to set; `undefined` removes the field. Other fields, comments and order stay. */
+  fields?: Record<string, unknown>;
+  /** Keys under `config:` to set; `undefined` removes the key. */
+  config?: Record<string, unknown>;
+  /** The new body (system prompt); unchanged when absent. */
+  body?: string;
+}
+
+/**
+ * Applies an edit to a SKILL.md's text through yaml's Document API, so comments, key order, quoting
+ * and the file's line ends and BOM are kept. Refuses (AppError INVALID_INPUT) a file whose frontmatter
+ * cannot be read: rewriting it would lose what the user wrote.
+ */
+export function editSkillText(text: string, edit: SkillEdit, file = 'SKILL.md'): string {
+  const split = splitSkillFile(text, file);
+  if (!split.ok) {
+    throw new AppError('INVALID_INPUT', `cannot edit ${file} field by field: ${split.findings[0]!.message}. Fix it in the raw editor.`);
+  }
+  const { doc, eol, hasBom } = split.file;
+  for (const [key, value] of Object.entries(edit.fields ?? {})) {
+    if (value === undefined) doc.delete(key);
+    else doc.set(key, doc.createNode(value));
+  }
+  for (const [key, value] of Object.entries(edit.config ?? {})) {
+    if (value === undefined) doc.deleteIn(['config', key]);
+    else doc.setIn(['config', key], doc.createNode(value));
+  }
+  if (doc.has('config') && doc.get('config') === null) doc.delete('config');
+  let yamlText = doc.contents === null ? '' : doc.toString({ lineWidth: 0 });
+  if (yamlText.trim() === '') yamlText = '';
+  const body = edit.body ?? split.file.body;
+  const out = `---\n${yamlText}---\n${body}`;
+  return (hasBom ? '\uFEFF' : '') + (eol === '\r\n' ? out.replace(/\r?\n/g, '\r\n') : out);
+}
+
+/** A new SKILL.md from scratch, in the same shape the app writes. */
+export function renderSkillText(fields: Record<string, unknown>, body: string): string {
+  return editSkillText('---\n---\n', { fields, body: body.endsWith('\n') ? body : `${body}\n` });
+}

@@ -1,0 +1,71 @@
+import type { ExecutionMode, Finding } from '../../../shared/types/finding';
+
+export type { Finding };
+
+export interface WorkflowStep {
+  id: string;
+  name: string;
+  prompt: string;
+  /** Template of the step's user message; defaults to `${user_input}` for steps without dependencies. */
+  input?: string;
+  /** Variable the step's output is stored under, besides `${<id>.output}`. */
+  output?: string;
+  dependencies: string[];
+  parallel: boolean;
+  condition?: string;
+  retries?: number;
+}
+
+export interface WorkflowSpec {
+  steps: WorkflowStep[];
+  maxRetries: number;
+  continueOnFailure: boolean;
+  concurrency?: number;
+  /** Step id whose output is the run's output; the last completed step's otherwise. */
+  output?: string;
+}
+
+/** Everything the frontmatter says, normalised. Unknown fields are kept in `extra`. */
+export interface SkillDefinition {
+  name: string;
+  description: string;
+  license?: string;
+  compatibility?: string;
+  metadata: Record<string, string>;
+  /** null: not declared (no ceiling); []: declared empty. */
+  allowedTools: string[] | null;
+  disallowedTools: string[];
+  argumentHint?: string;
+  arguments: string[];
+  whenToUse?: string;
+  disableModelInvocation: boolean;
+  userInvocable: boolean;
+  model?: string;
+  effort?: string;
+  context?: 'fork';
+  agent?: string;
+  hooks?: Record<string, unknown>;
+  paths: string[];
+  shell?: string;
+  /** As declared, or inferred (workflow → workflow, phases/ → phases, else prompt). */
+  executionMode: ExecutionMode;
+  executionModeDeclared: boolean;
+  provider?: string;
+  workflow?: WorkflowSpec;
+  config: Record<string, unknown>;
+  maxIterations?: number;
+  output?: string;
+}
+
+export interface ParsedSkillFile {
+  /** The frontmatter as plain data; null when it could not be read. */
+  frontmatter: Record<string, unknown> | null;
+  body: string;
+  /** 1-based line of the body's first line in the file. */
+  bodyLine: number;
+  findings: Finding[];
+  /** null when the frontmatter could not be read at all; present (for listing) even with other errors. */
+  definition: SkillDefinition | null;
+  /** No error finding: the skill can run. */
+  runnable: boolean;
+}

@@ -1,0 +1,127 @@
+import { isPlainObject, readBoolean, readStringList } from './coerce';
+import type { Finding, WorkflowSpec, WorkflowStep } from './types';
+
+type LineOf = (path: readonly (string | number)[]) => number | undefined;
+
+const STEP_ID = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+/**
+ * Reads `workflow:` — a list of steps, or `{ steps, max_retries, continue_on_failure, concurrency, output }` —
+ * and checks the graph: ids present and unique, dependencies known, no cycle (named, e.g. `a → b → a`).
+ * Every problem here is an error: a workflow that cannot be scheduled cannot run.
+ */
+export function readWorkflow(value: unknown, file: string, lineOf: LineOf): { spec?: WorkflowSpec; findings: Finding[] } {
+  const findings: Finding[] = [];
+  const error = (message: string, path: (string | number)[], code = 'workflow-invalid') =>
+    findings.push({ code, severity: 'error', message, file, line: lineOf(['workflow', ...path]) ?? lineOf(['workflow']) });
+
+  const options = isPlainObject(value) ? value : {};
+  const rawSteps = Array.isArray(value) ? value : options.steps;
+  const stepsPath: (string | number)[] = Array.isArray(value) ? [] : ['steps'];
+  if (!Array.isArray(rawSteps) || rawSteps.length === 0) {
+    error('`workflow` needs a non-empty list of steps (`steps:` with `id` and `prompt` each)', stepsPath);
+    return { findings };
+  }
+
+  const steps: WorkflowStep[] = [];
+  rawSteps.forEach((raw, index) => {
+    const at = [...stepsPath, index];
+    if (!isPlainObject(raw)) return error(`workflow step ${index + 1} must be a mapping with \`id\` and \`prompt\``, at);
+    const id = typeof raw.id === 'string' || typeof raw.id === 'number' ? String(raw.id) : '';
+    if (!id) return error(`workflow step ${index + 1} has no \`id\``, at);
+    if (!STEP_ID.test(id)) {
+      return error(`workflow step id "${id}" must be letters, digits, _ or - (it is used as \${${id}.output})`, [...at, 'id']);
+    }
+    if (typeof raw.prompt !== 'string' || raw.prompt.trim() === '') {
+      return error(`workflow step "${id}" has no \`prompt\``, at);
+    }
+    const dependencies = raw.dependencies ?? raw.depends_on ?? [];
+    const deps = readStringList(dependencies);
+    if (!deps) return error(`workflow step "${id}": \`dependencies\` must be a list of step ids`, [...at, 'dependencies']);
+    const retries = raw.retries === undefined ? undefined : Number(raw.retries);
+    if (retries !== undefined && (!Number.isInteger(retries) || retries < 0 || retries > 10)) {
+      return error(`workflow step "${id}": \`retries\` must be a whole number from 0 to 10`, [...at, 'retries']);
+    }
+    steps.push({
+      id,
+      name: typeof raw.name === 'string' ? raw.name : id,
+      prompt: raw.prompt,
+      ...(typeof raw.input === 'string' ? { input: raw.input } : {}),
+      ...(typeof raw.output === 'string' ? { output: raw.output } : {}),
+      dependencies: deps,
+      parallel: readBoolean(raw.parallel) ?? false,
+      ...(typeof raw.condition === 'string' ? { condition: raw.condition } : {}),
+      ...(retries !== undefined ? { retries } : {}),
+    });
+  });
+
+  const ids = new Map<string, number>();
+  steps.forEach((s) => ids.set(s.id, (ids.get(s.id) ?? 0) + 1));
+  for (const [id, count] of ids) {
+    if (count > 1) {
+      const index = rawSteps.findLastIndex((r) => isPlainObject(r) && String(r.id) === id);
+      error(`workflow step id "${id}" is used ${count} times: ids must be unique`, [...stepsPath, index, 'id'], 'workflow-duplicate-id');
+    }
+  }
+  steps.forEach((s) => {
+    for (const dep of s.dependencies) {
+      if (!ids.has(dep)) {
+        const index = rawSteps.findIndex((r) => isPlainObject(r) && String(r.id) === s.id);
+        error(`workflow step "${s.id}" depends on "${dep}", which is not a step`, [...stepsPath, index, 'dependencies'], 'workflow-unknown-dependency');
+      }
+    }
+  });
+  const cycle = findCycle(steps);
+  if (cycle) {
+    const index = rawSteps.findIndex((r) => isPlainObject(r) && String(r.id) === cycle[0]);
+    error(`workflow has a cycle: ${cycle.join(' → ')}`, [...stepsPath, index], 'workflow-cycle');
+  }
+
+  const maxRetries = options.max_retries === undefined ? 2 : Number(options.max_retries);
+  if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) error('`max_retries` must be a whole number from 0 to 10', ['max_retries']);
+  const concurrency = options.concurrency === undefined ? undefined : Number(options.concurrency);
+  if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)) {
+    error('`concurrency` must be a whole number from 1 to 64', ['concurrency']);
+  }
+  const output = typeof options.output === 'string' ? options.output : undefined;
+  if (output !== undefined && !ids.has(output)) error(`workflow \`output\` names "${output}", which is not a step`, ['output']);
+
+  if (findings.length > 0) return { findings };
+  return {
+    spec: {
+      steps,
+      maxRetries,
+      continueOnFailure: readBoolean(options.continue_on_failure) ?? false,
+      ...(concurrency !== undefined ? { concurrency } : {}),
+      ...(output !== undefined ? { output } : {}),
+    },
+    findings,
+  };
+}
+
+/** The first dependency cycle found, as ids from a step back to itself, or null. */
+export function findCycle(steps: readonly Pick<WorkflowStep, 'id' | 'dependencies'>[]): string[] | null {
+  const byId = new Map(steps.map((s) => [s.id, s]));
+  const state = new Map<string, 'visiting' | 'done'>();
+  const stack: string[] = [];
+  const visit = (id: string): string[] | null => {
+    if (state.get(id) === 'done') return null;
+    if (state.get(id) === 'visiting') return [...stack.slice(stack.indexOf(id)), id];
+    state.set(id, 'visiting');
+    stack.push(id);
+    // a step depends on its dependencies: edges go step → dependency, reported in that direction
+    for (const dep of byId.get(id)?.dependencies ?? []) {
+      if (!byId.has(dep)) continue;
+      const cycle = visit(dep);
+      if (cycle) return cycle;
+    }
+    stack.pop();
+    state.set(id, 'done');
+    return null;
+  };
+  for (const s of steps) {
+    const cycle = visit(s.id);
+    if (cycle) return cycle;
+  }
+  return null;
+}

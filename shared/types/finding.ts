@@ -1,0 +1,22 @@
+import { z } from 'zod';
+
+/**
+ * A problem found in a skill. Errors keep it listed but not runnable; warnings leave it runnable.
+ * `line` is 1-based in `file` when known.
+ */
+export const Finding = z.object({
+  code: z.string(),
+  severity: z.enum(['error', 'warning']),
+  message: z.string(),
+  file: z.string().optional(),
+  line: z.number().int().positive().optional(),
+});
+export type Finding = z.infer<typeof Finding>;
+
+export const EXECUTION_MODES = ['prompt', 'workflow', 'phases', 'autonomous', 'agent'] as const;
+export const ExecutionMode = z.enum(EXECUTION_MODES);
+export type ExecutionMode = z.infer<typeof ExecutionMode>;
+
+export const OUTPUT_TOOLS = ['insert_text', 'clipboard', 'save_memo', 'floating_card'] as const;
+export const OutputTool = z.enum(OUTPUT_TOOLS);
+export type OutputTool = z.infer<typeof OutputTool>;
