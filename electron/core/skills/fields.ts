@@ -29,9 +29,36 @@ export interface FieldContext {
 }
 
 /** Lenient reading: everything Claude Code and the Agent Skills spec accept loads; problems are findings. */
-/** The definition is returned even with errors (for listing); a skill with an error finding is not runnable. */
-export function readDefinition(data: Record<string, unknown>, ctx: FieldContext): { definition: SkillDefinition; findings: Finding[] } {
+/** Fields that may also sit under `metadata: skilldeck:`, where the Agent Skills spec (and --strict) allows them. */
+const NAMESPACED = new Set<string>([...SKILLDECK_FIELDS, 'model']);
+export const NAMESPACE_KEY = 'skilldeck';
+
+/**
+ * The definition is returned even with errors (for listing); a skill with an error finding is not runnable.
+ * Skilldeck's fields are read at the top level or under `metadata.skilldeck` (the top level wins).
+ */
+export function readDefinition(topLevel: Record<string, unknown>, ctx: FieldContext): { definition: SkillDefinition; findings: Finding[] } {
   const findings: Finding[] = [];
+  const data: Record<string, unknown> = { ...topLevel };
+  const fromNamespace = new Set<string>();
+  const meta = topLevel.metadata;
+  const namespace = isPlainObject(meta) && isPlainObject(meta[NAMESPACE_KEY]) ? meta[NAMESPACE_KEY] : null;
+  for (const [key, value] of Object.entries(namespace ?? {})) {
+    const line = ctx.lineOf(['metadata', NAMESPACE_KEY, key]);
+    const where = { file: ctx.file, ...(line ? { line } : {}) };
+    if (!NAMESPACED.has(key)) {
+      findings.push({ code: 'unknown-field', severity: 'warning', message: `unknown field \`metadata.${NAMESPACE_KEY}.${key}\` (ignored); see docs/SKILL-FORMAT.md`, ...where });
+    } else if (key in topLevel) {
+      findings.push({ code: 'duplicate-field', severity: 'warning', message: `\`${key}\` is set both at the top level and under \`metadata.${NAMESPACE_KEY}\`: the top-level one is used`, ...where });
+    } else {
+      data[key] = value;
+      fromNamespace.add(key);
+    }
+  }
+  const baseLineOf = ctx.lineOf;
+  const lineOf: FieldContext['lineOf'] = (path) =>
+    fromNamespace.has(String(path[0])) ? baseLineOf(['metadata', NAMESPACE_KEY, ...path]) : baseLineOf(path);
+  ctx = { ...ctx, lineOf };
   const at = (key: string) => ctx.lineOf([key]);
   const warn = (code: string, message: string, key?: string) =>
     findings.push({ code, severity: 'warning', message, file: ctx.file, ...(key && at(key) ? { line: at(key)! } : {}) });
@@ -52,7 +79,7 @@ export function readDefinition(data: Record<string, unknown>, ctx: FieldContext)
     return b ?? fallback;
   };
 
-  for (const key of Object.keys(data)) {
+  for (const key of Object.keys(topLevel)) {
     if (LEGACY.has(key)) warn('legacy-field', `\`${key}\` is a GHOSTYPE field: run \`skilldeck migrate\` to move it to the new format`, key);
     else if (!KNOWN.has(key)) warn('unknown-field', `unknown field \`${key}\` (ignored); see docs/SKILL-FORMAT.md`, key);
   }
@@ -82,7 +109,9 @@ export function readDefinition(data: Record<string, unknown>, ctx: FieldContext)
   const metadata: Record<string, string> = {};
   if (data.metadata !== undefined && data.metadata !== null) {
     if (isPlainObject(data.metadata)) {
-      for (const [k, v] of Object.entries(data.metadata)) metadata[k] = typeof v === 'string' ? v : JSON.stringify(v);
+      for (const [k, v] of Object.entries(data.metadata)) {
+        if (k !== NAMESPACE_KEY) metadata[k] = typeof v === 'string' ? v : JSON.stringify(v);
+      }
     } else warn('invalid-field', '`metadata` must be a mapping of `key: value`', 'metadata');
   }
 

@@ -1,7 +1,7 @@
 import { readDefinition, type FieldContext } from './fields';
 import { decodeSkillFile, splitSkillFile, type SplitSkillFile } from './parse';
 import { strictFindings } from './strict';
-import type { ParsedSkillFile } from './types';
+import type { Finding, ParsedSkillFile } from './types';
 
 export interface LoadContext {
   file: string;
@@ -16,6 +16,9 @@ export interface LoadedSkillFile extends ParsedSkillFile {
   /** The split file (YAML document, line ends, BOM) for editing; null when it could not be split. */
   source: SplitSkillFile | null;
 }
+
+/** Findings in file order; ones without a line first (stable otherwise). */
+const byLine = (findings: Finding[]) => findings.slice().sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 
 /** Reads one SKILL.md into a definition and findings. Never throws: every problem is a finding. */
 export function loadSkillFile(raw: Uint8Array | string, ctx: LoadContext): LoadedSkillFile {
@@ -33,7 +36,7 @@ export function loadSkillFile(raw: Uint8Array | string, ctx: LoadContext): Loade
   const { file } = split;
   const data = file.data as Record<string, unknown>;
   const read = readDefinition(data, { file: ctx.file, folderName: ctx.folderName, lineOf: file.lineOf, layout: ctx.layout });
-  const findings = [...split.findings, ...read.findings, ...strict(file.doc, file.lineOf)];
+  const findings = byLine([...split.findings, ...read.findings, ...strict(file.doc, file.lineOf)]);
   return {
     frontmatter: data,
     body: file.body,

@@ -23,7 +23,8 @@ export interface SplitSkillFile {
 
 export type SplitResult = { ok: true; file: SplitSkillFile; findings: Finding[] } | { ok: false; findings: Finding[]; body: string; bodyLine: number };
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM keeps a BOM in the text: the split tolerates it, strict mode reports it
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** Decodes a SKILL.md: size, NUL and UTF-8 checks come first and are cheap. */
 export function decodeSkillFile(raw: Uint8Array, file: string): { text: string } | { finding: Finding } {
@@ -129,6 +130,8 @@ export function splitSkillFile(text: string, file: string): SplitResult {
       findings: [{ code: 'yaml-error', severity: 'error', message: `YAML error: ${(error as Error).message}`, file, line: 2 }],
     };
   }
+  // an empty frontmatter (or one with only comments) is an empty mapping: the fields are what is missing
+  if ((data === null || data === undefined) && doc.contents === null) data = {};
   if (data === null || data === undefined || typeof data !== 'object' || Array.isArray(data)) {
     return {
       ok: false,

@@ -1,3 +1,4 @@
+import { isMap, isScalar } from 'yaml';
 import { AppError } from '../../../shared/ipc/result';
 import { splitSkillFile } from './parse';
 
@@ -21,15 +22,18 @@ export function editSkillText(text: string, edit: SkillEdit, file = 'SKILL.md'):
     throw new AppError('INVALID_INPUT', `cannot edit ${file} field by field: ${split.findings[0]!.message}. Fix it in the raw editor.`);
   }
   const { doc, eol, hasBom } = split.file;
-  for (const [key, value] of Object.entries(edit.fields ?? {})) {
-    if (value === undefined) doc.delete(key);
-    else doc.set(key, doc.createNode(value));
-  }
-  for (const [key, value] of Object.entries(edit.config ?? {})) {
-    if (value === undefined) doc.deleteIn(['config', key]);
-    else doc.setIn(['config', key], doc.createNode(value));
-  }
-  if (doc.has('config') && doc.get('config') === null) doc.delete('config');
+  const set = (path: string[], value: unknown) => {
+    if (value === undefined) return void doc.deleteIn(path);
+    const node = doc.getIn(path, true);
+    const primitive = value === null || typeof value !== 'object';
+    // changing a scalar in place keeps its quoting style and its comments
+    if (primitive && isScalar(node)) node.value = value;
+    else doc.setIn(path, doc.createNode(value));
+  };
+  for (const [key, value] of Object.entries(edit.fields ?? {})) set([key], value);
+  for (const [key, value] of Object.entries(edit.config ?? {})) set(['config', key], value);
+  const config = doc.get('config', true);
+  if (edit.config && isMap(config) && config.items.length === 0) doc.delete('config');
   let yamlText = doc.contents === null ? '' : doc.toString({ lineWidth: 0 });
   if (yamlText.trim() === '') yamlText = '';
   const body = edit.body ?? split.file.body;

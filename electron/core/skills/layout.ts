@@ -1,0 +1,51 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+
+export interface PhaseFile {
+  /** The leading number, e.g. 2.5 for `02.5-review.md`. */
+  order: number;
+  file: string;
+  name: string;
+}
+
+export interface SkillLayout {
+  layout?: 'phases' | 'autonomous';
+  /** `phases/NN-name.md` in run order. */
+  phases: PhaseFile[];
+  /** `phases/actions/*.md` of an autonomous skill, by name. */
+  actions: string[];
+}
+
+const PHASE_FILE = /^(\d+(?:\.\d+)?)-(.+)\.md$/i;
+
+/** Orders `NN-name.md` files numerically, so `02.5-x` runs between `02-` and `03-`. */
+export function sortPhases(fileNames: readonly string[]): PhaseFile[] {
+  const phases: PhaseFile[] = [];
+  for (const file of fileNames) {
+    const match = PHASE_FILE.exec(file);
+    if (match) phases.push({ order: Number(match[1]), file, name: match[2]! });
+  }
+  return phases.sort((a, b) => a.order - b.order || a.file.localeCompare(b.file));
+}
+
+async function listNames(dir: string, kind: 'file' | 'dir'): Promise<string[]> {
+  try {
+    const entries = await fs.readdir(dir, { withFileTypes: true });
+    return entries.filter((e) => (kind === 'file' ? e.isFile() : e.isDirectory())).map((e) => e.name);
+  } catch {
+    return [];
+  }
+}
+
+/** The phases layout of a skill folder: numbered phases, or an orchestrator with actions. */
+export async function detectLayout(skillDir: string): Promise<SkillLayout> {
+  const phasesDir = path.join(skillDir, 'phases');
+  const files = await listNames(phasesDir, 'file');
+  if (files.length === 0) return { phases: [], actions: [] };
+  if (files.includes('orchestrator.md')) {
+    const actions = (await listNames(path.join(phasesDir, 'actions'), 'file')).filter((f) => f.endsWith('.md')).sort();
+    return { layout: 'autonomous', phases: sortPhases(files), actions };
+  }
+  const phases = sortPhases(files);
+  return phases.length > 0 ? { layout: 'phases', phases, actions: [] } : { phases: [], actions: [] };
+}

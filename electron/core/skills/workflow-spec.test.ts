@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { findCycle, readWorkflow } from './workflow-spec';
+
+const noLine = () => undefined;
+const read = (value: unknown) => readWorkflow(value, 'SKILL.md', noLine);
+
+describe('workflow spec', () => {
+  it('reads steps with defaults and options', () => {
+    const { spec, findings } = read({
+      max_retries: 1,
+      continue_on_failure: 'yes',
+      concurrency: 2,
+      output: 'b',
+      steps: [
+        { id: 'a', prompt: 'A', output: 'analysis' },
+        { id: 'b', name: 'Second', prompt: 'B', depends_on: 'a', condition: "${analysis.type} == 'x'", retries: 3, parallel: 'on' },
+      ],
+    });
+    expect(findings).toEqual([]);
+    expect(spec).toEqual({
+      maxRetries: 1,
+      continueOnFailure: true,
+      concurrency: 2,
+      output: 'b',
+      steps: [
+        { id: 'a', name: 'a', prompt: 'A', output: 'analysis', dependencies: [], parallel: false },
+        { id: 'b', name: 'Second', prompt: 'B', dependencies: ['a'], parallel: true, condition: "${analysis.type} == 'x'", retries: 3 },
+      ],
+    });
+    expect(read([{ id: 'only', prompt: 'x' }]).spec?.maxRetries).toBe(2);
+  });
+
+  it('names the cycle, longest first found', () => {
+    expect(findCycle([{ id: 'a', dependencies: ['b'] }, { id: 'b', dependencies: ['c'] }, { id: 'c', dependencies: ['a'] }])).toEqual(['a', 'b', 'c', 'a']);
+    expect(findCycle([{ id: 'self', dependencies: ['self'] }])).toEqual(['self', 'self']);
+    expect(findCycle([{ id: 'a', dependencies: [] }, { id: 'b', dependencies: ['a'] }])).toBeNull();
+    expect(read({ steps: [{ id: 'x', prompt: 'X', dependencies: ['y'] }, { id: 'y', prompt: 'Y', dependencies: ['x'] }] }).findings[0]!.message).toBe(
+      'workflow has a cycle: x → y → x',
+    );
+  });
+
+  it.each([
+    [[], /non-empty list of steps/],
+    ['steps', /non-empty list of steps/],
+    [[{ prompt: 'no id' }], /has no `id`/],
+    [[{ id: 'a b', prompt: 'x' }], /letters, digits/],
+    [[{ id: 'a' }], /has no `prompt`/],
+    [[{ id: 'a', prompt: 'x', retries: -1 }], /retries/],
+    [{ steps: [{ id: 'a', prompt: 'x' }], output: 'zzz' }, /`output` names "zzz"/],
+    [{ steps: [{ id: 'a', prompt: 'x' }], concurrency: 0 }, /concurrency/],
+  ])('refuses %j', (value, message) => {
+    const { spec, findings } = read(value);
+    expect(spec).toBeUndefined();
+    expect(findings.map((f) => f.message).join('\n')).toMatch(message);
+    expect(findings.every((f) => f.severity === 'error')).toBe(true);
+  });
+});
