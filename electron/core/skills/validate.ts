@@ -1,3 +1,4 @@
+import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Finding } from './types';
@@ -45,7 +46,7 @@ export async function findSkillFolders(root: string, maxDepth = 8): Promise<stri
     seen.add(real);
     if (await skillFileIn(dir)) found.push(dir);
     if (depth >= maxDepth) return;
-    let entries: import('node:fs').Dirent[];
+    let entries: Dirent[];
     try {
       entries = await fs.readdir(dir, { withFileTypes: true });
     } catch {
