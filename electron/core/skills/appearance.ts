@@ -8,6 +8,9 @@ const BUILTIN_LOOKS: Record<string, { emoji: string; color: string }> = {
   explain: { emoji: '💡', color: '#d97706' },
   summarize: { emoji: '📝', color: '#059669' },
   memo: { emoji: '📌', color: '#dc2626' },
+  'reply-email': { emoji: '✉️', color: '#0891b2' },
+  'code-review': { emoji: '🔍', color: '#4f46e5' },
+  'video-script': { emoji: '🎬', color: '#db2777' },
 };
 
 const PALETTE = ['#2563eb', '#9333ea', '#d97706', '#059669', '#dc2626', '#0891b2', '#4f46e5', '#db2777'];
