@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { SkillDir } from '../core/skills/scan';
+import type { SkillDir } from '../core/skills/sources';
 import { migrateCommand } from './commands/migrate';
 import { serveCommand } from './commands/serve';
 import { listSkillsCommand } from './commands/skills-list';
@@ -14,7 +14,7 @@ Usage:
   skilldeck skills list [--skills-dir DIR]... [--data-dir DIR] [--json]
   skilldeck skills show ID [--skills-dir DIR]... [--data-dir DIR] [--json]
   skilldeck validate PATH... [--strict] [--json]
-  skilldeck migrate PATH [--dry-run] [--data-dir DIR]
+  skilldeck migrate PATH [--dry-run] [--data-dir DIR] [--json]
   skilldeck serve [--host 127.0.0.1] [--port N] [--data-dir DIR] [--skills-dir DIR]...
   skilldeck --help | --version
 

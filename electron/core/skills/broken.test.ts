@@ -17,7 +17,12 @@ const expected: Record<string, { valid: boolean; code?: string; line?: number; m
   'missing-description': { valid: false, code: 'missing-description' },
   'empty-description': { valid: false, code: 'missing-description', line: 3 },
   'workflow-cycle': { valid: false, code: 'workflow-cycle', line: 6, message: /a → b → a/ },
-  'workflow-unknown-dependency': { valid: false, code: 'workflow-unknown-dependency', line: 8, message: /"ghost"/ },
+  'workflow-unknown-dependency': {
+    valid: false,
+    code: 'workflow-unknown-dependency',
+    line: 8,
+    message: /"ghost"/,
+  },
   'workflow-duplicate-id': { valid: false, code: 'workflow-duplicate-id', line: 8 },
   'nul-bytes': { valid: false, code: 'nul-bytes' },
   'not-utf8': { valid: false, code: 'not-utf8' },
@@ -54,7 +59,10 @@ describe('a folder of broken skills', () => {
 
   it('a file over 1 MiB is refused fast with a size error', async () => {
     fs.mkdirSync(path.join(temp, 'too-large'));
-    fs.writeFileSync(path.join(temp, 'too-large', 'SKILL.md'), `---\ndescription: big\n---\n${'x'.repeat(1024 * 1024)}`);
+    fs.writeFileSync(
+      path.join(temp, 'too-large', 'SKILL.md'),
+      `---\ndescription: big\n---\n${'x'.repeat(1024 * 1024)}`,
+    );
     const verdict = await validateSkillFolder(path.join(temp, 'too-large'), false);
     expect(verdict.errors).toEqual([{ code: 'file-too-large', message: expect.stringMatching(/1 MiB/) }]);
   });

@@ -22,7 +22,11 @@ export function readText(value: unknown): string | undefined {
 
 /** A list of strings, or one string split on commas / whitespace. */
 export function readStringList(value: unknown, split: RegExp = /[,\s]+/): string[] | undefined {
-  if (typeof value === 'string') return value.split(split).map((s) => s.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(split)
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) {
     return value.map((v) => String(v).trim()).filter(Boolean);
   }

@@ -4,16 +4,49 @@ import { readToolList } from './tool-list';
 import type { Finding, SkillDefinition } from './types';
 import { readWorkflow } from './workflow-spec';
 
-export const SPEC_FIELDS = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'] as const;
-export const CLAUDE_CODE_FIELDS = [
-  'argument-hint', 'arguments', 'when_to_use', 'disable-model-invocation', 'user-invocable', 'disallowed-tools',
-  'model', 'effort', 'context', 'agent', 'hooks', 'paths', 'shell',
+export const SPEC_FIELDS = [
+  'name',
+  'description',
+  'license',
+  'compatibility',
+  'metadata',
+  'allowed-tools',
 ] as const;
-export const SKILLDECK_FIELDS = ['execution-mode', 'provider', 'workflow', 'config', 'max-iterations', 'output'] as const;
+export const CLAUDE_CODE_FIELDS = [
+  'argument-hint',
+  'arguments',
+  'when_to_use',
+  'disable-model-invocation',
+  'user-invocable',
+  'disallowed-tools',
+  'model',
+  'effort',
+  'context',
+  'agent',
+  'hooks',
+  'paths',
+  'shell',
+] as const;
+export const SKILLDECK_FIELDS = [
+  'execution-mode',
+  'provider',
+  'workflow',
+  'config',
+  'max-iterations',
+  'output',
+] as const;
 /** GHOSTYPE's format: still read, migrated by `skilldeck migrate`. */
 export const LEGACY_FIELDS = [
-  'skill_type', 'is_editable', 'behavior_config', 'icon', 'color_hex',
-  'modifier_key_code', 'modifier_key_is_system', 'modifier_key_display', 'is_builtin', 'id',
+  'skill_type',
+  'is_editable',
+  'behavior_config',
+  'icon',
+  'color_hex',
+  'modifier_key_code',
+  'modifier_key_is_system',
+  'modifier_key_display',
+  'is_builtin',
+  'id',
 ] as const;
 
 const KNOWN = new Set<string>([...SPEC_FIELDS, ...CLAUDE_CODE_FIELDS, ...SKILLDECK_FIELDS]);
@@ -37,7 +70,10 @@ export const NAMESPACE_KEY = 'skilldeck';
  * The definition is returned even with errors (for listing); a skill with an error finding is not runnable.
  * Skilldeck's fields are read at the top level or under `metadata.skilldeck` (the top level wins).
  */
-export function readDefinition(topLevel: Record<string, unknown>, ctx: FieldContext): { definition: SkillDefinition; findings: Finding[] } {
+export function readDefinition(
+  topLevel: Record<string, unknown>,
+  ctx: FieldContext,
+): { definition: SkillDefinition; findings: Finding[] } {
   const findings: Finding[] = [];
   const data: Record<string, unknown> = { ...topLevel };
   const fromNamespace = new Set<string>();
@@ -47,9 +83,19 @@ export function readDefinition(topLevel: Record<string, unknown>, ctx: FieldCont
     const line = ctx.lineOf(['metadata', NAMESPACE_KEY, key]);
     const where = { file: ctx.file, ...(line ? { line } : {}) };
     if (!NAMESPACED.has(key)) {
-      findings.push({ code: 'unknown-field', severity: 'warning', message: `unknown field \`metadata.${NAMESPACE_KEY}.${key}\` (ignored); see docs/SKILL-FORMAT.md`, ...where });
+      findings.push({
+        code: 'unknown-field',
+        severity: 'warning',
+        message: `unknown field \`metadata.${NAMESPACE_KEY}.${key}\` (ignored); see docs/SKILL-FORMAT.md`,
+        ...where,
+      });
     } else if (key in topLevel) {
-      findings.push({ code: 'duplicate-field', severity: 'warning', message: `\`${key}\` is set both at the top level and under \`metadata.${NAMESPACE_KEY}\`: the top-level one is used`, ...where });
+      findings.push({
+        code: 'duplicate-field',
+        severity: 'warning',
+        message: `\`${key}\` is set both at the top level and under \`metadata.${NAMESPACE_KEY}\`: the top-level one is used`,
+        ...where,
+      });
     } else {
       data[key] = value;
       fromNamespace.add(key);
@@ -61,9 +107,21 @@ export function readDefinition(topLevel: Record<string, unknown>, ctx: FieldCont
   ctx = { ...ctx, lineOf };
   const at = (key: string) => ctx.lineOf([key]);
   const warn = (code: string, message: string, key?: string) =>
-    findings.push({ code, severity: 'warning', message, file: ctx.file, ...(key && at(key) ? { line: at(key)! } : {}) });
+    findings.push({
+      code,
+      severity: 'warning',
+      message,
+      file: ctx.file,
+      ...(key && at(key) ? { line: at(key)! } : {}),
+    });
   const fail = (code: string, message: string, key?: string) =>
-    findings.push({ code, severity: 'error', message, file: ctx.file, ...(key && at(key) ? { line: at(key)! } : {}) });
+    findings.push({
+      code,
+      severity: 'error',
+      message,
+      file: ctx.file,
+      ...(key && at(key) ? { line: at(key)! } : {}),
+    });
   const text = (key: string): string | undefined => {
     const v = data[key];
     if (v === undefined || v === null) return undefined;
@@ -75,35 +133,67 @@ export function readDefinition(topLevel: Record<string, unknown>, ctx: FieldCont
     const v = data[key];
     if (v === undefined || v === null) return fallback;
     const b = readBoolean(v);
-    if (b === undefined) warn('invalid-field', `\`${key}\` must be true or false (yes/no, on/off, 1/0 also work); using ${fallback}`, key);
+    if (b === undefined)
+      warn(
+        'invalid-field',
+        `\`${key}\` must be true or false (yes/no, on/off, 1/0 also work); using ${fallback}`,
+        key,
+      );
     return b ?? fallback;
   };
 
   for (const key of Object.keys(topLevel)) {
-    if (LEGACY.has(key)) warn('legacy-field', `\`${key}\` is a GHOSTYPE field: run \`skilldeck migrate\` to move it to the new format`, key);
-    else if (!KNOWN.has(key)) warn('unknown-field', `unknown field \`${key}\` (ignored); see docs/SKILL-FORMAT.md`, key);
+    if (LEGACY.has(key))
+      warn(
+        'legacy-field',
+        `\`${key}\` is a GHOSTYPE field: run \`skilldeck migrate\` to move it to the new format`,
+        key,
+      );
+    else if (!KNOWN.has(key))
+      warn('unknown-field', `unknown field \`${key}\` (ignored); see docs/SKILL-FORMAT.md`, key);
   }
 
   // name
   const name = text('name') ?? ctx.folderName;
   if (data.name !== undefined && name !== ctx.folderName) {
-    warn('name-mismatch', `\`name\` is "${name}" but the folder is "${ctx.folderName}": the skill's id is its folder name`, 'name');
+    warn(
+      'name-mismatch',
+      `\`name\` is "${name}" but the folder is "${ctx.folderName}": the skill's id is its folder name`,
+      'name',
+    );
   }
   if (name.length > 64) warn('name-format', `\`name\` is ${name.length} characters; the limit is 64`, 'name');
   else if (!NAME_PATTERN.test(name)) {
-    warn('name-format', `\`name\` "${name}" should be lowercase letters, digits and single hyphens (e.g. "my-skill")`, 'name');
+    warn(
+      'name-format',
+      `\`name\` "${name}" should be lowercase letters, digits and single hyphens (e.g. "my-skill")`,
+      'name',
+    );
   }
 
   // description
   const description = text('description')?.trim() ?? '';
-  if (!description) fail('missing-description', '`description` is missing or empty: say what the skill does and when to use it', 'description');
+  if (!description)
+    fail(
+      'missing-description',
+      '`description` is missing or empty: say what the skill does and when to use it',
+      'description',
+    );
   else if (description.length > 1024) {
-    warn('description-too-long', `\`description\` is ${description.length} characters; the spec's limit is 1024`, 'description');
+    warn(
+      'description-too-long',
+      `\`description\` is ${description.length} characters; the spec's limit is 1024`,
+      'description',
+    );
   }
 
   const compatibility = text('compatibility');
   if (compatibility !== undefined && compatibility.length > 500) {
-    warn('compatibility-too-long', `\`compatibility\` is ${compatibility.length} characters; the limit is 500`, 'compatibility');
+    warn(
+      'compatibility-too-long',
+      `\`compatibility\` is ${compatibility.length} characters; the limit is 500`,
+      'compatibility',
+    );
   }
 
   const metadata: Record<string, string> = {};
@@ -140,8 +230,14 @@ export function readDefinition(topLevel: Record<string, unknown>, ctx: FieldCont
   let executionMode: ExecutionMode = 'prompt';
   const declaredMode = text('execution-mode');
   if (declaredMode !== undefined) {
-    if ((EXECUTION_MODES as readonly string[]).includes(declaredMode)) executionMode = declaredMode as ExecutionMode;
-    else fail('invalid-execution-mode', `\`execution-mode\` "${declaredMode}" is not one of ${EXECUTION_MODES.join(', ')}`, 'execution-mode');
+    if ((EXECUTION_MODES as readonly string[]).includes(declaredMode))
+      executionMode = declaredMode as ExecutionMode;
+    else
+      fail(
+        'invalid-execution-mode',
+        `\`execution-mode\` "${declaredMode}" is not one of ${EXECUTION_MODES.join(', ')}`,
+        'execution-mode',
+      );
   } else if (data.workflow !== undefined) executionMode = 'workflow';
   else if (ctx.layout) executionMode = ctx.layout;
 
@@ -153,8 +249,16 @@ export function readDefinition(topLevel: Record<string, unknown>, ctx: FieldCont
   } else if (executionMode === 'workflow') {
     fail('workflow-invalid', '`execution-mode: workflow` needs a `workflow:` with steps', 'execution-mode');
   }
-  if ((executionMode === 'phases' || executionMode === 'autonomous') && declaredMode !== undefined && ctx.layout === undefined) {
-    fail('phases-missing', `\`execution-mode: ${executionMode}\` needs a phases/ folder (phases/01-name.md…, or phases/orchestrator.md with phases/actions/)`, 'execution-mode');
+  if (
+    (executionMode === 'phases' || executionMode === 'autonomous') &&
+    declaredMode !== undefined &&
+    ctx.layout === undefined
+  ) {
+    fail(
+      'phases-missing',
+      `\`execution-mode: ${executionMode}\` needs a phases/ folder (phases/01-name.md…, or phases/orchestrator.md with phases/actions/)`,
+      'execution-mode',
+    );
   }
 
   const config: Record<string, unknown> = {};
@@ -167,18 +271,29 @@ export function readDefinition(topLevel: Record<string, unknown>, ctx: FieldCont
   if (data['max-iterations'] !== undefined) {
     const n = Number(data['max-iterations']);
     if (Number.isInteger(n) && n >= 1 && n <= 1000) maxIterations = n;
-    else warn('invalid-field', '`max-iterations` must be a whole number from 1 to 1000; using the default', 'max-iterations');
+    else
+      warn(
+        'invalid-field',
+        '`max-iterations` must be a whole number from 1 to 1000; using the default',
+        'max-iterations',
+      );
   }
 
   const output = text('output');
   if (output !== undefined && !(OUTPUT_TOOLS as readonly string[]).includes(output)) {
-    warn('invalid-field', `\`output\` "${output}" is not an output tool (${OUTPUT_TOOLS.join(', ')})`, 'output');
+    warn(
+      'invalid-field',
+      `\`output\` "${output}" is not an output tool (${OUTPUT_TOOLS.join(', ')})`,
+      'output',
+    );
   }
 
   const context = text('context');
-  if (context !== undefined && context !== 'fork') warn('invalid-field', '`context` can only be `fork`', 'context');
+  if (context !== undefined && context !== 'fork')
+    warn('invalid-field', '`context` can only be `fork`', 'context');
   const hooks = data.hooks;
-  if (hooks !== undefined && hooks !== null && !isPlainObject(hooks)) warn('invalid-field', '`hooks` must be a mapping', 'hooks');
+  if (hooks !== undefined && hooks !== null && !isPlainObject(hooks))
+    warn('invalid-field', '`hooks` must be a mapping', 'hooks');
   let args = list('arguments');
   if (typeof data.arguments === 'string') args = data.arguments.split(/\s+/).filter(Boolean);
 

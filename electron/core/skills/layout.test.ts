@@ -6,8 +6,24 @@ import { detectLayout, sortPhases } from './layout';
 
 describe('phases layout', () => {
   it('orders phases numerically, with 02.5 between 02 and 03 and 10 after 9', () => {
-    const order = sortPhases(['10-ship.md', '03-edit.md', '02.5-review.md', '01-plan.md', '02-draft.md', '9-check.md', 'notes.txt', 'README.md']);
-    expect(order.map((p) => p.file)).toEqual(['01-plan.md', '02-draft.md', '02.5-review.md', '03-edit.md', '9-check.md', '10-ship.md']);
+    const order = sortPhases([
+      '10-ship.md',
+      '03-edit.md',
+      '02.5-review.md',
+      '01-plan.md',
+      '02-draft.md',
+      '9-check.md',
+      'notes.txt',
+      'README.md',
+    ]);
+    expect(order.map((p) => p.file)).toEqual([
+      '01-plan.md',
+      '02-draft.md',
+      '02.5-review.md',
+      '03-edit.md',
+      '9-check.md',
+      '10-ship.md',
+    ]);
     expect(order[2]).toEqual({ order: 2.5, file: '02.5-review.md', name: 'review' });
   });
 
@@ -23,8 +39,14 @@ describe('phases layout', () => {
     make('auto/phases/actions/search.md');
     make('auto/phases/actions/answer.md');
     make('plain/SKILL.md');
-    expect(await detectLayout(path.join(root, 'phased'))).toMatchObject({ layout: 'phases', phases: [{ file: '01-a.md' }, { file: '02-b.md' }] });
-    expect(await detectLayout(path.join(root, 'auto'))).toMatchObject({ layout: 'autonomous', actions: ['answer.md', 'search.md'] });
+    expect(await detectLayout(path.join(root, 'phased'))).toMatchObject({
+      layout: 'phases',
+      phases: [{ file: '01-a.md' }, { file: '02-b.md' }],
+    });
+    expect(await detectLayout(path.join(root, 'auto'))).toMatchObject({
+      layout: 'autonomous',
+      actions: ['answer.md', 'search.md'],
+    });
     expect(await detectLayout(path.join(root, 'plain'))).toEqual({ phases: [], actions: [] });
     fs.rmSync(root, { recursive: true, force: true });
   });

@@ -43,7 +43,9 @@ export async function detectLayout(skillDir: string): Promise<SkillLayout> {
   const files = await listNames(phasesDir, 'file');
   if (files.length === 0) return { phases: [], actions: [] };
   if (files.includes('orchestrator.md')) {
-    const actions = (await listNames(path.join(phasesDir, 'actions'), 'file')).filter((f) => f.endsWith('.md')).sort();
+    const actions = (await listNames(path.join(phasesDir, 'actions'), 'file'))
+      .filter((f) => f.endsWith('.md'))
+      .sort();
     return { layout: 'autonomous', phases: sortPhases(files), actions };
   }
   const phases = sortPhases(files);

@@ -24,18 +24,39 @@ const byLine = (findings: Finding[]) => findings.slice().sort((a, b) => (a.line 
 export function loadSkillFile(raw: Uint8Array | string, ctx: LoadContext): LoadedSkillFile {
   const decoded = typeof raw === 'string' ? { text: raw } : decodeSkillFile(raw, ctx.file);
   if ('finding' in decoded) {
-    return { frontmatter: null, body: '', bodyLine: 1, findings: [decoded.finding], definition: null, runnable: false, source: null };
+    return {
+      frontmatter: null,
+      body: '',
+      bodyLine: 1,
+      findings: [decoded.finding],
+      definition: null,
+      runnable: false,
+      source: null,
+    };
   }
   const split = splitSkillFile(decoded.text, ctx.file);
   const strict = (doc: SplitSkillFile['doc'] | null, lineOf?: SplitSkillFile['lineOf']) =>
     ctx.strict ? strictFindings(decoded.text, doc, ctx.folderName, ctx.file, lineOf) : [];
   if (!split.ok) {
     const findings = [...split.findings, ...strict(null)];
-    return { frontmatter: null, body: split.body, bodyLine: split.bodyLine, findings, definition: null, runnable: false, source: null };
+    return {
+      frontmatter: null,
+      body: split.body,
+      bodyLine: split.bodyLine,
+      findings,
+      definition: null,
+      runnable: false,
+      source: null,
+    };
   }
   const { file } = split;
   const data = file.data as Record<string, unknown>;
-  const read = readDefinition(data, { file: ctx.file, folderName: ctx.folderName, lineOf: file.lineOf, layout: ctx.layout });
+  const read = readDefinition(data, {
+    file: ctx.file,
+    folderName: ctx.folderName,
+    lineOf: file.lineOf,
+    layout: ctx.layout,
+  });
   const findings = byLine([...split.findings, ...read.findings, ...strict(file.doc, file.lineOf)]);
   return {
     frontmatter: data,

@@ -21,7 +21,9 @@ export interface SplitSkillFile {
   bodyLine: number;
 }
 
-export type SplitResult = { ok: true; file: SplitSkillFile; findings: Finding[] } | { ok: false; findings: Finding[]; body: string; bodyLine: number };
+export type SplitResult =
+  | { ok: true; file: SplitSkillFile; findings: Finding[] }
+  | { ok: false; findings: Finding[]; body: string; bodyLine: number };
 
 // ignoreBOM keeps a BOM in the text: the split tolerates it, strict mode reports it
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -39,13 +41,25 @@ export function decodeSkillFile(raw: Uint8Array, file: string): { text: string }
     };
   }
   if (raw.includes(0)) {
-    return { finding: { code: 'nul-bytes', severity: 'error', message: 'SKILL.md contains NUL bytes: it is not a text file', file } };
+    return {
+      finding: {
+        code: 'nul-bytes',
+        severity: 'error',
+        message: 'SKILL.md contains NUL bytes: it is not a text file',
+        file,
+      },
+    };
   }
   try {
     return { text: utf8.decode(raw) };
   } catch {
     return {
-      finding: { code: 'not-utf8', severity: 'error', message: 'SKILL.md is not valid UTF-8: save it as UTF-8', file },
+      finding: {
+        code: 'not-utf8',
+        severity: 'error',
+        message: 'SKILL.md is not valid UTF-8: save it as UTF-8',
+        file,
+      },
     };
   }
 }
@@ -68,7 +82,8 @@ export function splitSkillFile(text: string, file: string): SplitResult {
         {
           code: 'no-frontmatter',
           severity: 'error',
-          message: 'no frontmatter: the file must start with a line `---`, then `name:` and `description:`, then `---`',
+          message:
+            'no frontmatter: the file must start with a line `---`, then `name:` and `description:`, then `---`',
           file,
           line: 1,
         },
@@ -82,7 +97,13 @@ export function splitSkillFile(text: string, file: string): SplitResult {
       body: '',
       bodyLine: lines.length + 1,
       findings: [
-        { code: 'unterminated-frontmatter', severity: 'error', message: 'the frontmatter opened on line 1 is never closed by a line `---`', file, line: 1 },
+        {
+          code: 'unterminated-frontmatter',
+          severity: 'error',
+          message: 'the frontmatter opened on line 1 is never closed by a line `---`',
+          file,
+          line: 1,
+        },
       ],
     };
   }
@@ -98,7 +119,9 @@ export function splitSkillFile(text: string, file: string): SplitResult {
     if (node?.range) return lineAt(node.range[0]);
     // a key whose value is empty/null: point at the key
     const parent = path.length > 1 ? doc.getIn(path.slice(0, -1), true) : doc.contents;
-    const items = (parent as { items?: { key?: { value?: unknown; range?: [number, number, number] } }[] } | null)?.items;
+    const items = (
+      parent as { items?: { key?: { value?: unknown; range?: [number, number, number] } }[] } | null
+    )?.items;
     const pair = items?.find((p) => p.key?.value === path[path.length - 1]);
     return pair?.key?.range ? lineAt(pair.key.range[0]) : undefined;
   };
@@ -117,7 +140,13 @@ export function splitSkillFile(text: string, file: string): SplitResult {
     return { ok: false, body, bodyLine, findings };
   }
   for (const w of doc.warnings) {
-    findings.push({ code: 'yaml-warning', severity: 'warning', message: `YAML: ${w.message.split('\n')[0]}`, file, line: lineAt(w.pos[0]) });
+    findings.push({
+      code: 'yaml-warning',
+      severity: 'warning',
+      message: `YAML: ${w.message.split('\n')[0]}`,
+      file,
+      line: lineAt(w.pos[0]),
+    });
   }
   let data: unknown;
   try {
@@ -127,7 +156,15 @@ export function splitSkillFile(text: string, file: string): SplitResult {
       ok: false,
       body,
       bodyLine,
-      findings: [{ code: 'yaml-error', severity: 'error', message: `YAML error: ${(error as Error).message}`, file, line: 2 }],
+      findings: [
+        {
+          code: 'yaml-error',
+          severity: 'error',
+          message: `YAML error: ${(error as Error).message}`,
+          file,
+          line: 2,
+        },
+      ],
     };
   }
   // an empty frontmatter (or one with only comments) is an empty mapping: the fields are what is missing

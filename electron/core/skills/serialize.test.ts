@@ -13,12 +13,39 @@ const parse = (text: string) => {
 const key = fc.stringMatching(/^[a-z][a-z0-9_-]{0,11}$/);
 const text = fc.oneof(
   fc.string(),
-  fc.constantFrom('yes', 'no', 'on', '1.0', '0x10', 'null', '~', '#not a comment', 'a: b', '- item', '"quoted"', "it's", '---', '', ' padded '),
+  fc.constantFrom(
+    'yes',
+    'no',
+    'on',
+    '1.0',
+    '0x10',
+    'null',
+    '~',
+    '#not a comment',
+    'a: b',
+    '- item',
+    '"quoted"',
+    "it's",
+    '---',
+    '',
+    ' padded ',
+  ),
   fc.string({ unit: 'grapheme' }),
 );
-const scalar = fc.oneof(text, fc.integer(), fc.boolean(), fc.constant(null), fc.double({ noNaN: true, noDefaultInfinity: true }));
+const scalar = fc.oneof(
+  text,
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
 const value = fc.letrec((tie) => ({
-  node: fc.oneof({ depthSize: 'small' }, scalar, fc.array(tie('node'), { maxLength: 3 }), fc.dictionary(key, tie('node'), { maxKeys: 3 })),
+  node: fc.oneof(
+    { depthSize: 'small' },
+    scalar,
+    fc.array(tie('node'), { maxLength: 3 }),
+    fc.dictionary(key, tie('node'), { maxKeys: 3 }),
+  ),
 })).node;
 const frontmatter = fc.dictionary(key, value, { minKeys: 1, maxKeys: 6 });
 const body = fc.string().map((s) => s.replace(/^---$/gm, '- - -'));
@@ -104,7 +131,9 @@ describe('serialize', () => {
   });
 
   it('renders a new skill and refuses to edit an unreadable one', () => {
-    expect(renderSkillText({ name: 'x', description: 'Does x.' }, 'You do x.')).toBe('---\nname: x\ndescription: Does x.\n---\nYou do x.\n');
+    expect(renderSkillText({ name: 'x', description: 'Does x.' }, 'You do x.')).toBe(
+      '---\nname: x\ndescription: Does x.\n---\nYou do x.\n',
+    );
     expect(() => editSkillText('no frontmatter', { fields: { a: 1 } })).toThrow(/raw editor/);
   });
 });

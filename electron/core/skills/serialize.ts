@@ -19,7 +19,10 @@ export interface SkillEdit {
 export function editSkillText(text: string, edit: SkillEdit, file = 'SKILL.md'): string {
   const split = splitSkillFile(text, file);
   if (!split.ok) {
-    throw new AppError('INVALID_INPUT', `cannot edit ${file} field by field: ${split.findings[0]!.message}. Fix it in the raw editor.`);
+    throw new AppError(
+      'INVALID_INPUT',
+      `cannot edit ${file} field by field: ${split.findings[0]!.message}. Fix it in the raw editor.`,
+    );
   }
   const { doc, eol, hasBom } = split.file;
   const set = (path: string[], value: unknown) => {

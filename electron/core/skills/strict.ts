@@ -8,7 +8,13 @@ const ALLOWED = new Set(['name', 'description', 'license', 'allowed-tools', 'met
  * starts with `---`, only spec fields, every value read as its source text (strictyaml), flow collections
  * and anchors refused, and the name/description/compatibility rules. Each problem is an error.
  */
-export function strictFindings(text: string, doc: Document.Parsed | null, folderName: string, file: string, lineOf?: (path: string[]) => number | undefined): Finding[] {
+export function strictFindings(
+  text: string,
+  doc: Document.Parsed | null,
+  folderName: string,
+  file: string,
+  lineOf?: (path: string[]) => number | undefined,
+): Finding[] {
   const findings: Finding[] = [];
   const error = (code: string, message: string, line?: number) =>
     findings.push({ code: `strict-${code}`, severity: 'error', message, file, ...(line ? { line } : {}) });
@@ -30,7 +36,11 @@ export function strictFindings(text: string, doc: Document.Parsed | null, folder
     },
   });
   if (invalidYaml) {
-    error('yaml', 'Invalid YAML: the spec\'s YAML subset has no flow collections (`[a, b]`, `{a: b}`) and no anchors or aliases', 2);
+    error(
+      'yaml',
+      "Invalid YAML: the spec's YAML subset has no flow collections (`[a, b]`, `{a: b}`) and no anchors or aliases",
+      2,
+    );
     return findings;
   }
   if (!isMap(doc.contents)) return findings;
@@ -50,7 +60,11 @@ export function strictFindings(text: string, doc: Document.Parsed | null, folder
 
   const unexpected = [...fields.keys()].filter((k) => !ALLOWED.has(k)).sort();
   if (unexpected.length > 0) {
-    error('unexpected-fields', `Unexpected fields in frontmatter: ${unexpected.join(', ')}. Only ${[...ALLOWED].sort().join(', ')} are allowed.`, line(unexpected[0]!));
+    error(
+      'unexpected-fields',
+      `Unexpected fields in frontmatter: ${unexpected.join(', ')}. Only ${[...ALLOWED].sort().join(', ')} are allowed.`,
+      line(unexpected[0]!),
+    );
   }
 
   const rawName = fields.get('name');
@@ -58,28 +72,44 @@ export function strictFindings(text: string, doc: Document.Parsed | null, folder
     error('name', 'Missing required field in frontmatter: name', line('name'));
   } else {
     const name = rawName.trim().normalize('NFKC');
-    if (name.length > 64) error('name', `Skill name '${name}' exceeds 64 character limit (${name.length} chars)`, line('name'));
+    if (name.length > 64)
+      error('name', `Skill name '${name}' exceeds 64 character limit (${name.length} chars)`, line('name'));
     if (name !== name.toLowerCase()) error('name', `Skill name '${name}' must be lowercase`, line('name'));
-    if (name.startsWith('-') || name.endsWith('-')) error('name', 'Skill name cannot start or end with a hyphen', line('name'));
+    if (name.startsWith('-') || name.endsWith('-'))
+      error('name', 'Skill name cannot start or end with a hyphen', line('name'));
     if (name.includes('--')) error('name', 'Skill name cannot contain consecutive hyphens', line('name'));
     if (![...name].every((c) => c === '-' || /[\p{L}\p{N}]/u.test(c))) {
-      error('name', `Skill name '${name}' contains invalid characters. Only letters, digits, and hyphens are allowed.`, line('name'));
+      error(
+        'name',
+        `Skill name '${name}' contains invalid characters. Only letters, digits, and hyphens are allowed.`,
+        line('name'),
+      );
     }
-    if (folderName.normalize('NFKC') !== name) error('name', `Directory name '${folderName}' must match skill name '${name}'`, line('name'));
+    if (folderName.normalize('NFKC') !== name)
+      error('name', `Directory name '${folderName}' must match skill name '${name}'`, line('name'));
   }
 
   const description = fields.get('description');
   if (typeof description !== 'string' || description.trim() === '') {
     error('description', 'Missing required field in frontmatter: description', line('description'));
   } else if (description.length > 1024) {
-    error('description', `Description exceeds 1024 character limit (${description.length} chars)`, line('description'));
+    error(
+      'description',
+      `Description exceeds 1024 character limit (${description.length} chars)`,
+      line('description'),
+    );
   }
 
   const compatibility = fields.get('compatibility');
   if (compatibility !== undefined) {
-    if (typeof compatibility !== 'string') error('compatibility', 'Field compatibility must be a string', line('compatibility'));
+    if (typeof compatibility !== 'string')
+      error('compatibility', 'Field compatibility must be a string', line('compatibility'));
     else if (compatibility.length > 500) {
-      error('compatibility', `Compatibility exceeds 500 character limit (${compatibility.length} chars)`, line('compatibility'));
+      error(
+        'compatibility',
+        `Compatibility exceeds 500 character limit (${compatibility.length} chars)`,
+        line('compatibility'),
+      );
     }
   }
   return findings;

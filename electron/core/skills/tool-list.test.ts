@@ -3,7 +3,11 @@ import { readToolList, splitToolList, toolBaseName } from './tool-list';
 
 describe('allowed-tools', () => {
   it('keeps parenthesised entries whole while splitting on commas and whitespace', () => {
-    expect(splitToolList('Read, Grep Bash(git diff:*)  Bash(find . -name "x*"), mcp__server__tool,Agent(a:x, a:y)')).toEqual([
+    expect(
+      splitToolList(
+        'Read, Grep Bash(git diff:*)  Bash(find . -name "x*"), mcp__server__tool,Agent(a:x, a:y)',
+      ),
+    ).toEqual([
       'Read',
       'Grep',
       'Bash(git diff:*)',

@@ -33,7 +33,8 @@ export function readToolList(value: unknown): { tools: string[] } | { problem: s
   if (Array.isArray(value)) {
     const tools: string[] = [];
     for (const item of value) {
-      if (typeof item !== 'string') return { problem: `each entry must be a tool name, not ${JSON.stringify(item)}` };
+      if (typeof item !== 'string')
+        return { problem: `each entry must be a tool name, not ${JSON.stringify(item)}` };
       if (item.trim()) tools.push(item.trim());
     }
     return { tools };

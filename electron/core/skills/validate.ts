@@ -67,13 +67,27 @@ export async function validateSkillFolder(dir: string, strict: boolean): Promise
   const file = await skillFileIn(dir);
   const strip = ({ code, message, line }: Finding) => ({ code, message, ...(line ? { line } : {}) });
   if (!file) {
-    return { path: dir, id, name: null, valid: false, errors: [{ code: 'no-skill-file', message: `no SKILL.md in ${dir}` }], warnings: [] };
+    return {
+      path: dir,
+      id,
+      name: null,
+      valid: false,
+      errors: [{ code: 'no-skill-file', message: `no SKILL.md in ${dir}` }],
+      warnings: [],
+    };
   }
   let raw: Buffer;
   try {
     raw = await fs.readFile(file);
   } catch (error) {
-    return { path: dir, id, name: null, valid: false, errors: [{ code: 'unreadable', message: `cannot read ${file}: ${(error as Error).message}` }], warnings: [] };
+    return {
+      path: dir,
+      id,
+      name: null,
+      valid: false,
+      errors: [{ code: 'unreadable', message: `cannot read ${file}: ${(error as Error).message}` }],
+      warnings: [],
+    };
   }
   const { layout } = await detectLayout(dir);
   const loaded = loadSkillFile(raw, { file, folderName: id, strict, ...(layout ? { layout } : {}) });

@@ -13,7 +13,15 @@ describe('workflow spec', () => {
       output: 'b',
       steps: [
         { id: 'a', prompt: 'A', output: 'analysis' },
-        { id: 'b', name: 'Second', prompt: 'B', depends_on: 'a', condition: "${analysis.type} == 'x'", retries: 3, parallel: 'on' },
+        {
+          id: 'b',
+          name: 'Second',
+          prompt: 'B',
+          depends_on: 'a',
+          condition: "${analysis.type} == 'x'",
+          retries: 3,
+          parallel: 'on',
+        },
       ],
     });
     expect(findings).toEqual([]);
@@ -24,19 +32,43 @@ describe('workflow spec', () => {
       output: 'b',
       steps: [
         { id: 'a', name: 'a', prompt: 'A', output: 'analysis', dependencies: [], parallel: false },
-        { id: 'b', name: 'Second', prompt: 'B', dependencies: ['a'], parallel: true, condition: "${analysis.type} == 'x'", retries: 3 },
+        {
+          id: 'b',
+          name: 'Second',
+          prompt: 'B',
+          dependencies: ['a'],
+          parallel: true,
+          condition: "${analysis.type} == 'x'",
+          retries: 3,
+        },
       ],
     });
     expect(read([{ id: 'only', prompt: 'x' }]).spec?.maxRetries).toBe(2);
   });
 
   it('names the cycle, longest first found', () => {
-    expect(findCycle([{ id: 'a', dependencies: ['b'] }, { id: 'b', dependencies: ['c'] }, { id: 'c', dependencies: ['a'] }])).toEqual(['a', 'b', 'c', 'a']);
+    expect(
+      findCycle([
+        { id: 'a', dependencies: ['b'] },
+        { id: 'b', dependencies: ['c'] },
+        { id: 'c', dependencies: ['a'] },
+      ]),
+    ).toEqual(['a', 'b', 'c', 'a']);
     expect(findCycle([{ id: 'self', dependencies: ['self'] }])).toEqual(['self', 'self']);
-    expect(findCycle([{ id: 'a', dependencies: [] }, { id: 'b', dependencies: ['a'] }])).toBeNull();
-    expect(read({ steps: [{ id: 'x', prompt: 'X', dependencies: ['y'] }, { id: 'y', prompt: 'Y', dependencies: ['x'] }] }).findings[0]!.message).toBe(
-      'workflow has a cycle: x → y → x',
-    );
+    expect(
+      findCycle([
+        { id: 'a', dependencies: [] },
+        { id: 'b', dependencies: ['a'] },
+      ]),
+    ).toBeNull();
+    expect(
+      read({
+        steps: [
+          { id: 'x', prompt: 'X', dependencies: ['y'] },
+          { id: 'y', prompt: 'Y', dependencies: ['x'] },
+        ],
+      }).findings[0]!.message,
+    ).toBe('workflow has a cycle: x → y → x');
   });
 
   it.each([

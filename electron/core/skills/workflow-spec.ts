@@ -10,10 +10,20 @@ const STEP_ID = /^[A-Za-z_][A-Za-z0-9_-]*$/;
  * and checks the graph: ids present and unique, dependencies known, no cycle (named, e.g. `a → b → a`).
  * Every problem here is an error: a workflow that cannot be scheduled cannot run.
  */
-export function readWorkflow(value: unknown, file: string, lineOf: LineOf): { spec?: WorkflowSpec; findings: Finding[] } {
+export function readWorkflow(
+  value: unknown,
+  file: string,
+  lineOf: LineOf,
+): { spec?: WorkflowSpec; findings: Finding[] } {
   const findings: Finding[] = [];
   const error = (message: string, path: (string | number)[], code = 'workflow-invalid') =>
-    findings.push({ code, severity: 'error', message, file, line: lineOf(['workflow', ...path]) ?? lineOf(['workflow']) });
+    findings.push({
+      code,
+      severity: 'error',
+      message,
+      file,
+      line: lineOf(['workflow', ...path]) ?? lineOf(['workflow']),
+    });
 
   const options = isPlainObject(value) ? value : {};
   const rawSteps = Array.isArray(value) ? value : options.steps;
@@ -26,21 +36,32 @@ export function readWorkflow(value: unknown, file: string, lineOf: LineOf): { sp
   const steps: WorkflowStep[] = [];
   rawSteps.forEach((raw, index) => {
     const at = [...stepsPath, index];
-    if (!isPlainObject(raw)) return error(`workflow step ${index + 1} must be a mapping with \`id\` and \`prompt\``, at);
+    if (!isPlainObject(raw))
+      return error(`workflow step ${index + 1} must be a mapping with \`id\` and \`prompt\``, at);
     const id = typeof raw.id === 'string' || typeof raw.id === 'number' ? String(raw.id) : '';
     if (!id) return error(`workflow step ${index + 1} has no \`id\``, at);
     if (!STEP_ID.test(id)) {
-      return error(`workflow step id "${id}" must be letters, digits, _ or - (it is used as \${${id}.output})`, [...at, 'id']);
+      return error(
+        `workflow step id "${id}" must be letters, digits, _ or - (it is used as \${${id}.output})`,
+        [...at, 'id'],
+      );
     }
     if (typeof raw.prompt !== 'string' || raw.prompt.trim() === '') {
       return error(`workflow step "${id}" has no \`prompt\``, at);
     }
     const dependencies = raw.dependencies ?? raw.depends_on ?? [];
     const deps = readStringList(dependencies);
-    if (!deps) return error(`workflow step "${id}": \`dependencies\` must be a list of step ids`, [...at, 'dependencies']);
+    if (!deps)
+      return error(`workflow step "${id}": \`dependencies\` must be a list of step ids`, [
+        ...at,
+        'dependencies',
+      ]);
     const retries = raw.retries === undefined ? undefined : Number(raw.retries);
     if (retries !== undefined && (!Number.isInteger(retries) || retries < 0 || retries > 10)) {
-      return error(`workflow step "${id}": \`retries\` must be a whole number from 0 to 10`, [...at, 'retries']);
+      return error(`workflow step "${id}": \`retries\` must be a whole number from 0 to 10`, [
+        ...at,
+        'retries',
+      ]);
     }
     steps.push({
       id,
@@ -60,14 +81,22 @@ export function readWorkflow(value: unknown, file: string, lineOf: LineOf): { sp
   for (const [id, count] of ids) {
     if (count > 1) {
       const index = rawSteps.findLastIndex((r) => isPlainObject(r) && String(r.id) === id);
-      error(`workflow step id "${id}" is used ${count} times: ids must be unique`, [...stepsPath, index, 'id'], 'workflow-duplicate-id');
+      error(
+        `workflow step id "${id}" is used ${count} times: ids must be unique`,
+        [...stepsPath, index, 'id'],
+        'workflow-duplicate-id',
+      );
     }
   }
   steps.forEach((s) => {
     for (const dep of s.dependencies) {
       if (!ids.has(dep)) {
         const index = rawSteps.findIndex((r) => isPlainObject(r) && String(r.id) === s.id);
-        error(`workflow step "${s.id}" depends on "${dep}", which is not a step`, [...stepsPath, index, 'dependencies'], 'workflow-unknown-dependency');
+        error(
+          `workflow step "${s.id}" depends on "${dep}", which is not a step`,
+          [...stepsPath, index, 'dependencies'],
+          'workflow-unknown-dependency',
+        );
       }
     }
   });
@@ -78,13 +107,15 @@ export function readWorkflow(value: unknown, file: string, lineOf: LineOf): { sp
   }
 
   const maxRetries = options.max_retries === undefined ? 2 : Number(options.max_retries);
-  if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10) error('`max_retries` must be a whole number from 0 to 10', ['max_retries']);
+  if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10)
+    error('`max_retries` must be a whole number from 0 to 10', ['max_retries']);
   const concurrency = options.concurrency === undefined ? undefined : Number(options.concurrency);
   if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)) {
     error('`concurrency` must be a whole number from 1 to 64', ['concurrency']);
   }
   const output = typeof options.output === 'string' ? options.output : undefined;
-  if (output !== undefined && !ids.has(output)) error(`workflow \`output\` names "${output}", which is not a step`, ['output']);
+  if (output !== undefined && !ids.has(output))
+    error(`workflow \`output\` names "${output}", which is not a step`, ['output']);
 
   if (findings.length > 0) return { findings };
   return {
