@@ -1,4 +1,6 @@
 import { performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 
 export interface Case {
   name: string;
@@ -69,3 +71,22 @@ export async function suite(title: string, cases: Case[], options: SuiteOptions 
   }
   return results;
 }
+
+/**
+ * A full garbage collection, for heap figures. `npm run bench` starts node without --expose-gc, so the
+ * flag is set at run time and the collector fetched from a fresh context (where it is then defined).
+ */
+export function collectGarbage(): void {
+  const g = (globalThis as { gc?: () => void }).gc;
+  if (g) return g();
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+}
+
+/** Heap in use after a full collection, in bytes. */
+export function heapUsedAfterGc(): number {
+  for (let i = 0; i < 3; i++) collectGarbage();
+  return process.memoryUsage().heapUsed;
+}
+
+export const formatMiB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;

@@ -5,7 +5,16 @@ import { expect, test, type Page } from '@playwright/test';
 import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
 
 // The real headless host (real core, real SQLite in a temp folder), driven through the built dashboard.
-const BUILTIN = ['translate', 'polish', 'explain', 'summarize', 'memo'];
+const BUILTIN = [
+  'translate',
+  'polish',
+  'explain',
+  'summarize',
+  'memo',
+  'reply-email',
+  'code-review',
+  'video-script',
+];
 
 const hosts: RunningHost[] = [];
 const dataDirs: string[] = [];

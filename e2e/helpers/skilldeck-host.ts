@@ -11,9 +11,25 @@ export interface RunningHost {
   stop(): Promise<void>;
 }
 
+export interface HostOptions {
+  /** Extra skill folders (`--skills-dir`, repeatable). */
+  skillsDirs?: readonly string[];
+  timeoutMs?: number;
+}
+
 /** Starts `skilldeck serve` on a free port and waits for the URL line it prints. */
-export async function startSkilldeckHost(dataDir: string, timeoutMs = 20_000): Promise<RunningHost> {
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data-dir', dataDir], {
+export async function startSkilldeckHost(dataDir: string, options: HostOptions = {}): Promise<RunningHost> {
+  const { skillsDirs = [], timeoutMs = 20_000 } = options;
+  const args = [
+    CLI,
+    'serve',
+    '--port',
+    '0',
+    '--data-dir',
+    dataDir,
+    ...skillsDirs.flatMap((d) => ['--skills-dir', d]),
+  ];
+  const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1' },
   });

@@ -58,7 +58,16 @@ describe('skilldeck CLI', () => {
       id: string;
       source: string;
     }[];
-    expect(builtin.map((s) => s.id)).toEqual(['explain', 'memo', 'polish', 'summarize', 'translate']);
+    expect(builtin.map((s) => s.id)).toEqual([
+      'code-review',
+      'explain',
+      'memo',
+      'polish',
+      'reply-email',
+      'summarize',
+      'translate',
+      'video-script',
+    ]);
     expect(new Set(builtin.map((s) => s.source))).toEqual(new Set(['builtin']));
     expect(fs.existsSync(dataDir)).toBe(false); // listing creates nothing
 
@@ -69,21 +78,71 @@ describe('skilldeck CLI', () => {
     fs.writeFileSync(path.join(extra, 'haiku', 'SKILL.md'), '---\nname: haiku\n---\nno description');
     const listed = JSON.parse(
       (await run(['skills', 'list', '--json', '--data-dir', dataDir, '--skills-dir', extra])).out,
-    ) as {
-      id: string;
-      source: string;
-      description: string;
-      problems: string[];
-    }[];
-    expect(listed.find((s) => s.id === 'translate')).toMatchObject({
-      source: 'folder',
-      description: 'My translate',
+    ) as { id: string; source: string; precedence: number; shadowedBy: unknown; findings: unknown[] }[];
+    const translates = listed.filter((s) => s.id === 'translate');
+    expect(translates).toMatchObject([
+      {
+        source: 'folder',
+        precedence: 1,
+        description: 'My translate',
+        shadowedBy: null,
+        path: path.join(extra, 'translate'),
+      },
+      {
+        source: 'builtin',
+        precedence: 2,
+        shadowedBy: { source: 'folder', path: path.join(extra, 'translate') },
+      },
+    ]);
+    expect(listed.find((s) => s.id === 'haiku')).toMatchObject({
+      runnable: false,
+      findings: [{ code: 'missing-description', severity: 'error' }],
     });
-    expect(listed.find((s) => s.id === 'haiku')!.problems).toEqual(['`description` is missing or empty']);
 
     const text = await run(['skills', 'list', '--data-dir', dataDir, '--skills-dir', extra]);
-    expect(text.out).toMatch(/^haiku\s+folder\s*$/m);
-    expect(text.out).toMatch(/! `description` is missing or empty/);
+    expect(text.out).toMatch(/searched in this order/);
+    expect(text.out).toContain(`0. user     ${path.join(dataDir, 'skills')}  — 0 skills`);
+    expect(text.out).toContain(`1. folder   ${extra}  — 2 skills`);
+    expect(text.out).toMatch(/^haiku\s+folder$/m);
+    expect(text.out).toMatch(/^\s+✗ .*description/m);
+    expect(text.out).toContain(`shadowed by the folder skill in ${path.join(extra, 'translate')}`);
+    expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it('skills show prints one skill with its body and resources, and --json the same as data', async () => {
+    const dataDir = path.join(tempDir('skilldeck-cli-'), 'data');
+    const extra = tempDir('skilldeck-extra-');
+    fs.mkdirSync(path.join(extra, 'haiku', 'references'), { recursive: true });
+    fs.writeFileSync(
+      path.join(extra, 'haiku', 'SKILL.md'),
+      '---\nname: haiku\ndescription: Turn text into a haiku.\nwhen_to_use: For poems.\n---\nWrite a haiku.\n',
+    );
+    fs.writeFileSync(path.join(extra, 'haiku', 'references', 'forms.md'), 'x'.repeat(2048));
+    const text = await run(['skills', 'show', 'haiku', '--data-dir', dataDir, '--skills-dir', extra]);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain('haiku — haiku');
+    expect(text.out).toContain('When to use: For poems.');
+    expect(text.out).toContain(`Source: folder (precedence 1), ${path.join(extra, 'haiku', 'SKILL.md')}`);
+    expect(text.out).toContain('references/forms.md  2.0 KB');
+    expect(text.out.endsWith('Write a haiku.')).toBe(true);
+
+    const json = JSON.parse(
+      (await run(['skills', 'show', 'haiku', '--json', '--data-dir', dataDir, '--skills-dir', extra])).out,
+    ) as unknown;
+    expect(json).toMatchObject({
+      id: 'haiku',
+      source: 'folder',
+      body: 'Write a haiku.\n',
+      definition: { whenToUse: 'For poems.' },
+      resources: [{ path: 'references/forms.md', size: 2048 }],
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+
+    expect(await run(['skills', 'show', 'nope', '--data-dir', dataDir])).toMatchObject({
+      code: 1,
+      err: 'skilldeck: no skill "nope" in any skill folder',
+    });
+    expect(fs.existsSync(dataDir)).toBe(false);
   });
 
   it('resolves the data dir from --data-dir, then SKILLDECK_DATA_DIR, then ~/.skilldeck', () => {

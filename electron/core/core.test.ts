@@ -29,7 +29,9 @@ describe('core over the in-memory transport', () => {
       name: 'translate',
       description: 'Translate text.',
       source: 'builtin',
-      problems: [],
+      findings: [],
+      runnable: true,
+      shadowedBy: null,
       meta: {
         skillId: 'translate',
         emoji: '🌐',
@@ -40,7 +42,10 @@ describe('core over the in-memory transport', () => {
         updatedAt: 0,
       },
     });
-    expect(skills.find((s) => s.id === 'broken')!.problems[0]).toMatch(/no frontmatter/);
+    expect(skills.find((s) => s.id === 'broken')).toMatchObject({
+      runnable: false,
+      findings: [{ code: 'no-frontmatter', severity: 'error', line: 1 }],
+    });
   });
 
   it('skills in the user folder come first and shadow a built-in of the same id', async () => {
@@ -50,8 +55,18 @@ describe('core over the in-memory transport', () => {
     const path = await import('node:path');
     fs.mkdirSync(path.join(t.dataDir, 'skills', 'polish'), { recursive: true });
     fs.writeFileSync(path.join(t.dataDir, 'skills', 'polish', 'SKILL.md'), skillText('polish', 'My polish.'));
-    const [polish] = await t.client.invoke('skills:list', undefined);
-    expect(polish).toMatchObject({ id: 'polish', description: 'My polish.', source: 'user' });
+    const [polish, builtin] = await t.client.invoke('skills:list', undefined);
+    expect(polish).toMatchObject({
+      id: 'polish',
+      description: 'My polish.',
+      source: 'user',
+      shadowedBy: null,
+    });
+    expect(builtin).toMatchObject({
+      id: 'polish',
+      source: 'builtin',
+      shadowedBy: { source: 'user', path: path.join(t.dataDir, 'skills', 'polish') },
+    });
   });
 
   it('meta:update persists emoji and color across a restart and emits meta:changed', async () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import type { Handlers } from '../../shared/ipc/contract';
@@ -8,13 +9,24 @@ import { EventHub } from './ipc/event-hub';
 import { openDatabase, readUserVersion } from './store/db';
 import { createSkillMetaRepo } from './store/skill-meta';
 import { resolveMeta } from './skills/appearance';
-import { locateSkill, scanSkills, type SkillDir } from './skills/scan';
+import { createSkillRegistry, type SkillRegistry } from './skills/registry';
+import { createSkillHandlers } from './skills/skill-handlers';
+import { resolveSourceRoots, type SkillDir } from './skills/sources';
 
 export interface CoreOptions {
   /** Where the database and user files live (Electron: userData; CLI: --data-dir / ~/.skilldeck). */
   dataDir: string;
-  /** Skill folders, highest precedence first; the user folder `<dataDir>/skills` is always first. */
+  /**
+   * Extra skill folders (`folder`) and the built-in one (`builtin`). The user folder `<dataDir>/skills`
+   * always comes first; then folders, plugins, built-ins, each kind in the order given.
+   */
   skillDirs: readonly SkillDir[];
+  /** Plugin folders, each with `skills/<name>/SKILL.md`; their skills' ids are `<plugin>:<name>`. */
+  pluginDirs?: readonly string[];
+  /** Follow skill folders for changes on disk (default true). */
+  watchSkills?: boolean;
+  /** Where `~/.claude/skills` and the like are looked for (default: the user's home). */
+  homeDir?: string;
   runtime: 'electron' | 'node';
   version: string;
   /** better-sqlite3 addon for this runtime (Electron passes its own build). */
@@ -27,6 +39,9 @@ export interface Core {
   handlers: Handlers;
   dispatch: Dispatch;
   events: EventHub;
+  /** The skill registry (hosts warm it up with `skills.ready()`; benchmarks and tests watch it). */
+  skills: SkillRegistry;
+  /** Closes the database and stops watching; `skills.close()` can be awaited for the watchers. */
   close(): void;
 }
 
@@ -39,16 +54,16 @@ export function createCore(options: CoreOptions): Core {
   });
   const metaRepo = createSkillMetaRepo(db);
   const events = new EventHub();
-  const skillDirs: SkillDir[] = [
-    { dir: path.join(options.dataDir, 'skills'), source: 'user' },
-    ...options.skillDirs,
-  ];
+  const userDir = path.join(options.dataDir, 'skills');
+  fs.mkdirSync(userDir, { recursive: true });
+  const skills = createSkillRegistry({
+    roots: resolveSourceRoots({ userDir, skillDirs: options.skillDirs, pluginDirs: options.pluginDirs }),
+    watch: options.watchSkills ?? true,
+    onError: options.onInternalError,
+  });
+  skills.onChange(({ reason, ids }) => events.emit('skills:changed', { reason, ids }));
 
-  async function requireSkill(skillId: string) {
-    const skill = await locateSkill(skillDirs, skillId);
-    if (!skill) throw new AppError('NOT_FOUND', `no skill "${skillId}" in any skill folder`);
-    return skill;
-  }
+  const isBuiltin = (skillId: string) => skills.get(skillId)?.source === 'builtin';
 
   const handlers: Handlers = {
     'app:info': () => ({
@@ -60,25 +75,21 @@ export function createCore(options: CoreOptions): Core {
       schemaVersion: readUserVersion(db),
     }),
 
-    'skills:list': async () => {
-      const skills = await scanSkills(skillDirs);
-      return skills.map((s) => ({
-        id: s.id,
-        name: s.name,
-        description: s.description,
-        source: s.source,
-        problems: s.problems,
-        meta: resolveMeta(s.id, s.source === 'builtin', metaRepo.get(s.id)),
-      }));
-    },
+    ...createSkillHandlers({
+      registry: skills,
+      metaRepo,
+      userDir,
+      trashDir: path.join(options.dataDir, 'trash'),
+      homeDir: options.homeDir ?? os.homedir(),
+    }),
 
     'meta:get': async ({ skillId }) => {
-      const skill = await requireSkill(skillId);
-      return resolveMeta(skillId, skill.source === 'builtin', metaRepo.get(skillId));
+      await skills.require(skillId);
+      return resolveMeta(skillId, isBuiltin(skillId), metaRepo.get(skillId));
     },
 
     'meta:update': async ({ skillId, patch }) => {
-      const skill = await requireSkill(skillId);
+      await skills.require(skillId);
       if (patch.hotkey) {
         const holder = metaRepo.findByAccelerator(patch.hotkey.accelerator);
         if (holder !== undefined && holder !== skillId) {
@@ -88,8 +99,8 @@ export function createCore(options: CoreOptions): Core {
           );
         }
       }
-      const stored = metaRepo.upsert(skillId, skill.source === 'builtin', patch, Date.now());
-      const meta = resolveMeta(skillId, skill.source === 'builtin', stored);
+      const stored = metaRepo.upsert(skillId, isBuiltin(skillId), patch, Date.now());
+      const meta = resolveMeta(skillId, isBuiltin(skillId), stored);
       events.emit('meta:changed', meta);
       return meta;
     },
@@ -99,6 +110,10 @@ export function createCore(options: CoreOptions): Core {
     handlers,
     dispatch: createDispatch(handlers, options.onInternalError),
     events,
-    close: () => db.close(),
+    skills,
+    close: () => {
+      skills.close().catch((error: unknown) => options.onInternalError?.(error));
+      db.close();
+    },
   };
 }

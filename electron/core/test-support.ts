@@ -13,7 +13,8 @@ export interface TestCore {
   /** Writes `<skillsDir>/<id>/SKILL.md`. */
   writeSkill(id: string, text: string): void;
   reopen(): TestCore;
-  dispose(): void;
+  /** Closes the core (and waits for its watchers to stop), then removes the temp folders. */
+  dispose(): Promise<void>;
 }
 
 /** A real core on a temp data dir and a temp skill folder, reached through the in-memory transport. */
@@ -44,8 +45,9 @@ export function createTestCore(
       core.close();
       return createTestCore(overrides, { dataDir, skillsDir });
     },
-    dispose() {
+    async dispose() {
       core.close();
+      await core.skills.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
       fs.rmSync(skillsDir, { recursive: true, force: true });
     },
@@ -55,3 +57,18 @@ export function createTestCore(
 
 export const skillText = (name: string, description = `Does ${name} things.`) =>
   `---\nname: ${name}\ndescription: ${description}\n---\nYou do ${name}.\n`;
+
+/** A temp folder, removed by the returned cleanup. Real files: the registry is tested on a real disk. */
+export function tempFolder(prefix = 'skilldeck-test-'): { dir: string; remove(): void } {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  return { dir, remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** Writes `{ 'a/SKILL.md': text, ... }` under `root`, creating folders. */
+export function writeTree(root: string, files: Record<string, string>): void {
+  for (const [rel, text] of Object.entries(files)) {
+    const file = path.join(root, ...rel.split('/'));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, text);
+  }
+}

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import type { Channel } from './names';
 import { AppInfo } from '../types/app';
-import { SkillId, SkillMeta, SkillMetaPatch, SkillSummary } from '../types/skill';
+import {
+  NewSkillId,
+  SkillDetail,
+  SkillId,
+  SkillMeta,
+  SkillMetaPatch,
+  SkillSourceInfo,
+  SkillSummary,
+  SkillTemplate,
+  SkillUpdate,
+  TrashedSkill,
+} from '../types/skill';
 
 export interface ChannelSpec {
   input: z.ZodType;
@@ -11,7 +22,33 @@ export interface ChannelSpec {
 /** Every request the dashboard (or any client) can make, with its input and output schema. */
 export const contract = {
   'app:info': { input: z.undefined(), output: AppInfo },
+  /** Every skill found, by precedence; shadowed ones too (with `shadowedBy`). */
   'skills:list': { input: z.undefined(), output: z.array(SkillSummary) },
+  /** One skill read fresh from disk: text, hash, definition, resources. */
+  'skills:get': { input: z.object({ skillId: SkillId }).strict(), output: SkillDetail },
+  /** A new skill in the user folder, from a template. */
+  'skills:create': {
+    input: z
+      .object({ skillId: NewSkillId, template: SkillTemplate, description: z.string().max(1024).optional() })
+      .strict(),
+    output: SkillDetail,
+  },
+  /** Edits SKILL.md (fields or raw text); CONFLICT when it changed on disk since `baseHash` was read. */
+  'skills:update': { input: SkillUpdate, output: SkillDetail },
+  /** Copies a skill's folder into the user folder under a new id (the way to edit a built-in). */
+  'skills:duplicate': {
+    input: z.object({ skillId: SkillId, newId: NewSkillId }).strict(),
+    output: SkillDetail,
+  },
+  /** Moves a skill's folder to the trash (`<data dir>/trash/`); `skills:restore` brings it back. */
+  'skills:delete': { input: z.object({ skillId: SkillId }).strict(), output: TrashedSkill },
+  'skills:restore': {
+    input: z.object({ trashId: z.string().regex(/^\d+-[^/\\\0]+$/, 'not a trash id') }).strict(),
+    output: SkillDetail,
+  },
+  'skills:trash': { input: z.undefined(), output: z.array(TrashedSkill) },
+  /** The folders searched, by precedence, and the well-known folders offered for linking. */
+  'skills:sources': { input: z.undefined(), output: z.array(SkillSourceInfo) },
   'meta:get': { input: z.object({ skillId: SkillId }).strict(), output: SkillMeta },
   'meta:update': {
     input: z.object({ skillId: SkillId, patch: SkillMetaPatch }).strict(),

@@ -4,8 +4,11 @@ import { SkillMeta } from '../types/skill';
 
 /** Everything the core pushes to clients without being asked. */
 export const events = {
-  /** The set of skills or their files changed; clients re-read `skills:list`. */
-  'skills:changed': z.object({ reason: z.string() }),
+  /**
+   * The set of skills or their files changed (on disk or through the app); clients re-read `skills:list`.
+   * `ids`: the skills affected, when known.
+   */
+  'skills:changed': z.object({ reason: z.string(), ids: z.array(z.string()).optional() }),
   /** A skill's UI metadata changed (from any client). */
   'meta:changed': SkillMeta,
 } as const satisfies Record<EventName, z.ZodType>;

@@ -1,7 +1,20 @@
 // The one list of channel and event names. contract.ts and events.ts are keyed by exactly these
 // (a mismatch fails to compile), and the preload imports only this file, not zod.
 
-export const CHANNELS = ['app:info', 'skills:list', 'meta:get', 'meta:update'] as const;
+export const CHANNELS = [
+  'app:info',
+  'skills:list',
+  'skills:get',
+  'skills:create',
+  'skills:update',
+  'skills:duplicate',
+  'skills:delete',
+  'skills:restore',
+  'skills:trash',
+  'skills:sources',
+  'meta:get',
+  'meta:update',
+] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 export const EVENTS = ['skills:changed', 'meta:changed'] as const;

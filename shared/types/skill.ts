@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ExecutionMode, Finding } from './finding';
 import { Accelerator } from './hotkey';
+import { SkillDefinition } from './skill-definition';
 
 /** A skill's id is its folder name: one path segment, never `.` or `..`. */
 export const SkillId = z
@@ -60,13 +62,129 @@ export type SkillMetaPatch = z.infer<typeof SkillMetaPatch>;
 export const SkillSource = z.enum(['user', 'folder', 'plugin', 'builtin']);
 export type SkillSource = z.infer<typeof SkillSource>;
 
+/**
+ * The id of a skill the app creates (create, duplicate): its folder name and its `name`, so it follows
+ * the Agent Skills rule for names.
+ */
+export const NewSkillId = z
+  .string()
+  .max(64, 'a skill id is at most 64 characters')
+  .regex(
+    /^[a-z0-9]+(-[a-z0-9]+)*$/,
+    'a skill id is lowercase letters, digits and single hyphens, e.g. my-skill (it becomes the folder name)',
+  );
+
+/** Where a skill that lost a collision is hidden: the skill that wins with the same id. */
+export const ShadowedBy = z.object({ source: SkillSource, path: z.string() });
+export type ShadowedBy = z.infer<typeof ShadowedBy>;
+
+/** The folder layouts that make a skill run in several files (`phases/`). Paths relative to the skill. */
+export const SkillLayout = z.discriminatedUnion('kind', [
+  /** `phases/NN-name.md`, in numeric order (`02.5-x` between 02 and 03). */
+  z.object({ kind: z.literal('phases'), phases: z.array(z.string()) }),
+  /** `phases/orchestrator.md` choosing among `phases/actions/*.md`. */
+  z.object({ kind: z.literal('autonomous'), orchestrator: z.string(), actions: z.array(z.string()) }),
+]);
+export type SkillLayout = z.infer<typeof SkillLayout>;
+
 export const SkillSummary = z.object({
   id: SkillId,
   name: z.string(),
   description: z.string(),
+  whenToUse: z.string().nullable(),
   source: SkillSource,
-  /** Problems found while reading the file; empty when it loaded cleanly. */
-  problems: z.array(z.string()),
+  /** 0 is searched first; a lower number wins a collision of ids. */
+  precedence: z.number().int().nonnegative(),
+  /** The skill folder. */
+  path: z.string(),
+  mode: ExecutionMode,
+  layout: SkillLayout.nullable(),
+  /** What reading SKILL.md found: errors make it unrunnable, warnings do not. Empty when clean. */
+  findings: z.array(Finding),
+  runnable: z.boolean(),
+  /** Set when a skill of higher precedence has the same id: this one is listed but never used. */
+  shadowedBy: ShadowedBy.nullable(),
   meta: SkillMeta,
 });
 export type SkillSummary = z.infer<typeof SkillSummary>;
+
+/** A file under `references/`, `scripts/` or `assets/`; `path` is relative to the skill folder. */
+export const SkillResource = z.object({ path: z.string(), size: z.number().int().nonnegative() });
+export type SkillResource = z.infer<typeof SkillResource>;
+
+/** Everything about one skill, for the editor: read fresh from disk. */
+export const SkillDetail = SkillSummary.extend({
+  /** The SKILL.md as text (what the raw editor shows). */
+  raw: z.string(),
+  /** sha256 of the file's bytes: send it back with `skills:update` to detect edits made meanwhile. */
+  hash: z.string(),
+  body: z.string(),
+  /** 1-based line of the body's first line in the file. */
+  bodyLine: z.number().int().positive(),
+  /** null when the frontmatter could not be read at all. */
+  definition: SkillDefinition.nullable(),
+  resources: z.array(SkillResource),
+  /** Built-in and plugin skills cannot be edited or deleted: duplicate them instead. */
+  readOnly: z.boolean(),
+});
+export type SkillDetail = z.infer<typeof SkillDetail>;
+
+export const SKILL_TEMPLATES = ['prompt', 'workflow', 'agent'] as const;
+export const SkillTemplate = z.enum(SKILL_TEMPLATES);
+export type SkillTemplate = z.infer<typeof SkillTemplate>;
+
+const MAX_SKILL_TEXT = 1024 * 1024;
+
+/**
+ * An edit of SKILL.md: either fields (`null` removes one), config keys and/or the body, applied keeping
+ * comments and key order; or the whole text (`raw`). `baseHash` is the hash the client read.
+ */
+export const SkillUpdate = z
+  .object({
+    skillId: SkillId,
+    baseHash: z.string().min(1),
+    raw: z.string().max(MAX_SKILL_TEXT, 'SKILL.md is limited to 1 MiB').optional(),
+    fields: z.record(z.string().min(1), z.unknown()).optional(),
+    config: z.record(z.string().min(1), z.unknown()).optional(),
+    body: z.string().max(MAX_SKILL_TEXT, 'SKILL.md is limited to 1 MiB').optional(),
+  })
+  .strict()
+  .refine(
+    (u) => u.raw === undefined || (u.fields === undefined && u.config === undefined && u.body === undefined),
+    'send either `raw` (the whole file) or `fields`/`config`/`body`, not both',
+  )
+  .refine(
+    (u) => u.raw !== undefined || u.fields !== undefined || u.config !== undefined || u.body !== undefined,
+    'nothing to change: send `raw`, or `fields`, `config` or `body`',
+  );
+export type SkillUpdate = z.infer<typeof SkillUpdate>;
+
+/** A deleted skill, waiting in `<data dir>/trash/` to be restored. */
+export const TrashedSkill = z.object({
+  trashId: z.string(),
+  skillId: SkillId,
+  source: SkillSource,
+  /** Where it is restored to. */
+  originalPath: z.string(),
+  /** ms since epoch. */
+  deletedAt: z.number().int().nonnegative(),
+});
+export type TrashedSkill = z.infer<typeof TrashedSkill>;
+
+/** A folder skills are read from, or one Skilldeck offers to read (`~/.claude/skills`…). */
+export const SkillSourceInfo = z.object({
+  kind: SkillSource,
+  path: z.string(),
+  exists: z.boolean(),
+  /** Searched now. */
+  active: z.boolean(),
+  /** A well-known folder of another tool, suggested to link (read live, never copied). */
+  offered: z.boolean(),
+  /** Among active sources: 0 is searched first. null for an offered folder. */
+  precedence: z.number().int().nonnegative().nullable(),
+  /** Plugin sources: the prefix of their ids (`<namespace>:<skill>`). */
+  namespace: z.string().nullable(),
+  /** Skills found there (shadowed ones included). */
+  skillCount: z.number().int().nonnegative(),
+});
+export type SkillSourceInfo = z.infer<typeof SkillSourceInfo>;

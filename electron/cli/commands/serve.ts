@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createCore } from '../../core/core';
-import type { SkillDir } from '../../core/skills/scan';
+import type { SkillDir } from '../../core/skills/sources';
 import { StoreError } from '../../core/store/db';
 import { startHost } from '../host';
 import type { Io } from '../io';
@@ -40,6 +40,10 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
     }
     throw error;
   }
+  // Read the skills and start watching now, not on the dashboard's first request.
+  void core.skills
+    .ready()
+    .catch((error: unknown) => io.err(`skilldeck: reading skills failed: ${String(error)}`));
   let host;
   try {
     host = await startHost({ core, staticDir: rendererDir, host: options.host, port: options.port });
@@ -57,8 +61,9 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
     const stop = () => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      void running.close().then(() => {
+      void running.close().then(async () => {
         openCore.close();
+        await openCore.skills.close();
         resolve(0);
       });
     };

@@ -1,7 +1,6 @@
-import path from 'node:path';
-import { scanSkills, type SkillDir } from '../../core/skills/scan';
+import type { SkillDir } from '../../core/skills/sources';
 import type { Io } from '../io';
-import { resolveDataDir } from '../paths';
+import { entryJson, findingLine, readOnlyRegistry } from './skill-output';
 
 export interface ListOptions {
   skillDirs: SkillDir[];
@@ -11,35 +10,34 @@ export interface ListOptions {
 
 /** Reads skill folders only: listing never creates the data directory or its database. */
 export async function listSkillsCommand(options: ListOptions, io: Io): Promise<number> {
-  const dataDir = resolveDataDir(options.dataDirFlag);
-  const dirs: SkillDir[] = [{ dir: path.join(dataDir, 'skills'), source: 'user' }, ...options.skillDirs];
-  const skills = await scanSkills(dirs);
+  const registry = readOnlyRegistry(options.skillDirs, options.dataDirFlag);
+  await registry.ready();
+  const skills = registry.list();
   if (options.json) {
-    io.out(
-      JSON.stringify(
-        skills.map(({ id, name, description, source, file, problems }) => ({
-          id,
-          name,
-          description,
-          source,
-          file,
-          problems,
-        })),
-        null,
-        2,
-      ),
-    );
+    io.out(JSON.stringify(skills.map(entryJson), null, 2));
     return 0;
   }
+  io.out('Skill folders, searched in this order (the first one with an id wins):');
+  for (const root of registry.roots) {
+    const count = skills.filter((s) => s.root === root.dir).length;
+    const namespace = root.namespace ? ` (ids ${root.namespace}:…)` : '';
+    io.out(
+      `  ${root.precedence}. ${root.kind.padEnd(7)}  ${root.dir}${namespace}  — ${count} ${count === 1 ? 'skill' : 'skills'}`,
+    );
+  }
+  io.out('');
   if (skills.length === 0) {
-    io.out(`No skills found in ${dirs.map((d) => d.dir).join(', ')}`);
+    io.out('No skills found.');
     return 0;
   }
   const width = Math.max(...skills.map((s) => s.id.length), 2);
+  const indent = ' '.repeat(width);
   for (const s of skills) {
     const description = s.description.length > 70 ? `${s.description.slice(0, 69)}…` : s.description;
-    io.out(`${s.id.padEnd(width)}  ${s.source.padEnd(7)}  ${description}`);
-    for (const problem of s.problems) io.out(`${' '.repeat(width)}  ! ${problem}`);
+    io.out(`${s.id.padEnd(width)}  ${s.source.padEnd(7)}  ${description}`.trimEnd());
+    if (s.shadowedBy)
+      io.out(`${indent}  shadowed by the ${s.shadowedBy.source} skill in ${s.shadowedBy.path}`);
+    for (const finding of s.findings) io.out(`${indent}  ${findingLine(finding)}`);
   }
   return 0;
 }

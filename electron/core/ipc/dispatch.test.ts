@@ -13,6 +13,9 @@ const meta = {
   builtin: false,
   updatedAt: 0,
 };
+const notUnderTest = () => {
+  throw new AppError('INTERNAL', 'not under test here');
+};
 const handlers = (overrides: Partial<Handlers> = {}): Handlers => ({
   'app:info': () => ({
     name: 'Skilldeck',
@@ -23,6 +26,14 @@ const handlers = (overrides: Partial<Handlers> = {}): Handlers => ({
     schemaVersion: 10,
   }),
   'skills:list': () => [],
+  'skills:get': notUnderTest,
+  'skills:create': notUnderTest,
+  'skills:update': notUnderTest,
+  'skills:duplicate': notUnderTest,
+  'skills:delete': notUnderTest,
+  'skills:restore': notUnderTest,
+  'skills:trash': notUnderTest,
+  'skills:sources': notUnderTest,
   'meta:get': () => meta,
   'meta:update': () => meta,
   ...overrides,
@@ -31,7 +42,7 @@ const handlers = (overrides: Partial<Handlers> = {}): Handlers => ({
 describe('createDispatch', () => {
   it('answers an unknown or non-string channel with UNKNOWN_CHANNEL', async () => {
     const dispatch = createDispatch(handlers());
-    expect(await dispatch('skills:delete', {})).toMatchObject({
+    expect(await dispatch('skills:explode', {})).toMatchObject({
       ok: false,
       error: { code: 'UNKNOWN_CHANNEL' },
     });

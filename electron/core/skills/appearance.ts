@@ -30,7 +30,11 @@ export function defaultLook(skillId: string): { emoji: string; color: string } {
 }
 
 /** Stored metadata (or none) merged over the defaults: what every client sees. */
-export function resolveMeta(skillId: string, builtin: boolean, stored: StoredSkillMeta | undefined): SkillMeta {
+export function resolveMeta(
+  skillId: string,
+  builtin: boolean,
+  stored: StoredSkillMeta | undefined,
+): SkillMeta {
   const look = defaultLook(skillId);
   return {
     skillId,

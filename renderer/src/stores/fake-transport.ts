@@ -62,8 +62,15 @@ export function skill(id: string, overrides: Partial<SkillMeta> = {}): SkillSumm
     id,
     name: id,
     description: `${id} the selected text`,
+    whenToUse: null,
     source: 'builtin',
-    problems: [],
+    precedence: 1,
+    path: `/skills/${id}`,
+    mode: 'prompt',
+    layout: null,
+    findings: [],
+    runnable: true,
+    shadowedBy: null,
     meta: meta(id, overrides),
   };
 }

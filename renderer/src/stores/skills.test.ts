@@ -110,6 +110,18 @@ describe('skills store', () => {
     expect(useSkillsStore.getState().skills).toBe(before);
   });
 
+  it('applies meta:changed to a shadowed skill too: it shares the id, and so the look', async () => {
+    const mine = { ...skill('polish', { builtin: false }), source: 'user' as const };
+    const hidden = {
+      ...skill('polish'),
+      shadowedBy: { source: 'user' as const, path: '/data/skills/polish' },
+    };
+    const { fake, useSkillsStore } = setup({ 'skills:list': () => ok([mine, hidden]) });
+    await useSkillsStore.getState().load();
+    fake.emit('meta:changed', meta('polish', { emoji: '💅', updatedAt: 20 }));
+    expect(useSkillsStore.getState().skills.map((s) => s.meta.emoji)).toEqual(['💅', '💅']);
+  });
+
   it('moves a skill when meta:changed changes its sortOrder', async () => {
     const { fake, useSkillsStore } = setup({ 'skills:list': () => ok([skill('a'), skill('b'), skill('c')]) });
     await useSkillsStore.getState().load();

@@ -56,12 +56,12 @@ function inDeckOrder(skills: readonly SkillSummary[]): SkillSummary[] {
   return [...skills].sort((a, b) => a.meta.sortOrder - b.meta.sortOrder);
 }
 
-/** The list with one skill's meta replaced, unless what we hold is already newer. */
+/**
+ * The list with one skill's meta replaced, unless what we hold is already newer. A shadowed skill
+ * shares the id, and so the meta, of the one that wins.
+ */
 function withMeta(skills: SkillSummary[], meta: SkillMeta): SkillSummary[] {
-  const index = skills.findIndex((s) => s.id === meta.skillId);
-  const current = skills[index];
+  const current = skills.find((s) => s.id === meta.skillId);
   if (!current || current.meta.updatedAt > meta.updatedAt) return skills;
-  const next = [...skills];
-  next[index] = { ...current, meta };
-  return inDeckOrder(next);
+  return inDeckOrder(skills.map((s) => (s.id === meta.skillId ? { ...s, meta } : s)));
 }

@@ -65,7 +65,9 @@ export function AppearanceDialog({ skill, onClosed }: { skill: SkillSummary; onC
             <h2 id={ids.title} className="dialog-title">
               Appearance of {skill.name}
             </h2>
-            <p className="muted small">How this skill shows in the deck, the tray menu and the command bar.</p>
+            <p className="muted small">
+              How this skill shows in the deck, the tray menu and the command bar.
+            </p>
           </div>
           <button type="button" className="icon-button" aria-label="Close" onClick={close}>
             <CloseIcon />

@@ -1,12 +1,26 @@
 import { useRef, useState } from 'react';
 import type { SkillSummary } from '../../../../shared/types/skill';
-import { PaletteIcon, WarningIcon } from '../../app/icons';
+import { PaletteIcon } from '../../app/icons';
 import { AppearanceDialog } from './AppearanceDialog';
 import { SOURCE_LABELS } from './appearance-choices';
+import { SkillFindings } from './SkillFindings';
 import { SkillTile } from './SkillTile';
 
-export function SkillCard({ skill }: { skill: SkillSummary }) {
-  const [editing, setEditing] = useState(false);
+export function SkillCard({
+  skill,
+  removed = false,
+  onEditingChange,
+}: {
+  skill: SkillSummary;
+  /** Gone from disk, shown only while its dialog is open. */
+  removed?: boolean;
+  onEditingChange?: (open: boolean) => void;
+}) {
+  const [editing, setEditingState] = useState(false);
+  const setEditing = (open: boolean) => {
+    setEditingState(open);
+    onEditingChange?.(open);
+  };
   const editButton = useRef<HTMLButtonElement>(null);
   const { meta } = skill;
   const source = SOURCE_LABELS[skill.source];
@@ -17,6 +31,7 @@ export function SkillCard({ skill }: { skill: SkillSummary }) {
       className="skill-card"
       data-testid={`skill-card-${skill.id}`}
       data-disabled={meta.enabled ? undefined : ''}
+      data-runnable={skill.runnable ? undefined : 'false'}
       aria-labelledby={titleId}
     >
       <div className="skill-card-top">
@@ -26,29 +41,28 @@ export function SkillCard({ skill }: { skill: SkillSummary }) {
             {skill.name}
           </h2>
           <div className="badges">
-            <span className="badge" data-source={skill.source} title={source.hint}>
+            <span className="badge" data-source={skill.source} title={`${source.hint}: ${skill.path}`}>
               {source.label}
             </span>
             {!meta.enabled && <span className="badge badge-off">Off</span>}
+            {removed ? (
+              <span className="badge badge-error">Removed on disk</span>
+            ) : (
+              !skill.runnable && <span className="badge badge-error">Not runnable</span>
+            )}
           </div>
         </div>
       </div>
 
-      <p className="skill-description" title={skill.description || undefined}>{skill.description || <span className="muted">No description</span>}</p>
+      <p
+        className="skill-description"
+        data-testid={`skill-description-${skill.id}`}
+        title={skill.description || undefined}
+      >
+        {skill.description || <span className="muted">No description</span>}
+      </p>
 
-      {skill.problems.length > 0 && (
-        <div className="problems" role="note" aria-label={`Problems in ${skill.name}`}>
-          <div className="problems-title">
-            <WarningIcon />
-            {skill.problems.length === 1 ? '1 problem' : `${skill.problems.length} problems`}
-          </div>
-          <ul>
-            {skill.problems.map((problem, i) => (
-              <li key={i}>{problem}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <SkillFindings findings={skill.findings} skillName={skill.name} />
 
       <div className="skill-card-footer">
         {meta.hotkey ? (

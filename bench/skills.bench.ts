@@ -1,0 +1,168 @@
+// The skill registry at scale: a cold scan of 1,000 skills against a plain read of the same files, the
+// heap the metadata takes, and hot reload as a dashboard sees it (atomic write → `skills:changed` over
+// the real host's WebSocket).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { startHost } from '../electron/cli/host';
+import { createCore } from '../electron/core/core';
+import { writeFileAtomic } from '../electron/core/fs/atomic-write';
+import { readdirEntries, readFileBytes } from '../electron/core/skills/discover';
+import { createSkillRegistry, type SkillRegistry } from '../electron/core/skills/registry';
+import { resolveSourceRoots } from '../electron/core/skills/sources';
+import { formatMiB, heapUsedAfterGc, suite } from './harness';
+
+const SKILLS = 1000;
+const pad = (i: number) => String(i).padStart(4, '0');
+
+/** `skill-NNNN/SKILL.md` of about 2 KB, and two reference files of 1 KB each. */
+function skillFile(
+  i: number,
+  description = `Rewrites the selected text in house style number ${i}.`,
+): string {
+  const head = `---\nname: skill-${pad(i)}\ndescription: ${description}\nwhen_to_use: When text needs style ${i}.\nallowed-tools: Read, Grep\nmetadata:\n  author: bench\n---\n`;
+  const line = `Rewrite the text you are given, keeping its meaning and its language (rule ${i}).\n`;
+  return (head + line.repeat(40)).slice(0, 2048);
+}
+
+function generate(root: string) {
+  for (let i = 0; i < SKILLS; i++) {
+    const dir = path.join(root, `skill-${pad(i)}`);
+    fs.mkdirSync(path.join(dir, 'references'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'SKILL.md'), skillFile(i));
+    fs.writeFileSync(path.join(dir, 'references', 'style.md'), 's'.repeat(1024));
+    fs.writeFileSync(path.join(dir, 'references', 'examples.md'), 'e'.repeat(1024));
+  }
+}
+
+/** Same I/O as the registry (callback fs, all at once), without parsing anything. */
+async function plainRead(root: string, files: readonly string[]) {
+  const dirs = await readdirEntries(root);
+  await Promise.all(
+    dirs.map((d) => Promise.all(files.map((f) => readFileBytes(path.join(root, d.name, f))))),
+  );
+}
+
+const registryOver = (dir: string, watch = false): SkillRegistry =>
+  createSkillRegistry({
+    roots: resolveSourceRoots({
+      userDir: path.join(dir, 'no-user-folder'),
+      skillDirs: [{ dir, source: 'folder' }],
+    }),
+    watch,
+  });
+
+function wsEvents(
+  url: string,
+): Promise<{ ws: WebSocket; next: (test: (p: unknown) => boolean) => Promise<void> }> {
+  const ws = new WebSocket(url);
+  const waiting = new Set<{ test: (p: unknown) => boolean; done: () => void }>();
+  ws.on('message', (data) => {
+    const msg = JSON.parse(data.toString()) as { event?: string; payload?: unknown };
+    if (msg.event !== 'skills:changed') return;
+    for (const w of waiting) {
+      if (w.test(msg.payload)) {
+        waiting.delete(w);
+        w.done();
+      }
+    }
+  });
+  return new Promise((resolve) =>
+    ws.once('open', () =>
+      resolve({
+        ws,
+        next: (test) => new Promise<void>((done) => waiting.add({ test, done })),
+      }),
+    ),
+  );
+}
+
+export default async function run() {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-bench-skills-'));
+  const corpus = path.join(work, 'skills');
+  generate(corpus);
+  try {
+    // ---- (c) heap first, before other cases leave garbage behind -------------------------------------
+    const empty = heapUsedAfterGc();
+    const held = registryOver(corpus);
+    await held.ready();
+    const withMetadata = heapUsedAfterGc();
+    console.log(`\nHeap after scanning ${SKILLS} skills (metadata held, nothing watched)`);
+    console.log(
+      `  ${formatMiB(withMetadata - empty)} over the empty baseline (${held.list().length} skills; target ≤ 40 MiB)`,
+    );
+    await held.close();
+
+    // ---- (a) cold scan: a new registry each time, against plain reads of the same files ---------------
+    const results = await suite(
+      `Cold scan of ${SKILLS} skills (2 KB SKILL.md + 2 reference files each) to metadata ready — page cache warm`,
+      [
+        { name: `plain read of the ${SKILLS} SKILL.md`, run: () => plainRead(corpus, ['SKILL.md']) },
+        {
+          name: `plain read of all ${SKILLS * 3} files`,
+          run: () => plainRead(corpus, ['SKILL.md', 'references/style.md', 'references/examples.md']),
+        },
+        { name: 'registry scan (discover + parse + findings)', run: () => registryOver(corpus).ready() },
+      ],
+      { warmup: 1, samples: 5, minSamples: 5 },
+    );
+    const scan = results[2]!;
+    console.log(
+      `  scan/plain read: ${(scan.medianMs / results[0]!.medianMs).toFixed(2)}× of the SKILL.md read, ` +
+        `${(scan.medianMs / results[1]!.medianMs).toFixed(2)}× of reading every file (target ≤ 150 ms, ≤ 3×)`,
+    );
+
+    // ---- (b) hot reload through the real host ----------------------------------------------------------
+    const dataDir = path.join(work, 'data');
+    const staticDir = path.join(work, 'static');
+    fs.mkdirSync(staticDir);
+    const core = createCore({
+      dataDir,
+      skillDirs: [{ dir: corpus, source: 'folder' }],
+      runtime: 'node',
+      version: 'bench',
+    });
+    const watchStart = performance.now();
+    await core.skills.watching();
+    const heapWatching = heapUsedAfterGc();
+    console.log(
+      `\nWatching ${SKILLS} skills: ready in ${(performance.now() - watchStart).toFixed(0)} ms; ` +
+        `heap with the core, SQLite and the watchers ${formatMiB(heapWatching - empty)} over the empty baseline`,
+    );
+    await suite(`skills:list of ${SKILLS} skills with their metadata, through dispatch (schema-checked)`, [
+      { name: 'skills:list', run: () => core.dispatch('skills:list', undefined) },
+    ]);
+    const host = await startHost({ core, staticDir });
+    const client = await wsEvents(`ws://127.0.0.1:${host.port}/ws?token=${host.token}`);
+    const target = path.join(corpus, 'skill-0500', 'SKILL.md');
+    let edit = 0;
+    try {
+      await suite(
+        `Hot reload: atomic write of one SKILL.md → skills:changed at a WebSocket client (${SKILLS} skills watched)`,
+        [
+          {
+            name: 'edit → event',
+            run: async () => {
+              const heard = client.next(
+                (p) => (p as { ids?: string[] }).ids?.includes('skill-0500') ?? false,
+              );
+              await writeFileAtomic(target, skillFile(500, `Edited ${++edit} times.`));
+              await heard;
+            },
+          },
+        ],
+        { warmup: 2, samples: 50, minSamples: 50 },
+      );
+      console.log('  target: p95 ≤ 250 ms');
+    } finally {
+      client.ws.close();
+      await host.close();
+      core.close();
+      await core.skills.close();
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,202 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { skillText, tempFolder, writeTree } from '../test-support';
+import { createSkillRegistry, type SkillRegistry } from './registry';
+import { resolveSourceRoots } from './sources';
+
+let tmp: ReturnType<typeof tempFolder>;
+let registry: SkillRegistry | undefined;
+afterEach(async () => {
+  await registry?.close();
+  registry = undefined;
+  tmp?.remove();
+});
+
+/** user, two extra folders, one plugin, built-ins — all under one temp folder. */
+function setup(files: Record<string, string>) {
+  tmp = tempFolder();
+  writeTree(tmp.dir, files);
+  const at = (p: string) => path.join(tmp.dir, p);
+  registry = createSkillRegistry({
+    roots: resolveSourceRoots({
+      userDir: at('user'),
+      skillDirs: [
+        { dir: at('builtin'), source: 'builtin' },
+        { dir: at('folder1'), source: 'folder' },
+        { dir: at('folder2'), source: 'folder' },
+      ],
+      pluginDirs: [at('acme')],
+    }),
+  });
+  return { registry, at };
+}
+
+const view = (r: SkillRegistry) =>
+  r.list().map((e) => ({ id: e.id, source: e.source, shadowedBy: e.shadowedBy?.source ?? null }));
+
+describe('skill registry', () => {
+  it('resolves collisions by precedence and still lists the losers with shadowedBy', async () => {
+    const { registry, at } = setup({
+      'builtin/translate/SKILL.md': skillText('translate', 'Built-in.'),
+      'builtin/polish/SKILL.md': skillText('polish'),
+      'folder2/translate/SKILL.md': skillText('translate', 'Second folder.'),
+      'folder1/nested/translate/SKILL.md': skillText('translate', 'First folder.'),
+      'user/translate/SKILL.md': skillText('translate', 'Mine.'),
+      'folder2/only-here/SKILL.md': skillText('only-here'),
+    });
+    await registry.ready();
+    expect(view(registry)).toEqual([
+      { id: 'translate', source: 'user', shadowedBy: null },
+      { id: 'translate', source: 'folder', shadowedBy: 'user' },
+      { id: 'only-here', source: 'folder', shadowedBy: null },
+      { id: 'translate', source: 'folder', shadowedBy: 'user' },
+      { id: 'polish', source: 'builtin', shadowedBy: null },
+      { id: 'translate', source: 'builtin', shadowedBy: 'user' },
+    ]);
+    expect(registry.get('translate')).toMatchObject({ description: 'Mine.', dir: at('user/translate') });
+    const loser = registry.list().find((e) => e.source === 'builtin' && e.id === 'translate')!;
+    expect(loser.shadowedBy).toEqual({ source: 'user', path: at('user/translate') });
+    expect(registry.list().map((e) => e.precedence)).toEqual([0, 1, 2, 2, 4, 4]);
+  });
+
+  it('namespaces plugin skills as plugin:name, so they never collide with others', async () => {
+    const { registry } = setup({
+      'acme/skills/lint/SKILL.md': skillText('lint'),
+      'acme/.claude-plugin/plugin.json': JSON.stringify({ name: 'acme-tools' }),
+      'builtin/lint/SKILL.md': skillText('lint'),
+    });
+    await registry.ready();
+    expect(view(registry)).toEqual([
+      { id: 'acme-tools:lint', source: 'plugin', shadowedBy: null },
+      { id: 'lint', source: 'builtin', shadowedBy: null },
+    ]);
+    // the folder name is what `name` is checked against: no name-mismatch warning
+    expect(registry.get('acme-tools:lint')!.findings).toEqual([]);
+    expect((await registry.activate('acme-tools:lint')).loaded.body).toBe('You do lint.\n');
+  });
+
+  it.skipIf(process.platform === 'win32')(
+    'lists a folder linked into two sources once, under the source of higher precedence',
+    async () => {
+      const { registry, at } = setup({ 'folder2/shared/SKILL.md': skillText('shared') });
+      fs.mkdirSync(at('user'));
+      fs.symlinkSync(at('folder2/shared'), at('user/shared'));
+      await registry.ready();
+      expect(view(registry)).toEqual([{ id: 'shared', source: 'user', shadowedBy: null }]);
+      expect(registry.get('shared')).toMatchObject({ dir: at('user/shared'), realDir: at('folder2/shared') });
+    },
+  );
+
+  it('keeps metadata only; activate reads the body and the full definition from the file', async () => {
+    const { registry, at } = setup({
+      'user/notes/SKILL.md':
+        '---\nname: notes\ndescription: Keep notes.\nwhen_to_use: When you jot.\nconfig:\n  tone: dry\n---\nBe brief.\n',
+    });
+    await registry.ready();
+    const entry = registry.get('notes')!;
+    expect(entry).toMatchObject({
+      name: 'notes',
+      description: 'Keep notes.',
+      whenToUse: 'When you jot.',
+      mode: 'prompt',
+    });
+    expect(entry).not.toHaveProperty('body');
+    expect(entry).not.toHaveProperty('definition');
+    fs.writeFileSync(
+      at('user/notes/SKILL.md'),
+      '---\nname: notes\ndescription: Keep notes.\n---\nBe briefer.\n',
+    );
+    const active = await registry.activate('notes');
+    expect(active.loaded.body).toBe('Be briefer.\n');
+    expect(active.loaded.definition).toMatchObject({ config: {} });
+    // the listing caught up with what activation read
+    expect(registry.get('notes')!.whenToUse).toBeNull();
+  });
+
+  it('keeps a broken skill listed with its errors, not runnable', async () => {
+    const { registry } = setup({
+      'user/broken/SKILL.md': '---\nname: broken\ndescription: [unclosed\n---\nbody\n',
+      'user/fine/SKILL.md': skillText('fine'),
+    });
+    await registry.ready();
+    expect(registry.get('broken')).toMatchObject({
+      runnable: false,
+      name: 'broken',
+      findings: [{ code: 'yaml-error', severity: 'error', line: 3 }],
+    });
+    expect(registry.get('fine')!.runnable).toBe(true);
+  });
+
+  it('detects the phases layout, ordering 02.5 between 02 and 03, and the orchestrator layout', async () => {
+    const { registry } = setup({
+      'user/video/SKILL.md': skillText('video'),
+      'user/video/phases/03-script.md': 'c',
+      'user/video/phases/02.5-review.md': 'r',
+      'user/video/phases/02-outline.md': 'b',
+      'user/video/phases/01-topic.md': 'a',
+      'user/video/phases/10-publish.md': 'p',
+      'user/video/phases/notes.txt': '',
+      'user/agent/SKILL.md': skillText('agent'),
+      'user/agent/phases/orchestrator.md': 'o',
+      'user/agent/phases/actions/search.md': 's',
+      'user/agent/phases/actions/answer.md': 'a',
+    });
+    await registry.ready();
+    expect(registry.get('video')).toMatchObject({
+      mode: 'phases',
+      layout: {
+        kind: 'phases',
+        phases: [
+          'phases/01-topic.md',
+          'phases/02-outline.md',
+          'phases/02.5-review.md',
+          'phases/03-script.md',
+          'phases/10-publish.md',
+        ],
+      },
+    });
+    expect(registry.get('agent')).toMatchObject({
+      mode: 'autonomous',
+      layout: {
+        kind: 'autonomous',
+        orchestrator: 'phases/orchestrator.md',
+        actions: ['phases/actions/answer.md', 'phases/actions/search.md'],
+      },
+    });
+  });
+
+  it('require() notices a skill deleted or created on disk before any watcher could say so', async () => {
+    const { registry, at } = setup({ 'user/gone/SKILL.md': skillText('gone') });
+    await registry.ready();
+    fs.rmSync(at('user/gone'), { recursive: true });
+    await expect(registry.require('gone')).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'no skill "gone" in any skill folder',
+    });
+    expect(registry.get('gone')).toBeUndefined();
+    writeTree(tmp.dir, { 'folder1/fresh/SKILL.md': skillText('fresh') });
+    expect(await registry.require('fresh')).toMatchObject({ source: 'folder' });
+  });
+
+  it('reload() reports the ids whose listing changed, and nothing when nothing did', async () => {
+    const { registry, at } = setup({
+      'builtin/polish/SKILL.md': skillText('polish'),
+      'user/other/SKILL.md': skillText('other'),
+    });
+    await registry.ready();
+    const heard: unknown[] = [];
+    registry.onChange((c) => heard.push(c));
+    writeTree(tmp.dir, { 'user/polish/SKILL.md': skillText('polish', 'Mine.') });
+    expect(await registry.reload([at('user/polish')], 'test')).toEqual({ reason: 'test', ids: ['polish'] });
+    expect(await registry.reload([at('user/polish')], 'again')).toBeNull();
+    expect(heard).toEqual([{ reason: 'test', ids: ['polish'] }]);
+  });
+
+  it('reads nothing and creates nothing for sources that do not exist', async () => {
+    const { registry, at } = setup({});
+    await registry.ready();
+    expect(registry.list()).toEqual([]);
+    expect(fs.existsSync(at('user'))).toBe(false);
+  });
+});

@@ -1,0 +1,115 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import type { ExecutionMode } from '../../../shared/types/finding';
+import type { ShadowedBy, SkillLayout, SkillSource } from '../../../shared/types/skill';
+import { readFileBytes, type FoundSkill } from './discover';
+import { detectLayout } from './layout';
+import { loadSkillFile, type LoadedSkillFile } from './load';
+import { skillIdIn, type SourceRoot } from './sources';
+import type { Finding } from './types';
+
+/**
+ * What the registry keeps in memory for one skill: enough to list it and to decide what to read when
+ * it is activated. The body and the parsed YAML are not kept.
+ */
+export interface SkillEntry {
+  id: string;
+  /** The folder's name: the id without a plugin's namespace. */
+  folderName: string;
+  name: string;
+  description: string;
+  whenToUse: string | null;
+  source: SkillSource;
+  precedence: number;
+  /** The source folder it was found in. */
+  root: string;
+  /** The skill folder, as reached from the source folder. */
+  dir: string;
+  realDir: string;
+  /** Its SKILL.md (or skill.md). */
+  file: string;
+  mode: ExecutionMode;
+  layout: SkillLayout | null;
+  findings: Finding[];
+  runnable: boolean;
+  /** sha256 of the file's bytes. */
+  hash: string;
+  /** Set by the registry when a skill of higher precedence has the same id. */
+  shadowedBy: ShadowedBy | null;
+}
+
+/** sha256 of a file's bytes, hex: what editors send back to detect edits made meanwhile. */
+export const contentHash = (bytes: Uint8Array | string) => crypto.hash('sha256', bytes, 'hex');
+
+/** The lead's layout reader, in the contract's shape (paths relative to the skill folder). */
+export async function readSkillLayout(dir: string): Promise<SkillLayout | null> {
+  const found = await detectLayout(dir);
+  if (found.layout === 'autonomous') {
+    return {
+      kind: 'autonomous',
+      orchestrator: 'phases/orchestrator.md',
+      actions: found.actions.map((a) => `phases/actions/${a}`),
+    };
+  }
+  if (found.layout === 'phases')
+    return { kind: 'phases', phases: found.phases.map((p) => `phases/${p.file}`) };
+  return null;
+}
+
+export interface LoadedSkill {
+  entry: SkillEntry;
+  bytes: Buffer;
+  loaded: LoadedSkillFile;
+}
+
+/** Reads one found skill folder. Null when its SKILL.md vanished meanwhile. Never throws otherwise. */
+export async function loadSkill(root: SourceRoot, found: FoundSkill): Promise<LoadedSkill | null> {
+  const file = path.join(found.dir, found.fileName);
+  let bytes: Buffer;
+  try {
+    bytes = await readFileBytes(file);
+  } catch {
+    return null;
+  }
+  const layout = found.hasPhases ? await readSkillLayout(found.dir) : null;
+  return { ...parseSkill(root, found, file, bytes, layout), bytes };
+}
+
+/** The entry for bytes already read (the registry re-reads a file it was asked to activate). */
+export function parseSkill(
+  root: SourceRoot,
+  found: Pick<FoundSkill, 'dir' | 'realDir'>,
+  file: string,
+  bytes: Buffer,
+  layout: SkillLayout | null,
+): { entry: SkillEntry; loaded: LoadedSkillFile } {
+  const folderName = path.basename(found.dir);
+  const loaded = loadSkillFile(bytes, {
+    file,
+    folderName,
+    ...(layout ? { layout: layout.kind } : {}),
+  });
+  const definition = loaded.definition;
+  return {
+    loaded,
+    entry: {
+      id: skillIdIn(root, folderName),
+      folderName,
+      name: definition?.name || folderName,
+      description: definition?.description ?? '',
+      whenToUse: definition?.whenToUse ?? null,
+      source: root.kind,
+      precedence: root.precedence,
+      root: root.dir,
+      dir: found.dir,
+      realDir: found.realDir,
+      file,
+      mode: definition?.executionMode ?? layout?.kind ?? 'prompt',
+      layout,
+      findings: loaded.findings,
+      runnable: loaded.runnable,
+      hash: contentHash(bytes),
+      shadowedBy: null,
+    },
+  };
+}

@@ -1,0 +1,374 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestCore, skillText, tempFolder, writeTree, type TestCore } from '../test-support';
+
+// The skills:* channels through the in-memory transport, on real folders.
+
+let t: TestCore;
+const temps: ReturnType<typeof tempFolder>[] = [];
+afterEach(async () => {
+  await t?.dispose();
+  for (const tmp of temps.splice(0)) tmp.remove();
+});
+
+const sha256 = (file: string) => crypto.createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+const userSkill = (id: string) => path.join(t.dataDir, 'skills', id);
+
+function withUserSkill(id: string, text: string) {
+  writeTree(path.join(t.dataDir, 'skills'), { [`${id}/SKILL.md`]: text });
+}
+
+describe('skills:get', () => {
+  it('reads the skill fresh: text, hash, body, definition, resources, findings', async () => {
+    t = createTestCore();
+    t.writeSkill(
+      'translate',
+      '---\nname: translate\ndescription: Translate.\nconfig:\n  target: fr\n---\nTranslate to {{config.target}}.\n',
+    );
+    writeTree(t.skillsDir, { 'translate/references/glossary.md': 'chat: cat\n' });
+    const detail = await t.client.invoke('skills:get', { skillId: 'translate' });
+    expect(detail).toMatchObject({
+      id: 'translate',
+      source: 'builtin',
+      readOnly: true,
+      body: 'Translate to {{config.target}}.\n',
+      bodyLine: 7,
+      hash: sha256(path.join(t.skillsDir, 'translate', 'SKILL.md')),
+      definition: { name: 'translate', config: { target: 'fr' }, executionMode: 'prompt' },
+      resources: [{ path: 'references/glossary.md', size: 10 }],
+      findings: [],
+    });
+    expect(detail.raw).toContain('target: fr');
+  });
+
+  it('answers NOT_FOUND for an unknown skill', async () => {
+    t = createTestCore();
+    expect(await t.client.request('skills:get', { skillId: 'nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+  });
+});
+
+describe('skills:create', () => {
+  it.each(['prompt', 'workflow', 'agent'] as const)(
+    'creates a runnable "%s" skill in the user folder',
+    async (template) => {
+      t = createTestCore();
+      const changes: unknown[] = [];
+      t.client.on('skills:changed', (c) => changes.push(c));
+      const created = await t.client.invoke('skills:create', {
+        skillId: 'my-skill',
+        template,
+        description: 'Mine.',
+      });
+      expect(created).toMatchObject({
+        id: 'my-skill',
+        source: 'user',
+        path: userSkill('my-skill'),
+        description: 'Mine.',
+        mode: template,
+        runnable: true,
+        findings: [],
+        readOnly: false,
+      });
+      expect(fs.readFileSync(path.join(userSkill('my-skill'), 'SKILL.md'), 'utf8')).toBe(created.raw);
+      expect(changes).toEqual([{ reason: 'my-skill created', ids: ['my-skill'] }]);
+      expect((await t.client.invoke('skills:list', undefined)).map((s) => s.id)).toEqual(['my-skill']);
+    },
+  );
+
+  it('refuses an id already taken, in any source, and ids that are not folder names', async () => {
+    t = createTestCore();
+    t.writeSkill('polish', skillText('polish'));
+    expect(await t.client.request('skills:create', { skillId: 'polish', template: 'prompt' })).toMatchObject({
+      ok: false,
+      error: {
+        code: 'CONFLICT',
+        message: expect.stringMatching(/a skill "polish" already exists \(built-in/),
+      },
+    });
+    for (const skillId of ['../escape', 'Upper', 'a/b', 'two--hyphens', '']) {
+      const result = await t.client.request('skills:create', { skillId, template: 'prompt' });
+      expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    }
+    expect(fs.readdirSync(path.join(t.dataDir, 'skills'))).toEqual([]);
+  });
+});
+
+describe('skills:update', () => {
+  it('edits fields keeping comments and order, and returns the new hash', async () => {
+    t = createTestCore();
+    withUserSkill(
+      'notes',
+      '---\n# my notes skill\nname: notes\ndescription: Old.\nconfig:\n  tone: dry # keep it short\n---\nBody.\n',
+    );
+    const before = await t.client.invoke('skills:get', { skillId: 'notes' });
+    const after = await t.client.invoke('skills:update', {
+      skillId: 'notes',
+      baseHash: before.hash,
+      fields: { description: 'New.' },
+      config: { tone: 'warm', extra: 1 },
+    });
+    expect(after.raw).toBe(
+      '---\n# my notes skill\nname: notes\ndescription: New.\nconfig:\n  tone: warm # keep it short\n  extra: 1\n---\nBody.\n',
+    );
+    expect(after.hash).toBe(sha256(path.join(userSkill('notes'), 'SKILL.md')));
+    expect(after.hash).not.toBe(before.hash);
+    expect(after.description).toBe('New.');
+
+    const body = await t.client.invoke('skills:update', {
+      skillId: 'notes',
+      baseHash: after.hash,
+      body: 'New body.\n',
+      fields: { description: null },
+    });
+    expect(body.raw).not.toContain('description');
+    expect(body).toMatchObject({ runnable: false, findings: [{ code: 'missing-description' }] });
+  });
+
+  it('replaces the raw text, even a broken one, which stays listed with its error', async () => {
+    t = createTestCore();
+    withUserSkill('raw', skillText('raw'));
+    const { hash } = await t.client.invoke('skills:get', { skillId: 'raw' });
+    const broken = await t.client.invoke('skills:update', {
+      skillId: 'raw',
+      baseHash: hash,
+      raw: '---\nname: [\n---\n',
+    });
+    expect(broken).toMatchObject({ runnable: false, findings: [{ code: 'yaml-error' }] });
+    // a field edit of an unreadable file is refused (rewriting it would lose what the user wrote)
+    const refused = await t.client.request('skills:update', {
+      skillId: 'raw',
+      baseHash: broken.hash,
+      fields: { name: 'raw' },
+    });
+    expect(refused).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT', message: expect.stringMatching(/raw editor/) },
+    });
+  });
+
+  it('answers CONFLICT with the current hash when the file changed on disk since it was read', async () => {
+    t = createTestCore();
+    withUserSkill('shared', skillText('shared'));
+    const opened = await t.client.invoke('skills:get', { skillId: 'shared' });
+    const file = path.join(userSkill('shared'), 'SKILL.md');
+    fs.writeFileSync(file, skillText('shared', 'Edited in another editor.'));
+    for (const edit of [{ raw: skillText('shared', 'Mine.') }, { fields: { description: 'Mine.' } }]) {
+      const result = await t.client.request('skills:update', {
+        skillId: 'shared',
+        baseHash: opened.hash,
+        ...edit,
+      });
+      expect(result).toEqual({
+        ok: false,
+        error: {
+          code: 'CONFLICT',
+          message: `${file} changed on disk since you opened it; reopen it and apply your edit again (current hash: ${sha256(file)})`,
+        },
+      });
+    }
+    expect(fs.readFileSync(file, 'utf8')).toBe(skillText('shared', 'Edited in another editor.'));
+  });
+
+  it('refuses to edit built-in and plugin skills, suggesting to duplicate them', async () => {
+    const plugin = tempFolder('skilldeck-plugin-');
+    temps.push(plugin);
+    writeTree(plugin.dir, { 'skills/lint/SKILL.md': skillText('lint') });
+    t = createTestCore({ pluginDirs: [plugin.dir] });
+    t.writeSkill('polish', skillText('polish'));
+    const id = `${path.basename(plugin.dir)}:lint`;
+    for (const skillId of ['polish', id]) {
+      const { hash } = await t.client.invoke('skills:get', { skillId });
+      const result = await t.client.request('skills:update', { skillId, baseHash: hash, body: 'x' });
+      expect(result).toMatchObject({
+        ok: false,
+        error: { code: 'FORBIDDEN', message: expect.stringMatching(/cannot be edited: duplicate it/) },
+      });
+    }
+  });
+
+  it('rejects raw together with fields, and an empty edit', async () => {
+    t = createTestCore();
+    withUserSkill('a', skillText('a'));
+    for (const input of [
+      { skillId: 'a', baseHash: 'x', raw: 'x', body: 'y' },
+      { skillId: 'a', baseHash: 'x' },
+    ]) {
+      expect(await t.client.request('skills:update', input)).toMatchObject({
+        ok: false,
+        error: { code: 'INVALID_INPUT' },
+      });
+    }
+  });
+});
+
+describe('skills:duplicate', () => {
+  it('copies a built-in into the user folder under a new id, renaming it, with its files', async () => {
+    t = createTestCore();
+    t.writeSkill('translate', '---\nname: translate # the name\ndescription: Translate.\n---\nBody.\n');
+    writeTree(t.skillsDir, { 'translate/references/glossary.md': 'g', 'translate/.cache/x': 'skip' });
+    const copy = await t.client.invoke('skills:duplicate', { skillId: 'translate', newId: 'my-translate' });
+    expect(copy).toMatchObject({
+      id: 'my-translate',
+      name: 'my-translate',
+      source: 'user',
+      readOnly: false,
+      findings: [],
+      resources: [{ path: 'references/glossary.md', size: 1 }],
+    });
+    expect(copy.raw).toBe('---\nname: my-translate # the name\ndescription: Translate.\n---\nBody.\n');
+    expect(fs.existsSync(path.join(userSkill('my-translate'), '.cache'))).toBe(false);
+    expect(fs.readFileSync(path.join(t.skillsDir, 'translate', 'SKILL.md'), 'utf8')).toContain(
+      'name: translate',
+    );
+    expect(fs.readdirSync(path.join(t.dataDir, 'skills'))).toEqual(['my-translate']); // no staging left
+  });
+
+  it('may take the id of a skill it then shadows, but not one the user folder has', async () => {
+    t = createTestCore();
+    t.writeSkill('polish', skillText('polish'));
+    const mine = await t.client.invoke('skills:duplicate', { skillId: 'polish', newId: 'polish' });
+    expect(mine).toMatchObject({ source: 'user', shadowedBy: null });
+    const list = await t.client.invoke('skills:list', undefined);
+    expect(list.find((s) => s.source === 'builtin')!.shadowedBy).toEqual({
+      source: 'user',
+      path: userSkill('polish'),
+    });
+    expect(await t.client.request('skills:duplicate', { skillId: 'polish', newId: 'polish' })).toMatchObject({
+      ok: false,
+      error: { code: 'CONFLICT' },
+    });
+  });
+});
+
+describe('skills:delete, skills:trash, skills:restore', () => {
+  it('moves a skill to <data>/trash/<time>-<id>/, lists it, and restores it as it was', async () => {
+    t = createTestCore();
+    withUserSkill('old', skillText('old'));
+    writeTree(userSkill('old'), { 'references/r.md': 'r' });
+    await t.client.invoke('meta:update', { skillId: 'old', patch: { emoji: '🦉' } });
+    const trashed = await t.client.invoke('skills:delete', { skillId: 'old' });
+    expect(trashed).toMatchObject({ skillId: 'old', source: 'user', originalPath: userSkill('old') });
+    expect(trashed.trashId).toMatch(/^\d+-old$/);
+    expect(fs.existsSync(userSkill('old'))).toBe(false);
+    const inTrash = path.join(t.dataDir, 'trash', trashed.trashId);
+    expect(fs.readFileSync(path.join(inTrash, 'references', 'r.md'), 'utf8')).toBe('r');
+    expect(await t.client.request('skills:get', { skillId: 'old' })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+    expect(await t.client.invoke('skills:trash', undefined)).toEqual([trashed]);
+
+    const restored = await t.client.invoke('skills:restore', { trashId: trashed.trashId });
+    expect(restored).toMatchObject({ id: 'old', source: 'user', meta: { emoji: '🦉' } });
+    expect(fs.readFileSync(path.join(userSkill('old'), 'references', 'r.md'), 'utf8')).toBe('r');
+    expect(await t.client.invoke('skills:trash', undefined)).toEqual([]);
+  });
+
+  it('refuses to delete a built-in, and to restore over a folder that came back', async () => {
+    t = createTestCore();
+    t.writeSkill('polish', skillText('polish'));
+    expect(await t.client.request('skills:delete', { skillId: 'polish' })).toMatchObject({
+      ok: false,
+      error: { code: 'FORBIDDEN', message: expect.stringMatching(/built-in skill and cannot be deleted/) },
+    });
+    withUserSkill('twice', skillText('twice'));
+    const { trashId } = await t.client.invoke('skills:delete', { skillId: 'twice' });
+    withUserSkill('twice', skillText('twice', 'A new one.'));
+    expect(await t.client.request('skills:restore', { trashId })).toMatchObject({
+      ok: false,
+      error: { code: 'CONFLICT', message: expect.stringMatching(/exists again/) },
+    });
+    expect(await t.client.request('skills:restore', { trashId: '1-nothing' })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+    expect(await t.client.request('skills:restore', { trashId: '../etc' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
+  });
+});
+
+describe('skills:sources', () => {
+  it('lists the searched folders by precedence and offers well-known folders that exist', async () => {
+    const home = tempFolder('skilldeck-home-');
+    const extra = tempFolder('skilldeck-extra-');
+    temps.push(home, extra);
+    fs.mkdirSync(path.join(home.dir, '.claude', 'skills'), { recursive: true });
+    t = createTestCore({
+      homeDir: home.dir,
+      skillDirs: [
+        { dir: '/no/such/builtin', source: 'builtin' },
+        { dir: extra.dir, source: 'folder' },
+      ],
+    });
+    writeTree(extra.dir, { 'a/SKILL.md': skillText('a'), 'b/SKILL.md': skillText('b') });
+    const sources = await t.client.invoke('skills:sources', undefined);
+    expect(sources).toEqual([
+      expect.objectContaining({
+        kind: 'user',
+        path: path.join(t.dataDir, 'skills'),
+        active: true,
+        precedence: 0,
+        skillCount: 0,
+      }),
+      expect.objectContaining({
+        kind: 'folder',
+        path: extra.dir,
+        exists: true,
+        precedence: 1,
+        skillCount: 2,
+      }),
+      expect.objectContaining({ kind: 'builtin', path: '/no/such/builtin', exists: false, precedence: 2 }),
+      {
+        kind: 'folder',
+        path: path.join(home.dir, '.claude', 'skills'),
+        exists: true,
+        active: false,
+        offered: true,
+        precedence: null,
+        namespace: null,
+        skillCount: 0,
+      },
+      expect.objectContaining({
+        path: path.join(home.dir, '.agents', 'skills'),
+        exists: false,
+        offered: true,
+      }),
+      expect.objectContaining({
+        path: path.join(home.dir, '.codex', 'skills'),
+        exists: false,
+        offered: true,
+      }),
+    ]);
+  });
+});
+
+describe('UI metadata', () => {
+  it('never touches SKILL.md', async () => {
+    t = createTestCore();
+    withUserSkill('look', skillText('look'));
+    const file = path.join(userSkill('look'), 'SKILL.md');
+    const past = new Date(Date.now() - 60_000);
+    fs.utimesSync(file, past, past);
+    const before = { bytes: fs.readFileSync(file), mtime: fs.statSync(file).mtimeMs };
+    await t.client.invoke('meta:update', {
+      skillId: 'look',
+      patch: {
+        emoji: '🎨',
+        color: '#123456',
+        enabled: false,
+        sortOrder: 3,
+        hotkey: { accelerator: 'Alt+L', display: 'Alt+L' },
+      },
+    });
+    expect(fs.readFileSync(file)).toEqual(before.bytes);
+    expect(fs.statSync(file).mtimeMs).toBe(before.mtime);
+    expect(fs.readdirSync(userSkill('look'))).toEqual(['SKILL.md']);
+  });
+});

@@ -1,0 +1,225 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Handlers } from '../../../shared/ipc/contract';
+import { AppError } from '../../../shared/ipc/result';
+import type { SkillDefinitionData } from '../../../shared/types/skill-definition';
+import type { SkillDetail, SkillSourceInfo, SkillSummary } from '../../../shared/types/skill';
+import type { SkillMetaRepo, StoredSkillMeta } from '../store/skill-meta';
+import { resolveMeta } from './appearance';
+import { decodeSkillFile } from './parse';
+import type { SkillEntry, SkillRegistry } from './registry';
+import { editSkillText } from './serialize';
+import {
+  assertUnchanged,
+  copySkillFolder,
+  createSkillFolder,
+  listTrash,
+  moveToTrash,
+  replaceSkillFile,
+  restoreFromTrash,
+} from './skill-files';
+import { offeredFolders } from './sources';
+import { renderTemplate } from './templates';
+
+export type SkillChannel =
+  | 'skills:list'
+  | 'skills:get'
+  | 'skills:create'
+  | 'skills:update'
+  | 'skills:duplicate'
+  | 'skills:delete'
+  | 'skills:restore'
+  | 'skills:trash'
+  | 'skills:sources';
+
+export interface SkillHandlerDeps {
+  registry: SkillRegistry;
+  metaRepo: SkillMetaRepo;
+  /** `<data dir>/skills`: where created and duplicated skills go. */
+  userDir: string;
+  /** `<data dir>/trash`. */
+  trashDir: string;
+  /** Where `~/.claude/skills` and friends are looked for. */
+  homeDir: string;
+}
+
+export const isReadOnly = (entry: Pick<SkillEntry, 'source'>) =>
+  entry.source === 'builtin' || entry.source === 'plugin';
+
+const SOURCE_NAMES = { builtin: 'built-in', plugin: 'plugin', user: 'your', folder: 'folder' } as const;
+
+function readOnlyError(entry: SkillEntry, doing: string): AppError {
+  return new AppError(
+    'FORBIDDEN',
+    `"${entry.id}" is a ${SOURCE_NAMES[entry.source]} skill and cannot be ${doing}: duplicate it to get your own copy`,
+  );
+}
+
+export function toSummary(entry: SkillEntry, stored: StoredSkillMeta | undefined): SkillSummary {
+  return {
+    id: entry.id,
+    name: entry.name,
+    description: entry.description,
+    whenToUse: entry.whenToUse,
+    source: entry.source,
+    precedence: entry.precedence,
+    path: entry.dir,
+    mode: entry.mode,
+    layout: entry.layout,
+    findings: entry.findings,
+    runnable: entry.runnable,
+    shadowedBy: entry.shadowedBy,
+    meta: resolveMeta(entry.id, entry.source === 'builtin', stored),
+  };
+}
+
+/** The `skills:*` channels: the registry for reading, skill-files for writing, SQLite for the look. */
+export function createSkillHandlers(deps: SkillHandlerDeps): Pick<Handlers, SkillChannel> {
+  const { registry, metaRepo } = deps;
+
+  async function detailOf(entry: SkillEntry): Promise<SkillDetail> {
+    const active = await registry.activateEntry(entry);
+    // The core's definition type must fit the contract's schema: this assignment checks it.
+    const definition: SkillDefinitionData | null = active.loaded.definition;
+    return {
+      ...toSummary(active.entry, metaRepo.get(active.entry.id)),
+      raw: active.text,
+      hash: active.hash,
+      body: active.loaded.body,
+      bodyLine: active.loaded.bodyLine,
+      definition,
+      resources: await registry.listResources(active.entry.id).catch(() => []),
+      readOnly: isReadOnly(active.entry),
+    };
+  }
+
+  /** The entry a write just produced, read back through the registry. */
+  async function written(dir: string, reason: string): Promise<SkillDetail> {
+    await registry.reload([dir], reason);
+    const entry = registry.entryAt(dir);
+    if (!entry) throw new AppError('INTERNAL', `${dir} was written but is not a skill folder`);
+    return detailOf(entry);
+  }
+
+  async function assertIdFree(id: string) {
+    await registry.ready();
+    const taken = registry.get(id) ?? (await registry.require(id).catch(() => undefined));
+    if (taken) {
+      throw new AppError(
+        'CONFLICT',
+        `a skill "${id}" already exists (${SOURCE_NAMES[taken.source]}: ${taken.dir}); pick another id`,
+      );
+    }
+  }
+
+  return {
+    'skills:list': async () => {
+      await registry.ready();
+      const stored = new Map(metaRepo.list().map((m) => [m.skillId, m]));
+      return registry.list().map((entry) => toSummary(entry, stored.get(entry.id)));
+    },
+
+    'skills:get': async ({ skillId }) => detailOf(await registry.require(skillId)),
+
+    'skills:create': async ({ skillId, template, description }) => {
+      await assertIdFree(skillId);
+      const text = renderTemplate(template, { id: skillId, ...(description ? { description } : {}) });
+      const dir = await createSkillFolder(deps.userDir, skillId, text);
+      return written(dir, `${skillId} created`);
+    },
+
+    'skills:update': async ({ skillId, baseHash, raw, fields, config, body }) => {
+      const entry = await registry.require(skillId);
+      if (isReadOnly(entry)) throw readOnlyError(entry, 'edited');
+      let text = raw;
+      if (text === undefined) {
+        const bytes = await fs.promises.readFile(entry.file);
+        // a conflict is reported as such even when the newer file could not be edited field by field
+        assertUnchanged(entry.file, bytes, baseHash);
+        const decoded = decodeSkillFile(bytes, entry.file);
+        if ('finding' in decoded) throw new AppError('INVALID_INPUT', decoded.finding.message);
+        // JSON has no `undefined`: a field sent as null is removed
+        const removeNulls = (o?: Record<string, unknown>) =>
+          o && Object.fromEntries(Object.entries(o).map(([k, v]) => [k, v === null ? undefined : v]));
+        text = editSkillText(
+          bytes.toString('utf8'),
+          {
+            ...(fields ? { fields: removeNulls(fields) } : {}),
+            ...(config ? { config: removeNulls(config) } : {}),
+            ...(body !== undefined ? { body } : {}),
+          },
+          entry.file,
+        );
+      }
+      await replaceSkillFile(entry.file, baseHash, text);
+      return written(entry.dir, `${skillId} edited`);
+    },
+
+    'skills:duplicate': async ({ skillId, newId }) => {
+      const entry = await registry.require(skillId);
+      const mine = registry.list().find((e) => e.id === newId && e.source === 'user');
+      if (mine)
+        throw new AppError('CONFLICT', `you already have a skill "${newId}" (${mine.dir}); pick another id`);
+      const dir = await copySkillFolder(
+        entry.realDir,
+        path.basename(entry.file),
+        deps.userDir,
+        newId,
+        (text) => {
+          try {
+            return editSkillText(text, { fields: { name: newId } }, entry.file);
+          } catch {
+            return text; // unreadable frontmatter: copied as it is, to be fixed in the raw editor
+          }
+        },
+      );
+      return written(dir, `${skillId} duplicated as ${newId}`);
+    },
+
+    'skills:delete': async ({ skillId }) => {
+      const entry = await registry.require(skillId);
+      if (isReadOnly(entry)) throw readOnlyError(entry, 'deleted (you can turn it off instead)');
+      const trashed = await moveToTrash(deps.trashDir, entry);
+      await registry.reload([entry.dir], `${skillId} moved to the trash`);
+      return trashed;
+    },
+
+    'skills:restore': async ({ trashId }) => {
+      const restored = await restoreFromTrash(deps.trashDir, trashId);
+      return written(restored.originalPath, `${restored.skillId} restored from the trash`);
+    },
+
+    'skills:trash': () => listTrash(deps.trashDir),
+
+    'skills:sources': async () => {
+      await registry.ready();
+      const counts = new Map<string, number>();
+      for (const e of registry.list()) counts.set(e.root, (counts.get(e.root) ?? 0) + 1);
+      const offered = offeredFolders(deps.homeDir);
+      const offeredPaths = new Set(offered.map((o) => o.path));
+      const active: SkillSourceInfo[] = registry.roots.map((root) => ({
+        kind: root.kind,
+        path: root.dir,
+        exists: fs.existsSync(root.dir),
+        active: true,
+        offered: offeredPaths.has(root.dir),
+        precedence: root.precedence,
+        namespace: root.namespace ?? null,
+        skillCount: counts.get(root.dir) ?? 0,
+      }));
+      const suggested: SkillSourceInfo[] = offered
+        .filter((o) => !registry.roots.some((r) => r.dir === o.path))
+        .map((o) => ({
+          kind: 'folder',
+          path: o.path,
+          exists: o.exists,
+          active: false,
+          offered: true,
+          precedence: null,
+          namespace: null,
+          skillCount: 0,
+        }));
+      return [...active, ...suggested];
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { ExecutionMode } from './finding';
+
+// The parsed frontmatter of a SKILL.md as it crosses the contract (`skills:get`). The core's reader
+// (electron/core/skills/types.ts) must stay assignable to these: electron/core/skills/detail.ts checks
+// that at compile time.
+
+export const WorkflowStep = z.object({
+  id: z.string(),
+  name: z.string(),
+  prompt: z.string(),
+  input: z.string().optional(),
+  output: z.string().optional(),
+  dependencies: z.array(z.string()),
+  parallel: z.boolean(),
+  condition: z.string().optional(),
+  retries: z.number().int().optional(),
+});
+
+export const WorkflowSpec = z.object({
+  steps: z.array(WorkflowStep),
+  maxRetries: z.number().int(),
+  continueOnFailure: z.boolean(),
+  concurrency: z.number().int().optional(),
+  output: z.string().optional(),
+});
+
+export const SkillDefinition = z.object({
+  name: z.string(),
+  description: z.string(),
+  license: z.string().optional(),
+  compatibility: z.string().optional(),
+  metadata: z.record(z.string(), z.string()),
+  /** null: not declared (no ceiling); []: declared empty. */
+  allowedTools: z.array(z.string()).nullable(),
+  disallowedTools: z.array(z.string()),
+  argumentHint: z.string().optional(),
+  arguments: z.array(z.string()),
+  whenToUse: z.string().optional(),
+  disableModelInvocation: z.boolean(),
+  userInvocable: z.boolean(),
+  model: z.string().optional(),
+  effort: z.string().optional(),
+  context: z.literal('fork').optional(),
+  agent: z.string().optional(),
+  hooks: z.record(z.string(), z.unknown()).optional(),
+  paths: z.array(z.string()),
+  shell: z.string().optional(),
+  executionMode: ExecutionMode,
+  executionModeDeclared: z.boolean(),
+  provider: z.string().optional(),
+  workflow: WorkflowSpec.optional(),
+  config: z.record(z.string(), z.unknown()),
+  maxIterations: z.number().int().optional(),
+  output: z.string().optional(),
+});
+export type SkillDefinitionData = z.infer<typeof SkillDefinition>;
