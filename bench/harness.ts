@@ -16,6 +16,11 @@ export interface SuiteOptions {
   samples?: number;
   minSamples?: number;
   maxMs?: number;
+  /**
+   * Run the cases in rounds (one sample of each per round) instead of one case after the other, so a
+   * change in machine load hits every case alike and the ratios stay fair. Uses `samples` rounds.
+   */
+  interleave?: boolean;
 }
 
 export interface CaseResult {
@@ -38,24 +43,30 @@ function formatMs(ms: number): string {
 /** Measures each case, prints median, p95 and the ratio to the baseline, and returns the figures. */
 export async function suite(title: string, cases: Case[], options: SuiteOptions = {}): Promise<CaseResult[]> {
   const { warmup = 20, samples = 500, minSamples = 20, maxMs = 3000 } = options;
-  const measured: Omit<CaseResult, 'ratio'>[] = [];
-  for (const c of cases) {
-    for (let i = 0; i < warmup; i++) await c.run();
-    const times: number[] = [];
-    const deadline = performance.now() + maxMs;
-    while (times.length < samples && (times.length < minSamples || performance.now() < deadline)) {
-      const start = performance.now();
-      await c.run();
-      times.push(performance.now() - start);
+  const timeOnce = async (c: Case) => {
+    const start = performance.now();
+    await c.run();
+    return performance.now() - start;
+  };
+  const timesOf = new Map<Case, number[]>(cases.map((c) => [c, []]));
+  if (options.interleave) {
+    for (let i = 0; i < warmup; i++) for (const c of cases) await c.run();
+    for (let round = 0; round < samples; round++)
+      for (const c of cases) timesOf.get(c)!.push(await timeOnce(c));
+  } else {
+    for (const c of cases) {
+      for (let i = 0; i < warmup; i++) await c.run();
+      const times = timesOf.get(c)!;
+      const deadline = performance.now() + maxMs;
+      while (times.length < samples && (times.length < minSamples || performance.now() < deadline)) {
+        times.push(await timeOnce(c));
+      }
     }
-    times.sort((a, b) => a - b);
-    measured.push({
-      name: c.name,
-      n: times.length,
-      medianMs: quantile(times, 0.5),
-      p95Ms: quantile(times, 0.95),
-    });
   }
+  const measured = cases.map((c) => {
+    const times = timesOf.get(c)!.sort((a, b) => a - b);
+    return { name: c.name, n: times.length, medianMs: quantile(times, 0.5), p95Ms: quantile(times, 0.95) };
+  });
   const base = measured.find((m) => m.name === options.baseline) ?? measured[0]!;
   const results = measured.map((m) => ({ ...m, ratio: m.medianMs / base.medianMs }));
 

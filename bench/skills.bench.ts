@@ -106,7 +106,7 @@ export default async function run() {
         },
         { name: 'registry scan (discover + parse + findings)', run: () => registryOver(corpus).ready() },
       ],
-      { warmup: 1, samples: 5, minSamples: 5 },
+      { warmup: 1, samples: 5, interleave: true },
     );
     const scan = results[2]!;
     console.log(

@@ -35,8 +35,9 @@ export function loadSkillFile(raw: Uint8Array | string, ctx: LoadContext): Loade
     };
   }
   const split = splitSkillFile(decoded.text, ctx.file);
-  const strict = (doc: SplitSkillFile['doc'] | null, lineOf?: SplitSkillFile['lineOf']) =>
-    ctx.strict ? strictFindings(decoded.text, doc, ctx.folderName, ctx.file, lineOf) : [];
+  // `file.doc` is built lazily on the fast path: only strict mode asks for it
+  const strict = (file: SplitSkillFile | null) =>
+    ctx.strict ? strictFindings(decoded.text, file?.doc ?? null, ctx.folderName, ctx.file, file?.lineOf) : [];
   if (!split.ok) {
     const findings = [...split.findings, ...strict(null)];
     return {
@@ -57,7 +58,7 @@ export function loadSkillFile(raw: Uint8Array | string, ctx: LoadContext): Loade
     lineOf: file.lineOf,
     layout: ctx.layout,
   });
-  const findings = byLine([...split.findings, ...read.findings, ...strict(file.doc, file.lineOf)]);
+  const findings = byLine([...split.findings, ...read.findings, ...strict(file)]);
   return {
     frontmatter: data,
     body: file.body,

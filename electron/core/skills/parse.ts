@@ -1,4 +1,5 @@
 import { LineCounter, parseDocument, type Document } from 'yaml';
+import { parseSimpleYaml, type SimpleYaml } from './simple-yaml';
 import type { Finding } from './types';
 
 export const MAX_SKILL_FILE_BYTES = 1024 * 1024;
@@ -71,9 +72,10 @@ export function decodeSkillFile(raw: Uint8Array, file: string): { text: string }
 export function splitSkillFile(text: string, file: string): SplitResult {
   const hasBom = text.charCodeAt(0) === 0xfeff;
   if (hasBom) text = text.slice(1);
-  const eol = /\r\n/.test(text.slice(0, text.indexOf('\n') + 1)) ? '\r\n' : '\n';
-  const lines = text.split(/\r?\n/);
-  if (lines[0]?.trimEnd() !== '---') {
+  const firstBreak = text.indexOf('\n');
+  const eol = firstBreak > 0 && text.charCodeAt(firstBreak - 1) === 13 ? '\r\n' : '\n';
+  const firstLine = firstBreak < 0 ? text : text.slice(0, firstBreak);
+  if (firstLine.trimEnd() !== '---') {
     return {
       ok: false,
       body: text,
@@ -90,12 +92,26 @@ export function splitSkillFile(text: string, file: string): SplitResult {
       ],
     };
   }
-  const end = lines.findIndex((l, i) => i > 0 && l.trimEnd() === '---');
-  if (end < 0) {
+  // find the closing `---` line without splitting the (possibly long) body into lines
+  let close = -1;
+  let closeLine = 2;
+  let closeEnd = text.length;
+  for (let pos = firstBreak < 0 ? text.length : firstBreak + 1; pos < text.length; closeLine++) {
+    const br = text.indexOf('\n', pos);
+    const lineEnd = br < 0 ? text.length : br;
+    if (text.charCodeAt(pos) === 45 && text.slice(pos, lineEnd).trimEnd() === '---') {
+      close = pos;
+      closeEnd = br < 0 ? text.length : br + 1;
+      break;
+    }
+    if (br < 0) break;
+    pos = br + 1;
+  }
+  if (close < 0) {
     return {
       ok: false,
       body: '',
-      bodyLine: lines.length + 1,
+      bodyLine: closeLine + 1,
       findings: [
         {
           code: 'unterminated-frontmatter',
@@ -107,25 +123,20 @@ export function splitSkillFile(text: string, file: string): SplitResult {
       ],
     };
   }
-  const yamlText = lines.slice(1, end).join('\n');
-  const body = lines.slice(end + 1).join('\n');
-  const bodyLine = end + 2;
-  const lineCounter = new LineCounter();
-  const doc = parseDocument(yamlText, { lineCounter, prettyErrors: false, uniqueKeys: true, customTags: [] });
-  // frontmatter line n is file line n + 1 (the opening `---` is line 1)
-  const lineAt = (offset: number) => lineCounter.linePos(offset).line + 1;
-  const lineOf = (path: readonly (string | number)[]) => {
-    const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
-    if (node?.range) return lineAt(node.range[0]);
-    // a key whose value is empty/null: point at the key
-    const parent = path.length > 1 ? doc.getIn(path.slice(0, -1), true) : doc.contents;
-    const items = (
-      parent as { items?: { key?: { value?: unknown; range?: [number, number, number] } }[] } | null
-    )?.items;
-    const pair = items?.find((p) => p.key?.value === path[path.length - 1]);
-    return pair?.key?.range ? lineAt(pair.key.range[0]) : undefined;
-  };
+  const toLf = (t: string) => (t.includes('\r') ? t.replace(/\r\n/g, '\n') : t);
+  // the YAML is the lines between, without the line break before the closing `---`
+  const yamlText = toLf(text.slice(firstBreak + 1, Math.max(firstBreak + 1, close - 1))).replace(/\r$/, '');
+  const body = toLf(text.slice(closeEnd));
+  const bodyLine = closeLine + 1;
+  const simple = parseSimpleYaml(yamlText);
+  if (simple)
+    return {
+      ok: true,
+      file: fromSimpleYaml(simple, { hasBom, eol, yamlText, body, bodyLine }),
+      findings: [],
+    };
 
+  const { doc, lineAt, lineOf } = parseFrontmatterYaml(yamlText);
   const findings: Finding[] = [];
   if (doc.errors.length > 0) {
     for (const e of doc.errors.slice(0, 3)) {
@@ -186,4 +197,47 @@ export function splitSkillFile(text: string, file: string): SplitResult {
     };
   }
   return { ok: true, file: { hasBom, eol, yamlText, doc, lineAt, lineOf, data, body, bodyLine }, findings };
+}
+
+const YAML_OPTIONS = { prettyErrors: false, uniqueKeys: true, customTags: [] };
+
+/** The `yaml` Document of the frontmatter, and lines of its nodes as lines of the file. */
+export function parseFrontmatterYaml(yamlText: string) {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(yamlText, { ...YAML_OPTIONS, lineCounter });
+  // frontmatter line n is file line n + 1 (the opening `---` is line 1)
+  const lineAt = (offset: number) => lineCounter.linePos(offset).line + 1;
+  const lineOf = (path: readonly (string | number)[]) => {
+    const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
+    if (node?.range) return lineAt(node.range[0]);
+    // a key whose value is empty/null: point at the key
+    const parent = path.length > 1 ? doc.getIn(path.slice(0, -1), true) : doc.contents;
+    const items = (
+      parent as { items?: { key?: { value?: unknown; range?: [number, number, number] } }[] } | null
+    )?.items;
+    const pair = items?.find((p) => p.key?.value === path[path.length - 1]);
+    return pair?.key?.range ? lineAt(pair.key.range[0]) : undefined;
+  };
+  return { doc, lineAt, lineOf };
+}
+
+/** A split file read by the fast path: the YAML Document is only built if someone asks for it. */
+function fromSimpleYaml(
+  simple: SimpleYaml,
+  parts: Pick<SplitSkillFile, 'hasBom' | 'eol' | 'yamlText' | 'body' | 'bodyLine'>,
+): SplitSkillFile {
+  let full: ReturnType<typeof parseFrontmatterYaml> | undefined;
+  const parsed = () => (full ??= parseFrontmatterYaml(parts.yamlText));
+  return {
+    ...parts,
+    data: simple.data,
+    get doc() {
+      return parsed().doc;
+    },
+    lineAt: (offset) => parsed().lineAt(offset),
+    lineOf: (path) => {
+      const line = simple.lines.get(path.join('.'));
+      return line !== undefined ? line + 2 : parsed().lineOf(path);
+    },
+  };
 }

@@ -1,0 +1,124 @@
+import fc from 'fast-check';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import { parseSimpleYaml } from './simple-yaml';
+import { parseFrontmatterYaml, splitSkillFile } from './parse';
+
+const yamlData = (text: string) => parse(text, { uniqueKeys: true, customTags: [] }) ?? {};
+
+describe('the simple-YAML fast path', () => {
+  it('reads flat keys and one-level mappings, with their lines', () => {
+    const read = parseSimpleYaml(
+      'name: demo\n# a comment\ndescription: Does x, then y.\nmetadata:\n  author: me\n  tag: a-b\n\nlicense: MIT',
+    );
+    expect(read).toEqual({
+      data: {
+        name: 'demo',
+        description: 'Does x, then y.',
+        metadata: { author: 'me', tag: 'a-b' },
+        license: 'MIT',
+      },
+      lines: new Map([
+        ['name', 0],
+        ['description', 2],
+        ['metadata', 3],
+        ['metadata.author', 4],
+        ['metadata.tag', 5],
+        ['license', 7],
+      ]),
+    });
+  });
+
+  it.each([
+    'name: "quoted"',
+    'name: yes\ndescription: 1.5',
+    'count: 12',
+    'empty:',
+    'empty:\nnext: x',
+    'list:\n  - a',
+    'text: |\n  block',
+    'a: b # comment',
+    'a: b: c',
+    'a: [x, y]',
+    'a: &anchor x',
+    'a: !tag x',
+    'a: x\na: y',
+    'a: x\n  continued',
+    'deep:\n  a:\n    b: c',
+    '__proto__: x',
+    '? complex',
+  ])('leaves %j to the yaml package', (text) => {
+    expect(parseSimpleYaml(text)).toBeNull();
+  });
+
+  it('whatever it accepts, yaml reads the same (generated frontmatter)', () => {
+    const key = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_-]{0,8}$/);
+    const scalar = fc.oneof(
+      fc.string({ maxLength: 30 }),
+      fc.stringMatching(/^[a-zA-Z0-9 ,.:#'"!?()@%&*-]{1,30}$/),
+      fc.constantFrom(
+        'true',
+        'null',
+        '~',
+        '0x1F',
+        '1e3',
+        '.inf',
+        'a:b',
+        'a #b',
+        '-x',
+        'x:',
+        'Yes',
+        'on',
+        '12:30',
+      ),
+    );
+    const line = fc.oneof(
+      fc.tuple(key, scalar).map(([k, v]) => `${k}: ${v}`),
+      fc
+        .tuple(key, fc.array(fc.tuple(key, scalar), { minLength: 1, maxLength: 3 }))
+        .map(([k, items]) => `${k}:\n${items.map(([ik, iv]) => `  ${ik}: ${iv}`).join('\n')}`),
+      fc.constantFrom('', '# comment'),
+    );
+    let accepted = 0;
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 6 }), (lines) => {
+        const text = lines.join('\n');
+        const fast = parseSimpleYaml(text);
+        if (fast === null) return;
+        accepted++;
+        expect(fast.data).toEqual(yamlData(text));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(accepted).toBeGreaterThan(200); // the property must exercise the fast path, not only bail out
+  });
+
+  it('gives the same data and lines as the full parse on every real skill here', () => {
+    const roots = ['testdata/corpus', 'testdata/broken', '../../../skills'].map((r) =>
+      path.join(import.meta.dirname, r),
+    );
+    const files = roots.flatMap((root) =>
+      (fs.readdirSync(root, { recursive: true }) as string[])
+        .filter((f) => f.endsWith('SKILL.md'))
+        .map((f) => path.join(root, f)),
+    );
+    expect(files.length).toBeGreaterThan(40);
+    let fastOnes = 0;
+    for (const file of files) {
+      const text = fs.readFileSync(file, 'utf8');
+      const split = splitSkillFile(text, file);
+      if (!split.ok) continue;
+      const fast = parseSimpleYaml(split.file.yamlText);
+      if (!fast) continue;
+      fastOnes++;
+      expect(fast.data, file).toEqual(yamlData(split.file.yamlText));
+      const full = parseFrontmatterYaml(split.file.yamlText);
+      for (const [key, line] of fast.lines) {
+        expect(full.lineOf(key.split('.')), `${file} ${key}`).toBe(line + 2);
+      }
+    }
+    expect(fastOnes).toBeGreaterThan(5);
+  });
+});
