@@ -17,6 +17,15 @@ const NESTED = /^ {2}([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
 const NOT_A_STRING =
   /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
 
+// control characters (and the BOM) are left to the yaml package, which knows where each is allowed
+const hasControlCharacter = (value: string) => {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f || c === 0xfeff) return true;
+  }
+  return false;
+};
+
 /** A plain scalar that YAML reads as exactly this string, or null when unsure. */
 function plainString(raw: string | undefined): string | null {
   if (raw === undefined) return null;
@@ -27,7 +36,7 @@ function plainString(raw: string | undefined): string | null {
     value.includes(': ') ||
     value.includes(' #') ||
     value.endsWith(':') ||
-    /[\t\u0000-\u001f\u007f\ufeff]/.test(value)
+    hasControlCharacter(value)
   )
     return null;
   if (NOT_A_STRING.test(value)) return null;
