@@ -41,7 +41,7 @@ export interface SkillEntry {
 /** sha256 of a file's bytes, hex: what editors send back to detect edits made meanwhile. */
 export const contentHash = (bytes: Uint8Array | string) => crypto.hash('sha256', bytes, 'hex');
 
-/** The lead's layout reader, in the contract's shape (paths relative to the skill folder). */
+/** The folder's phases layout (layout.ts), in the contract's shape (paths relative to the skill folder). */
 export async function readSkillLayout(dir: string): Promise<SkillLayout | null> {
   const found = await detectLayout(dir);
   if (found.layout === 'autonomous') {
