@@ -32,12 +32,7 @@ function plainString(raw: string | undefined): string | null {
   const value = raw.trimEnd();
   if (value === '' || value !== raw.trimEnd() || /^\s/.test(value)) return null;
   if (/^[-?:,[\]{}#&*!|>'"%@`]/.test(value)) return null;
-  if (
-    value.includes(': ') ||
-    value.includes(' #') ||
-    value.endsWith(':') ||
-    hasControlCharacter(value)
-  )
+  if (value.includes(': ') || value.includes(' #') || value.endsWith(':') || hasControlCharacter(value))
     return null;
   if (NOT_A_STRING.test(value)) return null;
   return value;
