@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
+import { watchForPageErrors } from './helpers/page-errors';
 
 // The real headless host (real core, real SQLite in a temp folder), driven through the built dashboard.
 const BUILTIN = [
@@ -34,19 +35,6 @@ async function startHost(dataDir: string): Promise<RunningHost> {
 async function stopHost(host: RunningHost) {
   await host.stop();
   hosts.splice(hosts.indexOf(host), 1);
-}
-
-/** Collects console errors (CSP violations, a blocked WebSocket), uncaught errors and failed loads. */
-function watchForPageErrors(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`HTTP ${response.status()}: ${response.url()}`);
-  });
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  return problems;
 }
 
 const card = (page: Page, id: string) => page.getByTestId(`skill-card-${id}`);

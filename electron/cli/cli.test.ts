@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { main } from './cli';
-import type { Io } from './io';
+import { runCli as run } from './test-support';
 import { packageRoot, resolveDataDir } from './paths';
 
 const temps: string[] = [];
@@ -16,14 +15,6 @@ const tempDir = (prefix: string) => {
 afterEach(() => {
   for (const dir of temps.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
-
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { out: (l) => out.push(l), err: (l) => err.push(l) };
-  const code = await main(argv, io);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 describe('skilldeck CLI', () => {
   it('--help prints usage and --version the package version', async () => {

@@ -4,8 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../core/store/db';
 import { createSkillMetaRepo } from '../../core/store/skill-meta';
-import { main } from '../cli';
-import type { Io } from '../io';
+import { runCli as run } from '../test-support';
 
 const legacyDir = path.join(import.meta.dirname, '..', '..', 'core', 'skills', 'testdata', 'legacy');
 const temps: string[] = [];
@@ -19,14 +18,6 @@ function setup() {
   const skills = path.join(root, 'skills');
   fs.cpSync(legacyDir, skills, { recursive: true });
   return { root, skills, dataDir: path.join(root, 'data') };
-}
-
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { out: (l) => out.push(l), err: (l) => err.push(l) };
-  const code = await main(argv, io);
-  return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
 function snapshot(dir: string): Record<string, string> {

@@ -2,18 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../cli';
-import type { Io } from '../io';
+import { runCli as run } from '../test-support';
 
 const testdata = path.resolve(import.meta.dirname, '../../core/skills/testdata');
-
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { out: (l) => out.push(l), err: (l) => err.push(l) };
-  const code = await main(argv, io);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
 
 interface Verdict {
   path: string;

@@ -7,6 +7,7 @@ import { loadSkillFile } from './load';
 import { readLegacyHotkey } from './migrate-hotkey';
 import { mentionsLanguage, readTranslateLanguage, type TranslateLanguages } from './migrate-language';
 import { splitSkillFile } from './parse';
+import { assembleSkillText } from './serialize';
 import { readToolList } from './tool-list';
 
 /** UI metadata a GHOSTYPE file carried; it belongs in SQLite (skill_meta), never in SKILL.md. */
@@ -124,10 +125,7 @@ export function migrateSkillText(text: string, folderName: string, file = 'SKILL
     fields.putFirst('description', description, 'name', `description added (${why}): "${description}"`);
   }
 
-  let yamlText = doc.toString({ lineWidth: 0, flowCollectionPadding: false });
-  if (yamlText.trim() === '') yamlText = '';
-  const out = `---\n${yamlText}---\n${body}`;
-  const migrated = (hasBom ? '\uFEFF' : '') + (eol === '\r\n' ? out.replace(/\r?\n/g, '\r\n') : out);
+  const migrated = assembleSkillText({ doc, eol, hasBom }, body);
 
   // The result must load as a current-format skill; anything still wrong is the user's to see.
   const check = loadSkillFile(migrated, { file, folderName });

@@ -1,6 +1,6 @@
 import { isMap, isScalar } from 'yaml';
 import { AppError } from '../../../shared/ipc/result';
-import { splitSkillFile } from './parse';
+import { splitSkillFile, type SplitSkillFile } from './parse';
 
 export interface SkillEdit {
   /** Top-level fields to set; `undefined` removes the field. Other fields, comments and order stay. */
@@ -37,11 +37,22 @@ export function editSkillText(text: string, edit: SkillEdit, file = 'SKILL.md'):
   for (const [key, value] of Object.entries(edit.config ?? {})) set(['config', key], value);
   const config = doc.get('config', true);
   if (edit.config && isMap(config) && config.items.length === 0) doc.delete('config');
-  let yamlText = doc.contents === null ? '' : doc.toString({ lineWidth: 0 });
+  return assembleSkillText({ doc, eol, hasBom }, edit.body ?? split.file.body);
+}
+
+/**
+ * A SKILL.md from its edited YAML Document and body, in the original file's line ends and BOM. Long
+ * strings are never folded and flow collections keep the compact `[a, b]` most files use.
+ */
+export function assembleSkillText(
+  file: Pick<SplitSkillFile, 'doc' | 'eol' | 'hasBom'>,
+  body: string,
+): string {
+  let yamlText =
+    file.doc.contents === null ? '' : file.doc.toString({ lineWidth: 0, flowCollectionPadding: false });
   if (yamlText.trim() === '') yamlText = '';
-  const body = edit.body ?? split.file.body;
   const out = `---\n${yamlText}---\n${body}`;
-  return (hasBom ? '\uFEFF' : '') + (eol === '\r\n' ? out.replace(/\r?\n/g, '\r\n') : out);
+  return (file.hasBom ? '\uFEFF' : '') + (file.eol === '\r\n' ? out.replace(/\r?\n/g, '\r\n') : out);
 }
 
 /** A new SKILL.md from scratch, in the same shape the app writes. */
