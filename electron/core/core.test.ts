@@ -1,3 +1,4 @@
+import { LATEST_SCHEMA_VERSION } from './store/migrations';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/ipc/result';
 import { createTestCore, skillText, type TestCore } from './test-support';
@@ -13,7 +14,7 @@ describe('core over the in-memory transport', () => {
       version: '0.0.0-test',
       runtime: 'node',
       dataDir: t.dataDir,
-      schemaVersion: 10,
+      schemaVersion: LATEST_SCHEMA_VERSION,
     });
   });
 
