@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { SkillDir } from '../core/skills/sources';
 import { migrateCommand } from './commands/migrate';
+import { runCommand } from './commands/run';
 import { serveCommand } from './commands/serve';
 import { listSkillsCommand } from './commands/skills-list';
 import { showSkillCommand } from './commands/skills-show';
@@ -15,6 +16,9 @@ Usage:
   skilldeck skills show ID [--skills-dir DIR]... [--data-dir DIR] [--json]
   skilldeck validate PATH... [--strict] [--json]
   skilldeck migrate PATH [--dry-run] [--data-dir DIR] [--json]
+  skilldeck run SKILL [--input TEXT | -] [--selection TEXT] [--config k=v]... [--provider KIND]
+                [--base-url URL] [--model M] [--api-key-env VAR] [--events ndjson] [--data-dir DIR]
+                [--skills-dir DIR]...
   skilldeck serve [--host 127.0.0.1] [--port N] [--data-dir DIR] [--skills-dir DIR]...
   skilldeck --help | --version
 
@@ -27,6 +31,12 @@ Commands:
                 1 when any is not, 2 on a usage error.
   migrate       Rewrite GHOSTYPE-format skills under PATH in the current format (a backup of each
                 file is kept; icon, color and hotkey move to the database). --dry-run only reports.
+  run           Run a skill once. --input is what you would type (- reads stdin), --selection the
+                selected text; --config k=v overrides a config value. --provider openai|anthropic|
+                openai-compatible (with --base-url, --model and --api-key-env naming the variable that
+                holds the key) replaces the configured provider for this run. Prints the output, or with
+                --events ndjson one JSON event per line. Exit 0 succeeded, 1 failed, 2 usage error,
+                130 cancelled by Ctrl-C.
   serve         Run the headless host: the dashboard in your browser at the printed URL, which carries
                 a per-start access token. Binds 127.0.0.1 unless --host says otherwise. --port 0 picks
                 a free port.
@@ -69,6 +79,14 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         'data-dir': { type: 'string' },
         host: { type: 'string' },
         port: { type: 'string' },
+        input: { type: 'string' },
+        selection: { type: 'string' },
+        config: { type: 'string', multiple: true },
+        provider: { type: 'string' },
+        'base-url': { type: 'string' },
+        model: { type: 'string' },
+        'api-key-env': { type: 'string' },
+        events: { type: 'string' },
       },
     });
   } catch (error) {
@@ -105,6 +123,45 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     case 'migrate':
       if (rest.length !== 1) return usage(io, '`migrate` takes one PATH');
       return migrateCommand({ path: rest[0]!, dryRun: values['dry-run'] ?? false, dataDirFlag, json }, io);
+    case 'run': {
+      if (rest.length !== 1) return usage(io, '`run` takes one SKILL id');
+      const config: Record<string, string> = {};
+      for (const pair of values.config ?? []) {
+        const eq = pair.indexOf('=');
+        if (eq <= 0) return usage(io, `--config takes key=value, not "${pair}"`);
+        config[pair.slice(0, eq)] = pair.slice(eq + 1);
+      }
+      const kinds = ['openai', 'anthropic', 'openai-compatible'] as const;
+      const provider = values.provider as (typeof kinds)[number] | undefined;
+      if (provider !== undefined && !kinds.includes(provider))
+        return usage(io, `--provider is one of ${kinds.join(', ')}, not "${values.provider}"`);
+      if (values.events !== undefined && values.events !== 'ndjson')
+        return usage(io, `--events takes ndjson, not "${values.events}"`);
+      const interrupt = new AbortController();
+      const onSigint = () => interrupt.abort();
+      process.once('SIGINT', onSigint);
+      try {
+        return await runCommand(
+          {
+            skillId: rest[0]!,
+            skillDirs,
+            dataDirFlag,
+            input: values.input,
+            selection: values.selection,
+            config,
+            provider,
+            baseUrl: values['base-url'],
+            model: values.model,
+            apiKeyEnv: values['api-key-env'],
+            events: values.events === 'ndjson',
+            interrupt: interrupt.signal,
+          },
+          io,
+        );
+      } finally {
+        process.off('SIGINT', onSigint);
+      }
+    }
     case 'serve': {
       if (rest.length > 0) return usage(io, `\`serve\` takes no arguments, got "${rest.join(' ')}"`);
       let port = 0;

@@ -6,12 +6,26 @@ import type { Handlers } from '../../shared/ipc/contract';
 import { AppError } from '../../shared/ipc/result';
 import { createDispatch, type Dispatch } from './ipc/dispatch';
 import { EventHub } from './ipc/event-hub';
+import { createExecutor, type Executor } from './engine/executor';
+import { deliverFailure } from './engine/output-routing';
+import { createMemoHandlers } from './memos/memo-handlers';
+import { createMemoRepo, type MemoRepo } from './memos/memo-repo';
+import { createMemoryPorts } from './memory-ports';
+import type { PlatformPorts } from './platform';
+import { createModelGateway, type ModelGatewayOptions } from './providers/model-gateway';
+import type { ModelGateway } from './providers/gateway';
+import { createProviderHandlers } from './providers/provider-handlers';
 import { openDatabase, readUserVersion } from './store/db';
+import { createProviderRepo, type ProviderRepo } from './store/providers';
 import { createSkillMetaRepo } from './store/skill-meta';
 import { resolveMeta } from './skills/appearance';
 import { createSkillRegistry, type SkillRegistry } from './skills/registry';
+import { createRunHandlers } from './runs/run-handlers';
+import { createRunRepo, type RunRepo } from './runs/run-repo';
 import { createSkillHandlers } from './skills/skill-handlers';
 import { resolveSourceRoots, type SkillDir } from './skills/sources';
+import { registerOutputTools } from './tools/output';
+import { createToolRegistry, type ToolRegistry } from './tools/registry';
 
 export interface CoreOptions {
   /** Where the database and user files live (Electron: userData; CLI: --data-dir / ~/.skilldeck). */
@@ -33,6 +47,12 @@ export interface CoreOptions {
   nativeBinding?: string | object;
   /** Called with errors that are bugs, not user mistakes (logged by the host, never sent as-is). */
   onInternalError?: (error: unknown) => void;
+  /** Clipboard, text insertion, card, notifier, secrets; the missing ones are in-memory stand-ins. */
+  ports?: Partial<PlatformPorts>;
+  /** Timeouts, retries and the Ollama probe of the model gateway (tests point the probe at a local server). */
+  modelGateway?: Omit<ModelGatewayOptions, 'providers' | 'secrets'>;
+  /** Replaces the gateway over stored providers (the CLI's `--provider` flags: `adhocProvider`). */
+  gateway?: ModelGateway;
 }
 
 export interface Core {
@@ -41,6 +61,18 @@ export interface Core {
   events: EventHub;
   /** The skill registry (hosts warm it up with `skills.ready()`; benchmarks and tests watch it). */
   skills: SkillRegistry;
+  /** The ports the core acts through (options.ports over in-memory defaults). */
+  ports: PlatformPorts;
+  /** Output tools (insert_text, clipboard, save_memo, floating_card); agent tools join later. */
+  tools: ToolRegistry;
+  memos: MemoRepo;
+  /** Stored provider configurations (keys are in `ports.secrets`). */
+  providers: ProviderRepo;
+  /** The engine's one way to reach a model. */
+  gateway: ModelGateway;
+  /** Runs skills (`runs:start`); every event persisted in `runs` and sent as `runs:event`. */
+  executor: Executor;
+  runs: RunRepo;
   /** Closes the database and stops watching; `skills.close()` can be awaited for the watchers. */
   close(): void;
 }
@@ -53,6 +85,13 @@ export function createCore(options: CoreOptions): Core {
     nativeBinding: options.nativeBinding,
   });
   const metaRepo = createSkillMetaRepo(db);
+  const memos = createMemoRepo(db);
+  const ports: PlatformPorts = { ...createMemoryPorts(), ...options.ports };
+  const tools = createToolRegistry();
+  const providers = createProviderRepo(db);
+  const gateway =
+    options.gateway ?? createModelGateway({ ...options.modelGateway, providers, secrets: ports.secrets });
+  registerOutputTools(tools, { ports, memos });
   const events = new EventHub();
   const userDir = path.join(options.dataDir, 'skills');
   fs.mkdirSync(userDir, { recursive: true });
@@ -62,6 +101,47 @@ export function createCore(options: CoreOptions): Core {
     onError: options.onInternalError,
   });
   skills.onChange(({ reason, ids }) => events.emit('skills:changed', { reason, ids }));
+
+  const runs = createRunRepo(db);
+  // A run still `running` in the database was cut off (crash, kill -9): its events stay, it is interrupted.
+  runs.markInterrupted();
+  // After close() a run still ending must not write to the closed database.
+  const openRuns: RunRepo = new Proxy(runs, {
+    get: (target, key: keyof RunRepo) =>
+      typeof target[key] === 'function'
+        ? (...args: unknown[]) =>
+            db.open ? (target[key] as (...a: unknown[]) => unknown)(...args) : undefined
+        : target[key],
+  });
+  const executor = createExecutor({
+    skills,
+    gateway,
+    repo: openRuns,
+    deliver: async (tool, text, info) => {
+      const input = tool === 'floating_card' || tool === 'save_memo' ? { text, title: info.title } : { text };
+      if (tool === 'save_memo' && text === '') throw new Error('nothing to save: select some text first');
+      await tools.execute(tool, input, {
+        runId: info.runId,
+        skillId: info.skillId,
+        signal: new AbortController().signal,
+      });
+    },
+    deliverFailure: async (info) => {
+      const result = await deliverFailure({
+        behavior: info.behavior,
+        original: info.original,
+        error: new Error(info.error),
+        tool: info.tool as Parameters<typeof deliverFailure>[0]['tool'],
+        ports,
+        ctx: { runId: info.runId, skillId: info.skillId },
+        title: info.title,
+      });
+      return result.tool === 'floating_card' ? null : { tool: result.via ?? result.tool };
+    },
+    onEvent: (runId, event) => events.emit('runs:event', { runId, event }),
+    readClipboard: () => ports.clipboard.readText(),
+    onInternalError: options.onInternalError,
+  });
 
   const isBuiltin = (skillId: string) => skills.get(skillId)?.source === 'builtin';
 
@@ -104,6 +184,12 @@ export function createCore(options: CoreOptions): Core {
       events.emit('meta:changed', meta);
       return meta;
     },
+
+    ...createMemoHandlers(memos),
+
+    ...createRunHandlers(executor, runs),
+
+    ...createProviderHandlers({ repo: providers, secrets: ports.secrets, gateway }),
   };
 
   return {
@@ -111,7 +197,15 @@ export function createCore(options: CoreOptions): Core {
     dispatch: createDispatch(handlers, options.onInternalError),
     events,
     skills,
+    ports,
+    tools,
+    memos,
+    providers,
+    gateway,
+    executor,
+    runs,
     close: () => {
+      void executor.shutdown();
       skills.close().catch((error: unknown) => options.onInternalError?.(error));
       db.close();
     },

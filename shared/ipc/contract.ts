@@ -13,6 +13,18 @@ import {
   SkillUpdate,
   TrashedSkill,
 } from '../types/skill';
+import { RunDetail, RunId, RunListQuery, RunPage, RunStart } from '../types/run';
+import {
+  MemoExport,
+  MemoExportInput,
+  Memo,
+  MemoId,
+  MemoListInput,
+  MemoPage,
+  MemoSearchInput,
+  MemoSearchResult,
+} from '../types/memo';
+import { Provider, ProviderId, ProviderSaveInput, ProviderTestResult } from '../types/provider';
 
 export interface ChannelSpec {
   input: z.ZodType;
@@ -54,6 +66,30 @@ export const contract = {
     input: z.object({ skillId: SkillId, patch: SkillMetaPatch }).strict(),
     output: SkillMeta,
   },
+  /** Saved memos, newest first, optionally of one skill or a time range. */
+  'memos:list': { input: MemoListInput, output: MemoPage },
+  /** Full-text search (every word / "phrase" required), best first, with a highlighted snippet. */
+  'memos:search': { input: MemoSearchInput, output: MemoSearchResult },
+  'memos:get': { input: z.object({ id: MemoId }).strict(), output: Memo },
+  'memos:delete': { input: z.object({ id: MemoId }).strict(), output: z.object({ id: MemoId }) },
+  /** One memo (`id`) or all (optionally of one skill) as Markdown. */
+  'memos:export': { input: MemoExportInput, output: MemoExport },
+  /** Starts a skill run in the background; its events follow as `runs:event`. */
+  'runs:start': { input: RunStart, output: z.object({ runId: RunId }) },
+  /** Stops a run's model calls and steps; it ends `cancelled`. `cancelled: false` when it was not running. */
+  'runs:cancel': { input: z.object({ runId: RunId }).strict(), output: z.object({ cancelled: z.boolean() }) },
+  /** Run history, newest first, filtered by skill, status and start time, one page at a time. */
+  'runs:list': { input: RunListQuery, output: RunPage },
+  /** One run with its steps and every event. */
+  'runs:get': { input: z.object({ runId: RunId }).strict(), output: RunDetail },
+  'runs:delete': { input: z.object({ runId: RunId }).strict(), output: z.object({ runId: RunId }) },
+  /** Configured model providers; never their keys (`hasKey` only). */
+  'providers:list': { input: z.undefined(), output: z.array(Provider) },
+  /** Creates (no `id`) or replaces a provider; `apiKey` goes to the secret store, null removes it. */
+  'providers:save': { input: ProviderSaveInput, output: Provider },
+  'providers:delete': { input: z.object({ id: ProviderId }).strict(), output: z.object({ id: ProviderId }) },
+  /** Lists the endpoint's models (or makes a one-token call) and reports ok or what to fix. */
+  'providers:test': { input: z.object({ id: ProviderId }).strict(), output: ProviderTestResult },
 } as const satisfies Record<Channel, ChannelSpec>;
 
 export type Contract = typeof contract;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { EventName } from './names';
 import { SkillMeta } from '../types/skill';
+import { RunEventMessage } from '../types/run';
 
 /** Everything the core pushes to clients without being asked. */
 export const events = {
@@ -11,6 +12,8 @@ export const events = {
   'skills:changed': z.object({ reason: z.string(), ids: z.array(z.string()).optional() }),
   /** A skill's UI metadata changed (from any client). */
   'meta:changed': SkillMeta,
+  /** One event of a run as it happens (tokens batched, at most ~60 batches/s per run). */
+  'runs:event': RunEventMessage,
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;

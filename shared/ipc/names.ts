@@ -14,10 +14,24 @@ export const CHANNELS = [
   'skills:sources',
   'meta:get',
   'meta:update',
+  'providers:list',
+  'providers:save',
+  'providers:delete',
+  'providers:test',
+  'runs:start',
+  'runs:cancel',
+  'runs:list',
+  'runs:get',
+  'runs:delete',
+  'memos:list',
+  'memos:search',
+  'memos:get',
+  'memos:delete',
+  'memos:export',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-export const EVENTS = ['skills:changed', 'meta:changed'] as const;
+export const EVENTS = ['skills:changed', 'meta:changed', 'runs:event'] as const;
 export type EventName = (typeof EVENTS)[number];
 
 /** The one Electron IPC channel that carries core events to windows, as (event name, payload). */

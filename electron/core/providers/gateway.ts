@@ -38,7 +38,13 @@ export class ModelError extends Error {
   constructor(
     readonly code: ModelErrorCode,
     message: string,
-    readonly details: { status?: number; retryable?: boolean; retryAfterMs?: number } = {},
+    readonly details: {
+      status?: number;
+      retryable?: boolean;
+      retryAfterMs?: number;
+      /** Text streamed before a mid-stream failure (it was shown once; the call is not retried). */
+      partialText?: string;
+    } = {},
   ) {
     super(message);
     this.name = 'ModelError';

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLlmServer, type LlmServer } from '../../core/testing/llm-server';
+import { main } from '../cli';
+import type { Io } from '../io';
+
+let server: LlmServer;
+let dataDir: string;
+beforeAll(async () => {
+  server = await startLlmServer();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-run-'));
+});
+afterAll(async () => {
+  await server.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function run(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: Io = { out: (l) => out.push(l), err: (l) => err.push(l) };
+  const written: string[] = [];
+  const stdoutWrite = process.stdout.write.bind(process.stdout);
+  process.stdout.write = ((chunk: string) => (
+    written.push(String(chunk)),
+    true
+  )) as typeof process.stdout.write;
+  try {
+    const code = await main(
+      [
+        'run',
+        ...args,
+        '--data-dir',
+        dataDir,
+        '--provider',
+        'openai-compatible',
+        '--base-url',
+        `${server.url}/v1`,
+        '--model',
+        'm1',
+      ],
+      io,
+    );
+    return { code, stdout: written.join(''), err: err.join('\n') };
+  } finally {
+    process.stdout.write = stdoutWrite;
+  }
+}
+
+const systemOf = (i: number) =>
+  (server.requests[i]!.body as { messages: { role: string; content: string }[] }).messages[0]!.content;
+
+describe('skilldeck run against the local LLM server', () => {
+  it('translate: templated system prompt, config override, output printed', async () => {
+    const before = server.requests.length;
+    server.script({ text: 'Bonjour' });
+    let r = await run(['translate', '--selection', 'Hello']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Bonjour');
+    expect(systemOf(before)).toContain('Target language: English.');
+    server.script({ text: 'Salut' });
+    r = await run(['translate', '--selection', 'Hello', '--config', 'target_language=French']);
+    expect(systemOf(before + 1)).toContain('Translate the text you are given into French.');
+    expect(r.code).toBe(0);
+  });
+
+  it('runs every built-in skill', async () => {
+    for (const skill of ['translate', 'polish', 'explain', 'summarize', 'reply-email', 'code-review']) {
+      server.script({ text: `answer of ${skill}` });
+      const r = await run([skill, '--selection', 'Some text']);
+      expect(r.code, `${skill}: ${r.err}`).toBe(0);
+      expect(r.stdout).toContain(`answer of ${skill}`);
+    }
+    const before = server.requests.length;
+    const memo = await run(['memo', '--selection', 'remember me']);
+    expect(memo.code, memo.err).toBe(0);
+    expect(server.requests.length).toBe(before);
+  });
+
+  it('video-script streams its 4 steps in dependency order as ndjson', async () => {
+    server.script(
+      { text: '{"type":"explainer","core_message":"x"}' },
+      { text: 'OUTLINE' },
+      { text: 'SCRIPT' },
+      { text: 'SHOTS' },
+    );
+    const r = await run(['video-script', '--input', 'Why the sky is blue', '--events', 'ndjson']);
+    expect(r.code, r.err).toBe(0);
+    const events = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { type: string; stepId?: string; output?: string; t: number });
+    expect(events.every((e) => typeof e.t === 'number')).toBe(true);
+    expect(events.filter((e) => e.type === 'step_complete').map((e) => [e.stepId, e.output])).toEqual([
+      ['analysis', '{"type":"explainer","core_message":"x"}'],
+      ['outline', 'OUTLINE'],
+      ['script', 'SCRIPT'],
+      ['shots', 'SHOTS'],
+    ]);
+    expect(events.at(-1)).toMatchObject({ type: 'complete', status: 'succeeded', output: 'SHOTS' });
+  });
+
+  it('exits 2 on usage errors', async () => {
+    expect(await main(['run'], { out: () => undefined, err: () => undefined })).toBe(2);
+    expect(
+      await main(['run', 'x', '--config', 'novalue'], { out: () => undefined, err: () => undefined }),
+    ).toBe(2);
+  });
+});

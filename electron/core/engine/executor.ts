@@ -1,0 +1,502 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { AppError } from '../../../shared/ipc/result';
+import type { RunEvent, RunStart } from '../../../shared/types/run';
+import type { ExecutionMode } from '../../../shared/types/finding';
+import { ModelError, type ModelGateway, type StreamTextResult } from '../providers/gateway';
+import type { RunRepo } from '../runs/run-repo';
+import type { SkillRegistry } from '../skills/registry';
+import type { SkillDefinition, WorkflowStep } from '../skills/types';
+import { RunEventLog } from './run-events';
+import {
+  chooseOutputTool,
+  conditionSkipReason,
+  contextKind,
+  inputText,
+  interpolate,
+  isDirectSaveSkill,
+  renderBody,
+  userMessage,
+  type ContextBehavior,
+  type RunContext,
+} from './skill-io';
+import { scheduleDag, type StepOutcome } from './workflow';
+
+/** Hands a run's result to an output tool (insert_text, clipboard, save_memo, floating_card). */
+export type OutputDelivery = (
+  tool: string,
+  text: string,
+  info: { runId: string; skillId: string; title: string },
+) => Promise<void>;
+
+export interface FailureInfo {
+  runId: string;
+  skillId: string;
+  title: string;
+  behavior: ContextBehavior;
+  original: string;
+  tool: string;
+  error: string;
+}
+
+export interface ExecutorDeps {
+  skills: SkillRegistry;
+  gateway: ModelGateway;
+  repo: RunRepo;
+  deliver: OutputDelivery;
+  /**
+   * A failed run's policy (output-routing's deliverFailure): in directOutput/rewrite the original text
+   * is inserted again and the error notified; otherwise the error goes to the card. Returns the tool
+   * that received the original text, or null.
+   */
+  deliverFailure: (info: FailureInfo) => Promise<{ tool: string } | null>;
+  /** `runs:event` on the event hub. */
+  onEvent: (runId: string, event: RunEvent) => void;
+  readClipboard?: () => Promise<string>;
+  /** Base of the exponential backoff between a step's attempts (jitter added). */
+  retryBaseMs?: number;
+  maxOutputTokens?: number;
+  tokenIntervalMs?: number;
+  onInternalError?: (error: unknown) => void;
+}
+
+export interface Executor {
+  /** Starts a run in the background and answers its id at once. */
+  start(request: RunStart): Promise<{ runId: string }>;
+  /** Aborts the run's model calls and steps; false when it is not running. */
+  cancel(runId: string): boolean;
+  /** Resolves when the run has ended (immediately if it is not running). */
+  settled(runId: string): Promise<void>;
+  /** Cancels every running run and waits for them to end. */
+  shutdown(): Promise<void>;
+}
+
+interface ActiveRun {
+  controller: AbortController;
+  done: Promise<void>;
+}
+
+const newRunId = () => `run_${Date.now().toString(36)}${crypto.randomBytes(6).toString('base64url')}`;
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const isCancel = (error: unknown, signal: AbortSignal) =>
+  signal.aborted || (error instanceof ModelError && error.code === 'cancelled');
+/** Errors a retry cannot fix. */
+const isFinal = (error: unknown) =>
+  error instanceof ModelError && ['no-provider', 'unknown-provider', 'cancelled'].includes(error.code);
+
+class Cancelled extends Error {}
+
+export function createExecutor(deps: ExecutorDeps): Executor {
+  const active = new Map<string, ActiveRun>();
+  const retryBaseMs = deps.retryBaseMs ?? 500;
+
+  async function start(request: RunStart): Promise<{ runId: string }> {
+    const skill = await deps.skills.activate(request.skillId);
+    const definition = skill.loaded.definition;
+    if (!definition || !skill.loaded.runnable) {
+      const first = skill.loaded.findings.find((f) => f.severity === 'error');
+      throw new AppError(
+        'BAD_REQUEST',
+        `${request.skillId} cannot run: ${first?.message ?? 'it has errors'}`,
+      );
+    }
+    const mode = definition.executionMode;
+    if (mode === 'autonomous' || mode === 'agent') {
+      throw new AppError('BAD_REQUEST', `${request.skillId}: ${mode} mode is not supported yet`);
+    }
+    const runId = newRunId();
+    const ctx: RunContext = {
+      selection: request.selection,
+      instruction: request.instruction ?? request.input,
+      config: { ...definition.config, ...request.config },
+      argumentsText: request.arguments,
+      skillDir: skill.entry.realDir,
+      declaredArguments: definition.arguments,
+    };
+    deps.repo.create({
+      id: runId,
+      skillId: request.skillId,
+      mode,
+      input: inputText(ctx),
+      startedAt: Date.now(),
+    });
+    const controller = new AbortController();
+    const log = new RunEventLog(runId, deps.repo, (e) => deps.onEvent(runId, e), deps.tokenIntervalMs);
+    log.emit({ type: 'run_start', runId, skill: request.skillId, mode });
+    const run = new RunExecution(
+      runId,
+      request.skillId,
+      mode,
+      definition,
+      skill.loaded.body,
+      ctx,
+      log,
+      controller.signal,
+    );
+    const done = run
+      .execute()
+      .catch((error: unknown) => deps.onInternalError?.(error))
+      .finally(() => active.delete(runId));
+    active.set(runId, { controller, done });
+    return { runId };
+  }
+
+  class RunExecution {
+    private usage = { inputTokens: null as number | null, outputTokens: null as number | null };
+    private ended = false;
+    private readonly kind: ContextBehavior;
+    private readonly title: string;
+    private readonly runningSteps = new Set<string>();
+
+    constructor(
+      readonly runId: string,
+      readonly skillId: string,
+      readonly mode: ExecutionMode,
+      readonly definition: SkillDefinition,
+      readonly body: string,
+      readonly ctx: RunContext,
+      readonly log: RunEventLog,
+      readonly signal: AbortSignal,
+    ) {
+      this.kind = contextKind(ctx);
+      this.title = definition.name;
+    }
+
+    async execute(): Promise<void> {
+      const cancelled = new Promise<'cancelled'>((resolve) => {
+        if (this.signal.aborted) resolve('cancelled');
+        this.signal.addEventListener('abort', () => resolve('cancelled'), { once: true });
+      });
+      try {
+        if (isDirectSaveSkill(this.definition, this.body)) {
+          const text = inputText(this.ctx);
+          await this.deliver(text);
+          return this.finish('succeeded', text, null);
+        }
+        if (deps.readClipboard && /\{\{\s*clipboard\s*\}\}/.test(this.body)) {
+          this.ctx.clipboard = await deps.readClipboard().catch(() => '');
+        }
+        const resolved = await deps.gateway.resolve(this.definition.provider, this.definition.model);
+        deps.repo.setModel(this.runId, resolved.provider, resolved.model);
+        const work =
+          this.mode === 'workflow' ? this.workflow() : this.mode === 'phases' ? this.phases() : this.prompt();
+        // A cancel ends the run now, whatever the model calls are still doing.
+        const outcome = await Promise.race([work, cancelled]);
+        if (outcome === 'cancelled') return this.finish('cancelled', null, 'cancelled');
+        if (outcome.ok) {
+          await this.deliver(outcome.output);
+          return this.finish('succeeded', outcome.output, null);
+        }
+        await this.deliverFailure(outcome.error);
+        return this.finish('failed', outcome.output, outcome.error);
+      } catch (error) {
+        if (isCancel(error, this.signal)) return this.finish('cancelled', null, 'cancelled');
+        const message = messageOf(error);
+        await this.deliverFailure(message).catch(() => undefined);
+        return this.finish('failed', null, message);
+      }
+    }
+
+    // ---- modes --------------------------------------------------------------------------------
+
+    private async prompt(): Promise<Outcome> {
+      const system = renderBody(this.body, this.ctx);
+      const step = await this.step(
+        { id: 'main', name: this.title, index: 0, total: 1, retries: 0 },
+        system,
+        userMessage(this.ctx),
+      );
+      return step.ok ? { ok: true, output: step.output } : { ok: false, output: null, error: step.error };
+    }
+
+    private async phases(): Promise<Outcome> {
+      const skillDir = this.ctx.skillDir;
+      const layoutFiles = (await fs.readdir(path.join(skillDir, 'phases'))).filter((f) =>
+        /^\d+(\.\d+)?-.+\.md$/i.test(f),
+      );
+      const { sortPhases } = await import('../skills/layout');
+      const phases = sortPhases(layoutFiles);
+      let input = userMessage(this.ctx);
+      for (const [index, phase] of phases.entries()) {
+        const instructions = renderBody(
+          await fs.readFile(path.join(skillDir, 'phases', phase.file), 'utf8'),
+          this.ctx,
+        );
+        const system =
+          this.body.trim() === '' ? instructions : `${renderBody(this.body, this.ctx)}\n\n${instructions}`;
+        const id = phase.file.replace(/\.md$/i, '');
+        const step = await this.step(
+          { id, name: phase.name, index, total: phases.length, retries: 0 },
+          system,
+          input,
+        );
+        if (!step.ok) return { ok: false, output: null, error: `${phase.file}: ${step.error}` };
+        input = step.output;
+      }
+      return { ok: true, output: input };
+    }
+
+    private async workflow(): Promise<Outcome> {
+      const spec = this.definition.workflow!;
+      const vars: Record<string, unknown> = {
+        user_input: userMessage(this.ctx),
+        input: inputText(this.ctx),
+        config: this.ctx.config,
+      };
+      const outputs = new Map<string, string>();
+      const errors = new Map<string, string>();
+      const index = new Map(spec.steps.map((s, i) => [s.id, i]));
+      const steps = new AbortController();
+      this.signal.addEventListener('abort', () => steps.abort(), { once: true });
+      const inner = new RunExecutionView(this, steps.signal);
+
+      const result = await scheduleDag<WorkflowStep>({
+        steps: spec.steps,
+        concurrency: spec.concurrency ?? 4,
+        continueOnFailure: spec.continueOnFailure,
+        signal: this.signal,
+        skipReason: (step) => {
+          if (step.condition === undefined) return null;
+          return conditionSkipReason(step.condition, vars);
+        },
+        onSkip: (step, reason) => {
+          this.log.emit({ type: 'step_skipped', stepId: step.id, reason });
+          deps.repo.finishStep(this.runId, step.id, {
+            status: 'skipped',
+            output: null,
+            error: reason,
+            attempts: 0,
+            endedAt: Date.now(),
+          });
+        },
+        run: async (step): Promise<StepOutcome> => {
+          const system = interpolate(renderBody(step.prompt, this.ctx), vars);
+          const defaultInput =
+            step.dependencies.length === 0
+              ? '${user_input}'
+              : step.dependencies.map((d) => `\${${d}.output}`).join('\n\n');
+          const user = interpolate(renderBody(step.input ?? defaultInput, this.ctx), vars);
+          const res = await inner.step(
+            {
+              id: step.id,
+              name: step.name,
+              index: index.get(step.id)!,
+              total: spec.steps.length,
+              retries: step.retries ?? spec.maxRetries,
+            },
+            system,
+            user,
+          );
+          if (!res.ok) {
+            errors.set(step.id, res.error);
+            // a failure stops the run: the steps still running are stopped too
+            if (!spec.continueOnFailure && !this.signal.aborted) steps.abort();
+            return steps.signal.aborted && res.cancelled ? 'cancelled' : 'failed';
+          }
+          outputs.set(step.id, res.output);
+          // `${id}`, `${id.output}`, `${name}` and (JSON outputs) `${id.key}` all read the output text
+          vars[step.id] = res.output;
+          if (step.output !== undefined) vars[step.output] = res.output;
+          return 'succeeded';
+        },
+      });
+      if (result.status === 'cancelled' && this.signal.aborted)
+        return { ok: false, output: null, error: 'cancelled' };
+      const chosen = spec.output ?? result.completed.at(-1);
+      const output = chosen !== undefined ? (outputs.get(chosen) ?? null) : null;
+      const firstFailed = result.failed.find((id) => errors.has(id));
+      if (result.status === 'failed' || (spec.output !== undefined && output === null)) {
+        const error = firstFailed
+          ? `step ${firstFailed}: ${errors.get(firstFailed)}`
+          : `step ${spec.output} did not complete`;
+        return { ok: false, output, error };
+      }
+      if (output === null) return { ok: false, output: null, error: 'no step completed' };
+      return { ok: true, output };
+    }
+
+    // ---- one model call, with retries ------------------------------------------------------------
+
+    async step(
+      info: StepInfo,
+      system: string,
+      user: string,
+      signal: AbortSignal = this.signal,
+    ): Promise<StepResult> {
+      const { id: stepId } = info;
+      this.runningSteps.add(stepId);
+      deps.repo.startStep(this.runId, { stepId, name: info.name, index: info.index, startedAt: Date.now() });
+      this.log.emit({ type: 'step_start', stepId, name: info.name, index: info.index, total: info.total });
+      let attempt = 0;
+      for (;;) {
+        attempt++;
+        try {
+          if (signal.aborted) throw new Cancelled();
+          const result: StreamTextResult = await deps.gateway.streamText({
+            providerName: this.definition.provider,
+            model: this.definition.model,
+            system,
+            messages: [{ role: 'user', content: user }],
+            maxOutputTokens: deps.maxOutputTokens,
+            signal,
+            onToken: (text) => {
+              if (!this.ended) this.log.token(stepId, text);
+            },
+          });
+          this.addUsage(result.usage);
+          this.runningSteps.delete(stepId);
+          if (this.ended) return { ok: false, error: 'cancelled', cancelled: true };
+          deps.repo.finishStep(this.runId, stepId, {
+            status: 'succeeded',
+            output: result.text,
+            error: null,
+            attempts: attempt,
+            endedAt: Date.now(),
+          });
+          this.log.emit({ type: 'step_complete', stepId, output: result.text });
+          return { ok: true, output: result.text };
+        } catch (error) {
+          const cancelled = error instanceof Cancelled || isCancel(error, signal);
+          const message = cancelled ? 'cancelled' : messageOf(error);
+          const willRetry = !cancelled && !isFinal(error) && attempt <= info.retries;
+          if (this.ended) return { ok: false, error: message, cancelled: true };
+          this.log.emit({ type: 'step_error', stepId, attempt, willRetry, error: message });
+          if (willRetry) {
+            await sleep(backoff(retryBaseMs, attempt), signal);
+            continue;
+          }
+          this.runningSteps.delete(stepId);
+          deps.repo.finishStep(this.runId, stepId, {
+            status: cancelled ? 'cancelled' : 'failed',
+            output: null,
+            error: message,
+            attempts: attempt,
+            endedAt: Date.now(),
+          });
+          return { ok: false, error: message, cancelled };
+        }
+      }
+    }
+
+    private addUsage(usage: StreamTextResult['usage']) {
+      const add = (a: number | null, b: number | null) => (b === null ? a : (a ?? 0) + b);
+      this.usage = {
+        inputTokens: add(this.usage.inputTokens, usage.inputTokens),
+        outputTokens: add(this.usage.outputTokens, usage.outputTokens),
+      };
+    }
+
+    // ---- output ------------------------------------------------------------------------------------
+
+    private outputTool = '';
+
+    private async deliver(text: string) {
+      const tool = chooseOutputTool(this.definition, this.kind);
+      this.outputTool = tool;
+      this.log.emit({ type: 'output', tool, text });
+      await deps.deliver(tool, text, { runId: this.runId, skillId: this.skillId, title: this.title });
+    }
+
+    /** directOutput / rewrite: the original text goes back in place; otherwise the card shows the error. */
+    private async deliverFailure(error: string) {
+      if (this.signal.aborted) return;
+      const original = this.ctx.selection ?? '';
+      const tool = chooseOutputTool(this.definition, this.kind);
+      const delivered = await deps.deliverFailure({
+        runId: this.runId,
+        skillId: this.skillId,
+        title: this.title,
+        behavior: this.kind,
+        original,
+        tool,
+        error,
+      });
+      if (delivered) {
+        this.outputTool = delivered.tool;
+        this.log.emit({ type: 'output', tool: delivered.tool, text: original });
+      }
+    }
+
+    private finish(
+      status: 'succeeded' | 'failed' | 'cancelled',
+      output: string | null,
+      error: string | null,
+    ) {
+      if (this.ended) return;
+      this.ended = true;
+      const endedAt = Date.now();
+      for (const stepId of this.runningSteps) {
+        deps.repo.finishStep(this.runId, stepId, {
+          status: 'cancelled',
+          output: null,
+          error: 'cancelled',
+          attempts: 1,
+          endedAt,
+        });
+      }
+      this.log.emit({ type: 'complete', runId: this.runId, status, output, error });
+      this.log.close();
+      deps.repo.finish(this.runId, {
+        status,
+        output,
+        outputTool: this.outputTool || null,
+        error,
+        usage: this.usage,
+        endedAt,
+      });
+    }
+  }
+
+  /** The same run with the workflow's own signal (aborted when a failure stops the run). */
+  class RunExecutionView {
+    constructor(
+      private readonly run: RunExecution,
+      private readonly signal: AbortSignal,
+    ) {}
+    step(info: StepInfo, system: string, user: string) {
+      return this.run.step(info, system, user, this.signal);
+    }
+  }
+
+  return {
+    start,
+    cancel(runId) {
+      const run = active.get(runId);
+      if (!run) return false;
+      run.controller.abort();
+      return true;
+    },
+    async settled(runId) {
+      await active.get(runId)?.done;
+    },
+    async shutdown() {
+      const runs = [...active.values()];
+      for (const r of runs) r.controller.abort();
+      await Promise.all(runs.map((r) => r.done));
+    },
+  };
+}
+
+interface StepInfo {
+  id: string;
+  name: string;
+  index: number;
+  total: number;
+  /** Attempts after the first. */
+  retries: number;
+}
+
+type StepResult = { ok: true; output: string } | { ok: false; error: string; cancelled: boolean };
+type Outcome = { ok: true; output: string } | { ok: false; output: string | null; error: string };
+
+/** Exponential backoff with full jitter on the upper half: base·2^(n-1) · [0.5, 1), capped at 10 s. */
+function backoff(baseMs: number, attempt: number): number {
+  const ceiling = Math.min(10_000, baseMs * 2 ** (attempt - 1));
+  return ceiling / 2 + Math.random() * (ceiling / 2);
+}

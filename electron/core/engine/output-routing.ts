@@ -1,0 +1,95 @@
+// Where a run's result goes (DESIGN §5–6), and what happens to the user's text when the model fails.
+
+import type { SkillDefinitionData } from '../../../shared/types/skill-definition';
+import { insertOrFallBack } from '../tools/output/insert-text';
+import {
+  errorText,
+  isOutputTool,
+  type OutputDelivery,
+  type OutputPorts,
+  type OutputToolName,
+} from '../tools/output/types';
+import type { ContextBehavior } from './context';
+
+export type RoutingDefinition = Pick<SkillDefinitionData, 'output' | 'allowedTools' | 'executionMode'>;
+
+/** The skill's own choice: its `output` field, else the first output tool in `allowed-tools`. */
+export function namedOutputTool(
+  definition: Pick<RoutingDefinition, 'output' | 'allowedTools'>,
+): OutputToolName | null {
+  if (definition.output !== undefined && isOutputTool(definition.output)) return definition.output;
+  return definition.allowedTools?.find(isOutputTool) ?? null;
+}
+
+/**
+ * The output tool for a run: the skill's choice, else insert_text; then by behavior — explain (no
+ * selection, a typed question) shows a card instead of inserting; noInput shows a card unless the skill
+ * named a tool. clipboard / save_memo / floating_card named by the skill are always kept.
+ */
+export function chooseOutputTool(
+  definition: Pick<RoutingDefinition, 'output' | 'allowedTools'>,
+  behavior: ContextBehavior,
+): OutputToolName {
+  const named = namedOutputTool(definition);
+  const tool = named ?? 'insert_text';
+  if (behavior === 'explain' && tool === 'insert_text') return 'floating_card';
+  if (behavior === 'noInput' && named === null) return 'floating_card';
+  return tool;
+}
+
+/**
+ * A prompt skill whose `allowed-tools` lists only output tools and whose body is empty makes no model
+ * call: its input goes straight to its output tool (the built-in `memo`). Returns that tool, else null.
+ */
+export function directOutputTool(definition: RoutingDefinition, body: string): OutputToolName | null {
+  if (definition.executionMode !== 'prompt' || body.trim() !== '') return null;
+  const tools = definition.allowedTools;
+  if (tools === null || tools.length === 0 || !tools.every(isOutputTool)) return null;
+  return namedOutputTool(definition);
+}
+
+/** True for a skill that saves its input as a memo without a model call (`directOutputTool` = save_memo). */
+export function isDirectSaveSkill(definition: RoutingDefinition, body: string): boolean {
+  return directOutputTool(definition, body) === 'save_memo';
+}
+
+export interface FailureInput {
+  behavior: ContextBehavior;
+  /** The user's original text (the selection). */
+  original: string;
+  error: unknown;
+  /** The tool the run would have used (chooseOutputTool); default insert_text. */
+  tool?: OutputToolName;
+  ports: OutputPorts;
+  ctx: { runId: string; skillId: string };
+  /** Card / notification title; default the skill id. */
+  title?: string;
+}
+
+export interface FailureDelivery extends OutputDelivery {
+  /** The error as shown to the user. */
+  error: string;
+}
+
+/**
+ * When the model call fails: in directOutput/rewrite with a run that would have inserted text, the
+ * original text is inserted (so a cut or replaced selection is never lost) and the error notified; in
+ * every other case the error goes to the floating card.
+ */
+export async function deliverFailure(input: FailureInput): Promise<FailureDelivery> {
+  const { behavior, original, ports, ctx } = input;
+  const error = errorText(input.error);
+  const title = input.title ?? ctx.skillId;
+  const replacing =
+    (behavior === 'directOutput' || behavior === 'rewrite') &&
+    (input.tool ?? 'insert_text') === 'insert_text';
+  if (replacing && original !== '') {
+    const delivery = await insertOrFallBack(ports, original, ctx);
+    await ports.notifier
+      .notify(`${title} failed`, `${error} — your original text was kept`)
+      .catch(() => undefined);
+    return { ...delivery, error };
+  }
+  await ports.card.show({ runId: ctx.runId, title, text: '', pending: false, error });
+  return { tool: 'floating_card', delivered: true, error };
+}

@@ -1,0 +1,158 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { localIsoDate, renderTemplate, splitArguments, type TemplateContext } from './template';
+
+const base: TemplateContext = {
+  config: {
+    target_language: 'French',
+    n: 3,
+    flag: false,
+    nested: { a: { b: 'deep' } },
+    list: [1, 'x'],
+    nil: null,
+  },
+  selection: 'SEL',
+  clipboard: 'CLIP',
+  input: 'IN',
+  date: () => new Date(2026, 0, 5, 23, 59),
+  arguments: '',
+  skillDir: '/skills/translate',
+  declaredArguments: [],
+};
+const render = (text: string, ctx: Partial<TemplateContext> = {}) =>
+  renderTemplate(text, { ...base, ...ctx });
+
+describe('renderTemplate', () => {
+  it('fills the {{…}} placeholders, config values by path, non-strings as JSON', () => {
+    expect(render('{{selection}}|{{clipboard}}|{{input}}|{{ date }}')).toBe('SEL|CLIP|IN|2026-01-05');
+    expect(render('{{config.target_language}} {{config.n}} {{config.flag}} {{config.nested.a.b}}')).toBe(
+      'French 3 false deep',
+    );
+    expect(render('{{config.list}} {{config.nested}} {{config.nil}}')).toBe(
+      '[1,"x"] {"a":{"b":"deep"}} null',
+    );
+  });
+
+  it('leaves unknown placeholders exactly as written', () => {
+    for (const text of [
+      '{{nope}}',
+      '{{config.missing}}',
+      '{{config.nested.a.zz}}',
+      '{{config.constructor}}',
+      '{{config.target_language.length}}',
+      '${foo}',
+      '${CLAUDE_SESSION_ID}',
+      '{base_dir}',
+      '{{ selection',
+      '$name',
+    ]) {
+      expect(render(text)).toBe(text);
+    }
+  });
+
+  it('resolves {baseDir} and ${CLAUDE_SKILL_DIR} to the skill folder', () => {
+    expect(render('{baseDir}/references/a.md and ${CLAUDE_SKILL_DIR}/scripts')).toBe(
+      '/skills/translate/references/a.md and /skills/translate/scripts',
+    );
+  });
+
+  it('does not expand placeholders inside substituted values', () => {
+    expect(render('{{selection}}', { selection: '{{input}} $ARGUMENTS {baseDir}' })).toBe(
+      '{{input}} $ARGUMENTS {baseDir}',
+    );
+  });
+
+  it('$ARGUMENTS gets the argument string; appended as ARGUMENTS: … when the body has none', () => {
+    expect(render('Translate to $ARGUMENTS.', { arguments: ' fr ' })).toBe('Translate to fr.');
+    expect(render('Body.', { arguments: 'fr "very formal"' })).toBe('Body.\n\nARGUMENTS: fr "very formal"');
+    expect(render('Body.', { arguments: '   ' })).toBe('Body.');
+    expect(render('Body $ARGUMENTS', { arguments: '' })).toBe('Body ');
+  });
+
+  it('$0…$N split shell-style, only when the skill declares arguments or uses $ARGUMENTS', () => {
+    const args = `a "b c" 'd e'`;
+    expect(render('[$0][$1][$2][$3] all=$ARGUMENTS', { arguments: args })).toBe(
+      `[a][b c][d e][] all=${args}`,
+    );
+    expect(render('$ARGUMENTS[1]', { arguments: args })).toBe('b c');
+    expect(render('to $1 from $0', { arguments: 'en fr', declaredArguments: ['from', 'to'] })).toBe(
+      'to fr from en',
+    );
+    // no declared arguments and no $ARGUMENTS: `$1` is left alone (awk, shell snippets in a body)
+    expect(render("awk '{print $1}'")).toBe("awk '{print $1}'");
+    expect(render("awk '{print $1}'", { arguments: 'x' })).toBe("awk '{print $1}'\n\nARGUMENTS: x");
+  });
+
+  it('named arguments: $name for a declared argument', () => {
+    expect(
+      render('from $source to $target ($other)', {
+        arguments: 'en fr',
+        declaredArguments: ['source', 'target'],
+      }),
+    ).toBe('from en to fr ($other)');
+    expect(render('$source', { arguments: '', declaredArguments: ['source'] })).toBe('');
+  });
+
+  it('a backslash escapes: \\$1 and \\$ARGUMENTS stay literal', () => {
+    expect(render(String.raw`cost \$1, args $ARGUMENTS`, { arguments: 'x' })).toBe('cost $1, args x');
+    expect(render(String.raw`literal \$ARGUMENTS`, { arguments: 'x' })).toBe(
+      'literal $ARGUMENTS\n\nARGUMENTS: x',
+    );
+    // nothing to escape from: left as written
+    expect(render(String.raw`awk \$1`)).toBe(String.raw`awk \$1`);
+  });
+
+  it('$ARGUMENTSX is not $ARGUMENTS', () => {
+    expect(render('$ARGUMENTSX', { arguments: 'a' })).toBe('$ARGUMENTSX\n\nARGUMENTS: a');
+  });
+
+  it('{{date}} is the local date', () => {
+    expect(localIsoDate(new Date(999, 11, 31))).toBe('0999-12-31');
+    expect(render('{{date}}', { date: () => new Date(2024, 1, 29, 0, 0, 1) })).toBe('2024-02-29');
+  });
+
+  it('property: text without placeholder syntax is unchanged', () => {
+    fc.assert(
+      fc.property(
+        fc.string().filter((s) => !/[${\\]/.test(s)),
+        (text) => render(text) === text,
+      ),
+    );
+  });
+
+  it('property: substituted values are inserted verbatim (never re-expanded)', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (selection, input) => {
+        return render('<{{selection}}|{{input}}>', { selection, input }) === `<${selection}|${input}>`;
+      }),
+    );
+  });
+});
+
+describe('splitArguments', () => {
+  it('splits like a shell, without expansion', () => {
+    expect(splitArguments(`a "b c" 'd e'`)).toEqual(['a', 'b c', 'd e']);
+    expect(splitArguments(`  x\ty  `)).toEqual(['x', 'y']);
+    expect(splitArguments(`a"b c"d`)).toEqual(['ab cd']);
+    expect(splitArguments(String.raw`"say \"hi\"" it\'s`)).toEqual(['say "hi"', "it's"]);
+    expect(splitArguments(`'$HOME' ""`)).toEqual(['$HOME', '']);
+    expect(splitArguments(`"unclosed quote`)).toEqual(['unclosed quote']);
+    expect(splitArguments('')).toEqual([]);
+  });
+
+  it('property: space-separated plain words round-trip', () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[A-Za-z0-9._-]+$/), { maxLength: 8 }), (words) => {
+        expect(splitArguments(words.join(' '))).toEqual(words);
+      }),
+    );
+  });
+
+  it('property: single-quoted words come back as they were', () => {
+    fc.assert(
+      fc.property(fc.array(fc.string().filter((s) => !s.includes("'"))), (words) => {
+        expect(splitArguments(words.map((w) => `'${w}'`).join(' '))).toEqual(words);
+      }),
+    );
+  });
+});

@@ -1,0 +1,173 @@
+// Fills a skill body's placeholders (docs/SKILL-FORMAT.md "The body and templates") in one pass, so a
+// value that itself looks like a placeholder (a selection containing `{{input}}`) is never expanded again.
+// Anything not recognised is left exactly as written.
+
+export interface TemplateContext {
+  /** The skill's `config` (frontmatter defaults merged with the user's values). */
+  config: Readonly<Record<string, unknown>>;
+  selection: string;
+  clipboard: string;
+  input: string;
+  /** The clock for `{{date}}` (tests inject one); default: now. */
+  date?: () => Date;
+  /** The raw argument string typed after the skill's name, e.g. `fr "very formal"`. */
+  arguments: string;
+  /** The skill's folder, for `{baseDir}` and `${CLAUDE_SKILL_DIR}`. */
+  skillDir: string;
+  /** The skill's declared `arguments` (names for `$0…$N`, also usable as `$name`). */
+  declaredArguments: readonly string[];
+}
+
+// Order matters: escapes first, then the longer forms before `$N` / `$name`.
+const PLACEHOLDER = new RegExp(
+  [
+    String.raw`\\\$(ARGUMENTS|\d+|[A-Za-z_]\w*)`, // 1: escaped `\$x`
+    String.raw`\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}`, // 2: {{name}} / {{config.a.b}}
+    String.raw`\$ARGUMENTS(?:\[(\d+)\])?(?!\w)`, // 3: $ARGUMENTS / $ARGUMENTS[N]
+    String.raw`\$\{CLAUDE_SKILL_DIR\}`, //       ${CLAUDE_SKILL_DIR}
+    String.raw`\{baseDir\}`, //                  {baseDir}
+    String.raw`\$(\d+)`, // 4: $N
+    String.raw`\$([A-Za-z_]\w*)`, // 5: $name
+  ].join('|'),
+  'g',
+);
+
+const UNESCAPED_ARGUMENTS = /(?<!\\)\$ARGUMENTS\b/;
+
+/** Renders `text` against `ctx`. Pure apart from the clock. */
+export function renderTemplate(text: string, ctx: TemplateContext): string {
+  const argString = ctx.arguments.trim();
+  const positionalOn = ctx.declaredArguments.length > 0 || UNESCAPED_ARGUMENTS.test(text);
+  const args = positionalOn ? splitArguments(argString) : [];
+  let usedArguments = false;
+
+  const out = text.replace(
+    PLACEHOLDER,
+    (
+      whole: string,
+      escaped: string | undefined,
+      braced: string | undefined,
+      argIndex: string | undefined,
+      dollarIndex: string | undefined,
+      dollarName: string | undefined,
+    ) => {
+      if (escaped !== undefined) {
+        // `\$ARGUMENTS` always escapes; `\$1` / `\$name` only where they would have been replaced.
+        if (escaped === 'ARGUMENTS' || positionalOn) return whole.slice(1);
+        return whole;
+      }
+      if (braced !== undefined) return renderBraced(braced, ctx) ?? whole;
+      if (whole === '$ARGUMENTS' || argIndex !== undefined) {
+        usedArguments = true;
+        return argIndex === undefined ? argString : (args[Number(argIndex)] ?? '');
+      }
+      if (whole === '${CLAUDE_SKILL_DIR}' || whole === '{baseDir}') return ctx.skillDir;
+      if (dollarIndex !== undefined) {
+        if (!positionalOn) return whole;
+        usedArguments = true;
+        return args[Number(dollarIndex)] ?? '';
+      }
+      if (dollarName !== undefined) {
+        const at = ctx.declaredArguments.indexOf(dollarName);
+        if (at < 0) return whole;
+        usedArguments = true;
+        return args[at] ?? '';
+      }
+      return whole;
+    },
+  );
+
+  if (!usedArguments && argString !== '') return `${out}\n\nARGUMENTS: ${argString}`;
+  return out;
+}
+
+function renderBraced(name: string, ctx: TemplateContext): string | undefined {
+  switch (name) {
+    case 'selection':
+      return ctx.selection;
+    case 'clipboard':
+      return ctx.clipboard;
+    case 'input':
+      return ctx.input;
+    case 'date':
+      return localIsoDate((ctx.date ?? (() => new Date()))());
+  }
+  if (!name.startsWith('config.')) return undefined;
+  const found = lookupPath(ctx.config, name.slice('config.'.length).split('.'));
+  return found.found ? stringify(found.value) : undefined;
+}
+
+/** YYYY-MM-DD in the local time zone. */
+export function localIsoDate(d: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${String(d.getFullYear()).padStart(4, '0')}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/** Strings as they are; everything else as JSON (numbers, booleans, null, lists, maps). */
+export function stringify(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined) return '';
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+export type Lookup = { found: true; value: unknown } | { found: false };
+
+/** Walks own properties only (so `{{config.constructor}}` is not a hit). */
+export function lookupPath(root: unknown, segments: readonly string[]): Lookup {
+  let value: unknown = root;
+  for (const segment of segments) {
+    if (value === null || typeof value !== 'object') return { found: false };
+    if (!Object.prototype.hasOwnProperty.call(value, segment)) return { found: false };
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value === undefined ? { found: false } : { found: true, value };
+}
+
+/**
+ * Splits an argument string the way a POSIX shell would, without expansion: whitespace separates,
+ * '…' is literal, "…" allows \" and \\, a backslash outside quotes escapes the next character, and
+ * quoted parts join their neighbours (`a"b c"` → `ab c`). An unclosed quote runs to the end.
+ */
+export function splitArguments(input: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let inToken = false;
+  let i = 0;
+  while (i < input.length) {
+    const c = input[i]!;
+    if (/\s/.test(c)) {
+      if (inToken) out.push(current);
+      current = '';
+      inToken = false;
+      i++;
+      continue;
+    }
+    inToken = true;
+    if (c === "'") {
+      const end = input.indexOf("'", i + 1);
+      const stop = end < 0 ? input.length : end;
+      current += input.slice(i + 1, stop);
+      i = stop + 1;
+    } else if (c === '"') {
+      i++;
+      while (i < input.length && input[i] !== '"') {
+        if (input[i] === '\\' && (input[i + 1] === '"' || input[i + 1] === '\\')) i++;
+        current += input[i] ?? '';
+        i++;
+      }
+      i++;
+    } else if (c === '\\' && i + 1 < input.length) {
+      current += input[i + 1]!;
+      i += 2;
+    } else {
+      current += c;
+      i++;
+    }
+  }
+  if (inToken) out.push(current);
+  return out;
+}

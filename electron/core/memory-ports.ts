@@ -1,0 +1,59 @@
+// Platform ports that keep everything in memory: the default for a core created without real ones
+// (tests, the headless host before the desktop issue), and a recorder tests can inspect.
+
+import type { Card, PlatformPorts } from './platform';
+
+export interface MemoryPorts extends PlatformPorts {
+  /** What was inserted, shown, notified, in order. */
+  readonly inserted: string[];
+  readonly cards: Card[];
+  readonly notices: { title: string; body: string }[];
+  clipboardText: string;
+}
+
+export function createMemoryPorts(): MemoryPorts {
+  const secrets = new Map<string, string>();
+  const ports: MemoryPorts = {
+    inserted: [],
+    cards: [],
+    notices: [],
+    clipboardText: '',
+    clipboard: {
+      readText: () => Promise.resolve(ports.clipboardText),
+      writeText: (text) => {
+        ports.clipboardText = text;
+        return Promise.resolve();
+      },
+    },
+    inserter: {
+      insert: (text) => {
+        ports.inserted.push(text);
+        return Promise.resolve({ inserted: true });
+      },
+    },
+    card: {
+      show: (card) => {
+        ports.cards.push({ ...card });
+        return Promise.resolve();
+      },
+    },
+    notifier: {
+      notify: (title, body) => {
+        ports.notices.push({ title, body });
+        return Promise.resolve();
+      },
+    },
+    secrets: {
+      get: (name) => Promise.resolve(secrets.get(name) ?? null),
+      set: (name, value) => {
+        secrets.set(name, value);
+        return Promise.resolve();
+      },
+      delete: (name) => {
+        secrets.delete(name);
+        return Promise.resolve();
+      },
+    },
+  };
+  return ports;
+}

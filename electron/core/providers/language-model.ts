@@ -1,0 +1,43 @@
+// Builds the AI SDK model for one provider configuration and key.
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { LanguageModel } from 'ai';
+import type { ProviderKind } from './gateway';
+
+export const DEFAULT_BASE_URLS: Record<ProviderKind, string | null> = {
+  openai: 'https://api.openai.com/v1',
+  anthropic: 'https://api.anthropic.com/v1',
+  'openai-compatible': null,
+};
+
+export interface ModelTarget {
+  kind: ProviderKind;
+  name: string;
+  baseUrl: string;
+  model: string;
+  apiKey: string | null;
+  fetch?: typeof fetch;
+}
+
+export function createLanguageModel(target: ModelTarget): LanguageModel {
+  const { baseUrl: baseURL, fetch } = target;
+  // An empty key (not undefined): the SDK would otherwise read OPENAI_API_KEY / ANTHROPIC_API_KEY from
+  // the environment, a key the user never gave this provider. The provider then answers 401, which says what to do.
+  const apiKey = target.apiKey ?? '';
+  switch (target.kind) {
+    case 'openai':
+      // `.chat`: plain `openai(model)` calls /v1/responses, which compatible servers lack.
+      return createOpenAI({ baseURL, apiKey, fetch }).chat(target.model);
+    case 'anthropic':
+      return createAnthropic({ baseURL, apiKey, fetch })(target.model);
+    case 'openai-compatible':
+      return createOpenAICompatible({
+        name: target.name,
+        baseURL,
+        apiKey: target.apiKey ?? undefined,
+        fetch,
+        includeUsage: true,
+      }).chatModel(target.model);
+  }
+}

@@ -1,0 +1,294 @@
+// createModelGateway: the ModelGateway over the AI SDK, with our own retries (only before the first token,
+// so text shown is never streamed twice), first-chunk and idle timeouts, and cancel through the AbortSignal.
+import { streamText } from 'ai';
+import type { SecretStorePort } from '../platform';
+import type { ProviderRecord } from '../store/providers';
+import { toModelError, type CallTarget } from './errors';
+import {
+  ModelError,
+  type ModelGateway,
+  type ProviderKind,
+  type ResolvedModel,
+  type StreamTextRequest,
+  type StreamTextResult,
+} from './gateway';
+import { createLanguageModel, DEFAULT_BASE_URLS } from './language-model';
+import { createOllamaProbe, OLLAMA_BASE_URL } from './ollama-probe';
+
+/** Where provider configurations come from: the SQLite repo, or one ad-hoc config for a CLI run. */
+export interface ProviderSource {
+  list(): ProviderRecord[];
+  getByName(name: string): ProviderRecord | undefined;
+  getDefault(): ProviderRecord | undefined;
+}
+
+/** The SecretStore name of a provider's key. */
+export const providerSecretName = (providerId: string) => `provider:${providerId}`;
+
+export interface ModelGatewayOptions {
+  providers: ProviderSource;
+  secrets: SecretStorePort;
+  /** For tests and hosts with their own HTTP stack; default the global fetch. */
+  fetch?: typeof fetch;
+  /** The default provider probed when none is configured; `baseUrl: null` turns the probe off. */
+  ollama?: { baseUrl?: string | null; timeoutMs?: number; cacheMs?: number };
+  /** Wait for the first text delta (default 30 s). */
+  firstChunkTimeoutMs?: number;
+  /** Wait between two deltas (default 30 s). */
+  idleTimeoutMs?: number;
+  /** Attempts in all, the first included (default 3). */
+  maxAttempts?: number;
+  /** Backoff: base × 2^(attempt−1), capped, with jitter (defaults 500 ms, 8 s). */
+  retryBaseDelayMs?: number;
+  retryMaxDelayMs?: number;
+  /** The longest Retry-After honoured (default 30 s). */
+  retryAfterCapMs?: number;
+  /** When neither the request nor the provider sets one (default 4096). */
+  defaultMaxOutputTokens?: number;
+  /** For tests: the jitter source (default Math.random). */
+  random?: () => number;
+}
+
+interface Target extends CallTarget {
+  kind: ProviderKind;
+  providerId: string | null;
+  maxOutputTokens: number | null;
+}
+
+const abortError = () => Object.assign(new Error('aborted'), { name: 'AbortError' });
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(abortError());
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError());
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+const cancelled = () => new ModelError('cancelled', 'the model call was cancelled');
+
+export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const ollamaUrl = options.ollama?.baseUrl === undefined ? OLLAMA_BASE_URL : options.ollama.baseUrl;
+  const probeOllama = ollamaUrl
+    ? createOllamaProbe({
+        baseUrl: ollamaUrl,
+        timeoutMs: options.ollama?.timeoutMs ?? 300,
+        cacheMs: options.ollama?.cacheMs ?? 5000,
+        fetch: fetchImpl,
+      })
+    : async () => null;
+  const firstChunkTimeoutMs = options.firstChunkTimeoutMs ?? 30_000;
+  const idleTimeoutMs = options.idleTimeoutMs ?? 30_000;
+  const maxAttempts = Math.max(1, options.maxAttempts ?? 3);
+  const baseDelay = options.retryBaseDelayMs ?? 500;
+  const maxDelay = options.retryMaxDelayMs ?? 8000;
+  const retryAfterCap = options.retryAfterCapMs ?? 30_000;
+  const random = options.random ?? Math.random;
+
+  function fromRecord(record: ProviderRecord, model: string | undefined): Target {
+    const baseUrl = record.baseUrl ?? DEFAULT_BASE_URLS[record.kind];
+    if (!baseUrl) {
+      throw new ModelError('no-provider', `provider "${record.name}" has no base URL — set it in Settings`);
+    }
+    const chosen = model ?? record.defaultModel ?? record.knownModels[0];
+    if (!chosen) {
+      throw new ModelError(
+        'no-provider',
+        `provider "${record.name}" has no default model — set one in Settings or name a model in the skill`,
+      );
+    }
+    return {
+      provider: record.name,
+      kind: record.kind,
+      baseUrl,
+      model: chosen,
+      providerId: record.id,
+      maxOutputTokens: record.maxOutputTokens,
+    };
+  }
+
+  async function ollamaTarget(model: string | undefined): Promise<Target | undefined> {
+    const models = await probeOllama();
+    if (!models || !ollamaUrl) return undefined;
+    return {
+      provider: 'ollama',
+      kind: 'openai-compatible',
+      baseUrl: ollamaUrl,
+      model: model ?? models[0]!,
+      providerId: null,
+      maxOutputTokens: null,
+    };
+  }
+
+  async function resolveTarget(providerName: string | undefined, model: string | undefined): Promise<Target> {
+    if (providerName !== undefined) {
+      const record = options.providers.getByName(providerName);
+      if (record) return fromRecord(record, model);
+      if (providerName.toLowerCase() === 'ollama') {
+        const target = await ollamaTarget(model);
+        if (target) return target;
+      }
+      const names = options.providers.list().map((p) => `"${p.name}"`);
+      throw new ModelError(
+        'unknown-provider',
+        names.length > 0
+          ? `unknown provider "${providerName}" — the configured ones are ${names.join(', ')}; fix the skill's provider field or add it in Settings`
+          : `unknown provider "${providerName}" — no provider is configured; add one in Settings`,
+      );
+    }
+    const record = options.providers.getDefault();
+    if (record) return fromRecord(record, model);
+    const target = await ollamaTarget(model);
+    if (target) return target;
+    throw new ModelError('no-provider', 'no provider configured — add one in Settings');
+  }
+
+  function retryDelay(attempt: number, error: ModelError): number {
+    if (error.details.retryAfterMs !== undefined) return Math.min(error.details.retryAfterMs, retryAfterCap);
+    const exponential = Math.min(baseDelay * 2 ** (attempt - 1), maxDelay);
+    return Math.round(exponential * (0.5 + random() * 0.5));
+  }
+
+  /** One HTTP call; appends what it streams to `shown`. */
+  async function attemptOnce(
+    target: Target,
+    apiKey: string | null,
+    request: StreamTextRequest,
+    shown: { text: string },
+  ): Promise<Pick<StreamTextResult, 'usage' | 'finishReason'>> {
+    if (request.signal.aborted) throw cancelled();
+    const controller = new AbortController();
+    let reason: 'cancelled' | 'first-chunk' | 'idle' | undefined;
+    const stop = (why: typeof reason) => {
+      reason ??= why;
+      controller.abort();
+    };
+    const onCancel = () => stop('cancelled');
+    request.signal.addEventListener('abort', onCancel, { once: true });
+    let timer = setTimeout(() => stop('first-chunk'), firstChunkTimeoutMs);
+    const streamed = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => stop('idle'), idleTimeoutMs);
+    };
+
+    try {
+      const result = streamText({
+        model: createLanguageModel({ ...target, name: target.provider, apiKey, fetch: options.fetch }),
+        system: request.system,
+        messages: request.messages,
+        maxOutputTokens:
+          request.maxOutputTokens ?? target.maxOutputTokens ?? options.defaultMaxOutputTokens ?? 4096,
+        maxRetries: 0,
+        abortSignal: controller.signal,
+        // Without onError the SDK prints the error, request body (user text) included, to the console.
+        onError: () => {},
+      });
+      for await (const part of result.fullStream) {
+        switch (part.type) {
+          case 'text-delta':
+            streamed();
+            if (part.text === '') break;
+            shown.text += part.text;
+            request.onToken(part.text);
+            break;
+          case 'reasoning-delta':
+          case 'tool-input-delta':
+            streamed();
+            break;
+          case 'error':
+            throw part.error;
+          case 'abort':
+            throw abortError();
+          case 'finish':
+            return {
+              finishReason: part.finishReason,
+              usage: {
+                inputTokens: part.totalUsage.inputTokens ?? null,
+                outputTokens: part.totalUsage.outputTokens ?? null,
+              },
+            };
+          default:
+            break;
+        }
+      }
+      throw new ModelError(
+        'bad-response',
+        `${target.provider} ended the stream without finishing the answer`,
+        {
+          retryable: true,
+        },
+      );
+    } catch (error) {
+      if (reason === 'cancelled') throw cancelled();
+      if (reason === 'first-chunk') {
+        throw new ModelError(
+          'timeout',
+          `${target.provider} sent nothing for ${firstChunkTimeoutMs} ms (model "${target.model}") — it may be overloaded or loading the model`,
+          { retryable: false },
+        );
+      }
+      if (reason === 'idle') {
+        throw new ModelError(
+          'timeout',
+          `${target.provider} stopped streaming for ${idleTimeoutMs} ms in the middle of the answer`,
+          {
+            retryable: false,
+          },
+        );
+      }
+      throw toModelError(error, target, apiKey);
+    } finally {
+      clearTimeout(timer);
+      request.signal.removeEventListener('abort', onCancel);
+    }
+  }
+
+  return {
+    async resolve(providerName, model): Promise<ResolvedModel> {
+      const target = await resolveTarget(providerName, model);
+      return { provider: target.provider, kind: target.kind, model: target.model };
+    },
+
+    async streamText(request) {
+      const target = await resolveTarget(request.providerName, request.model);
+      const apiKey =
+        target.providerId === null ? null : await options.secrets.get(providerSecretName(target.providerId));
+      const shown = { text: '' };
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          const end = await attemptOnce(target, apiKey, request, shown);
+          return { text: shown.text, provider: target.provider, model: target.model, ...end };
+        } catch (caught) {
+          const error = caught instanceof ModelError ? caught : toModelError(caught, target, apiKey);
+          if (shown.text !== '') {
+            // Shown text is never streamed again: fail with it kept, the executor decides what to do.
+            throw new ModelError(
+              error.code,
+              `${error.message} (after ${shown.text.length} characters of the answer)`,
+              {
+                ...error.details,
+                partialText: shown.text,
+              },
+            );
+          }
+          if (error.code === 'cancelled' || !error.details.retryable || attempt >= maxAttempts) throw error;
+          const delayMs = retryDelay(attempt, error);
+          request.onRetry?.({ attempt, delayMs, error });
+          try {
+            await sleep(delayMs, request.signal);
+          } catch {
+            throw cancelled();
+          }
+        }
+      }
+    },
+  };
+}

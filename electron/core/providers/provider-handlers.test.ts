@@ -1,0 +1,171 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMemoryPorts } from '../memory-ports';
+import { createTestCore, type TestCore } from '../test-support';
+import { startLlmServer, type LlmServer } from '../testing/llm-server';
+import { ModelError } from './gateway';
+import { providerSecretName } from './model-gateway';
+
+const KEY = 'sk-live-Zq81xLmP04vRt';
+
+let server: LlmServer;
+let t: TestCore;
+let ports: ReturnType<typeof createMemoryPorts>;
+beforeEach(async () => {
+  server = await startLlmServer();
+  ports = createMemoryPorts();
+  t = createTestCore({
+    watchSkills: false,
+    ports,
+    modelGateway: { ollama: { baseUrl: null }, maxAttempts: 1 },
+  });
+});
+afterEach(async () => {
+  await t.dispose();
+  await server.close();
+  vi.restoreAllMocks();
+});
+
+describe('providers channels', () => {
+  it('saves a provider with its key in the secret store only, and never returns or stores the key', async () => {
+    const spies = (['log', 'error', 'warn', 'info', 'debug'] as const).map((m) =>
+      vi.spyOn(console, m).mockImplementation(() => {}),
+    );
+    const outputs: unknown[] = [];
+    const saved = await t.client.invoke('providers:save', {
+      kind: 'openai',
+      name: 'openai',
+      baseUrl: `${server.url}/v1`,
+      defaultModel: 'gpt-test',
+      knownModels: ['gpt-test'],
+      apiKey: KEY,
+    });
+    outputs.push(saved);
+    expect(saved).toMatchObject({ name: 'openai', hasKey: true, isDefault: true, maxOutputTokens: null });
+    expect(await ports.secrets.get(providerSecretName(saved.id))).toBe(KEY);
+
+    outputs.push(await t.client.invoke('providers:list', undefined));
+    outputs.push(await t.client.request('providers:test', { id: saved.id }));
+    outputs.push(await t.client.invoke('providers:test', { id: saved.id }));
+    server.script({ status: 401 }, { text: 'bonjour' });
+    const failed = await t.core.gateway
+      .streamText({
+        system: 's',
+        messages: [{ role: 'user', content: 'x' }],
+        signal: new AbortController().signal,
+        onToken: () => {},
+      })
+      .catch((error: unknown) => error);
+    expect(failed).toBeInstanceOf(ModelError);
+    outputs.push((failed as ModelError).message, (failed as ModelError).details);
+    const ok = await t.core.gateway.streamText({
+      system: 's',
+      messages: [{ role: 'user', content: 'x' }],
+      signal: new AbortController().signal,
+      onToken: () => {},
+    });
+    outputs.push(ok);
+    expect(ok.text).toBe('bonjour');
+    expect(server.requests.at(-1)!.headers.authorization).toBe(`Bearer ${KEY}`);
+
+    for (const output of outputs) expect(JSON.stringify(output)).not.toContain(KEY);
+    t.core.close();
+    const files = fs.readdirSync(t.dataDir).filter((f) => f.startsWith('skilldeck.db'));
+    expect(files).toContain('skilldeck.db');
+    for (const file of files) expect(fs.readFileSync(path.join(t.dataDir, file)).includes(KEY)).toBe(false);
+    for (const spy of spies) expect(spy).not.toHaveBeenCalled();
+    t = t.reopen();
+  });
+
+  it('updates keep the key unless given, null removes it, and delete removes key and row', async () => {
+    const first = await t.client.invoke('providers:save', {
+      kind: 'anthropic',
+      name: 'claude',
+      defaultModel: 'claude-x',
+      apiKey: KEY,
+    });
+    const updated = await t.client.invoke('providers:save', {
+      id: first.id,
+      kind: 'anthropic',
+      name: 'claude',
+      defaultModel: 'claude-y',
+    });
+    expect(updated).toMatchObject({ hasKey: true, defaultModel: 'claude-y', isDefault: true, baseUrl: null });
+    const keyRemoved = await t.client.invoke('providers:save', {
+      id: first.id,
+      kind: 'anthropic',
+      name: 'claude',
+      apiKey: null,
+    });
+    expect(keyRemoved).toMatchObject({ hasKey: false, defaultModel: 'claude-y' });
+
+    const second = await t.client.invoke('providers:save', {
+      kind: 'openai-compatible',
+      name: 'lmstudio',
+      baseUrl: `${server.url}/v1`,
+    });
+    expect(second.isDefault).toBe(false);
+    expect(await t.client.request('providers:save', { kind: 'openai', name: 'LMStudio' })).toMatchObject({
+      ok: false,
+      error: { code: 'CONFLICT' },
+    });
+    expect(await t.client.request('providers:save', { kind: 'openai-compatible', name: 'x' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
+
+    await ports.secrets.set(providerSecretName(second.id), 'k');
+    expect(await t.client.invoke('providers:delete', { id: second.id })).toEqual({ id: second.id });
+    expect(await ports.secrets.get(providerSecretName(second.id))).toBeNull();
+    expect((await t.client.invoke('providers:list', undefined)).map((p) => p.name)).toEqual(['claude']);
+    expect(await t.client.request('providers:delete', { id: second.id })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+  });
+
+  it('test reports the models, or the error to act on', async () => {
+    server.setModels(['m1', 'm2']);
+    const p = await t.client.invoke('providers:save', {
+      kind: 'openai-compatible',
+      name: 'local',
+      baseUrl: `${server.url}/v1`,
+    });
+    expect(await t.client.invoke('providers:test', { id: p.id })).toMatchObject({
+      ok: true,
+      message: 'ok',
+      models: ['m1', 'm2'],
+    });
+
+    const down = await t.client.invoke('providers:save', {
+      kind: 'openai-compatible',
+      name: 'down',
+      baseUrl: 'http://127.0.0.1:9/v1',
+    });
+    const result = await t.client.invoke('providers:test', { id: down.id });
+    expect(result.ok).toBe(false);
+    expect(result.message).toContain('http://127.0.0.1:9/v1');
+  });
+
+  it('the skill provider name reaches the stored provider', async () => {
+    await t.client.invoke('providers:save', {
+      kind: 'openai',
+      name: 'first',
+      baseUrl: `${server.url}/v1`,
+      defaultModel: 'a',
+    });
+    await t.client.invoke('providers:save', {
+      kind: 'anthropic',
+      name: 'second',
+      baseUrl: `${server.url}/v1`,
+      defaultModel: 'b',
+    });
+    expect(await t.core.gateway.resolve('second')).toEqual({
+      provider: 'second',
+      kind: 'anthropic',
+      model: 'b',
+    });
+    expect(await t.core.gateway.resolve()).toEqual({ provider: 'first', kind: 'openai', model: 'a' });
+  });
+});

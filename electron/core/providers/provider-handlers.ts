@@ -1,0 +1,136 @@
+// The `providers:*` channels. A key goes into the SecretStore port and never comes back out: outputs
+// carry `hasKey` only, and errors never quote it.
+import { randomUUID } from 'node:crypto';
+import type { Handlers } from '../../../shared/ipc/contract';
+import { AppError } from '../../../shared/ipc/result';
+import type { Provider, ProviderTestResult } from '../../../shared/types/provider';
+import type { SecretStorePort } from '../platform';
+import type { ProviderRecord, ProviderRepo } from '../store/providers';
+import { httpMessage, networkError } from './errors';
+import { ModelError, type ModelGateway } from './gateway';
+import { DEFAULT_BASE_URLS } from './language-model';
+import { providerSecretName } from './model-gateway';
+
+export interface ProviderHandlerDeps {
+  repo: ProviderRepo;
+  secrets: SecretStorePort;
+  gateway: ModelGateway;
+  fetch?: typeof fetch;
+  /** How long `providers:test` waits (default 10 s). */
+  testTimeoutMs?: number;
+  now?: () => number;
+}
+
+type ProviderChannel = 'providers:list' | 'providers:save' | 'providers:delete' | 'providers:test';
+
+export function createProviderHandlers(deps: ProviderHandlerDeps): Pick<Handlers, ProviderChannel> {
+  const { repo, secrets } = deps;
+  const now = deps.now ?? Date.now;
+  const fetchImpl = deps.fetch ?? globalThis.fetch;
+
+  const toProvider = async (record: ProviderRecord): Promise<Provider> => ({
+    ...record,
+    hasKey: (await secrets.get(providerSecretName(record.id))) !== null,
+  });
+
+  const require = (id: string) => {
+    const record = repo.get(id);
+    if (!record) throw new AppError('NOT_FOUND', `no provider with id "${id}"`);
+    return record;
+  };
+
+  /** Lists the endpoint's models; on a 404 (no /models there) falls back to a one-token call. */
+  async function probe(record: ProviderRecord): Promise<ProviderTestResult> {
+    const started = now();
+    const baseUrl = (record.baseUrl ?? DEFAULT_BASE_URLS[record.kind] ?? '').replace(/\/+$/, '');
+    const key = await secrets.get(providerSecretName(record.id));
+    const headers: Record<string, string> =
+      record.kind === 'anthropic'
+        ? { 'x-api-key': key ?? '', 'anthropic-version': '2023-06-01' }
+        : key
+          ? { authorization: `Bearer ${key}` }
+          : {};
+    const target = { provider: record.name, model: record.defaultModel ?? '(none)', baseUrl };
+    const result = (ok: boolean, message: string, models: string[] = []) => ({
+      ok,
+      message,
+      models,
+      latencyMs: now() - started,
+    });
+    let res: Response;
+    try {
+      res = await fetchImpl(`${baseUrl}/models`, {
+        headers,
+        signal: AbortSignal.timeout(deps.testTimeoutMs ?? 10_000),
+      });
+    } catch {
+      return result(false, networkError(target).message);
+    }
+    if (res.ok) {
+      const body = (await res.json().catch(() => ({}))) as { data?: { id?: unknown }[] };
+      const models = (body.data ?? []).map((m) => m.id).filter((id): id is string => typeof id === 'string');
+      return result(true, 'ok', models);
+    }
+    if (res.status !== 404 && res.status !== 405) {
+      const said = await res.text().then(
+        (text) => (key ? text.split(key).join('***') : text).slice(0, 200),
+        () => '',
+      );
+      return result(false, httpMessage(res.status, target, said));
+    }
+    try {
+      await deps.gateway.streamText({
+        providerName: record.name,
+        system: 'Answer with the single word: ok',
+        messages: [{ role: 'user', content: 'ok?' }],
+        maxOutputTokens: 5,
+        signal: AbortSignal.timeout(deps.testTimeoutMs ?? 10_000),
+        onToken: () => {},
+      });
+      return result(true, 'ok');
+    } catch (error) {
+      return result(false, error instanceof ModelError ? error.message : 'the test call failed');
+    }
+  }
+
+  return {
+    'providers:list': () => Promise.all(repo.list().map(toProvider)),
+
+    'providers:save': async (input) => {
+      const existing = input.id === undefined ? undefined : require(input.id);
+      const id = existing?.id ?? randomUUID();
+      const holder = repo.getByName(input.name);
+      if (holder && holder.id !== id) {
+        throw new AppError('CONFLICT', `a provider named "${holder.name}" already exists: pick another name`);
+      }
+      const record = repo.save(
+        id,
+        {
+          kind: input.kind,
+          name: input.name,
+          baseUrl: input.baseUrl === undefined ? (existing?.baseUrl ?? null) : input.baseUrl,
+          defaultModel:
+            input.defaultModel === undefined ? (existing?.defaultModel ?? null) : input.defaultModel,
+          knownModels: input.knownModels ?? existing?.knownModels ?? [],
+          maxOutputTokens:
+            input.maxOutputTokens === undefined ? (existing?.maxOutputTokens ?? null) : input.maxOutputTokens,
+          // The first provider is the default: a skill without `provider:` should just work.
+          isDefault: input.isDefault ?? existing?.isDefault ?? repo.list().length === 0,
+        },
+        now(),
+      );
+      if (typeof input.apiKey === 'string') await secrets.set(providerSecretName(id), input.apiKey);
+      else if (input.apiKey === null) await secrets.delete(providerSecretName(id));
+      return toProvider(record);
+    },
+
+    'providers:delete': async ({ id }) => {
+      require(id);
+      await secrets.delete(providerSecretName(id));
+      repo.delete(id);
+      return { id };
+    },
+
+    'providers:test': ({ id }) => probe(require(id)),
+  };
+}

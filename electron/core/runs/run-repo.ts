@@ -1,0 +1,212 @@
+import type { Database } from 'better-sqlite3';
+import {
+  RunEvent,
+  type RunDetail,
+  type RunListQuery,
+  type RunPage,
+  type RunStatus,
+  type RunStep,
+  type RunSummary,
+  type StepStatus,
+} from '../../../shared/types/run';
+import type { ExecutionMode } from '../../../shared/types/finding';
+
+export interface NewRun {
+  id: string;
+  skillId: string;
+  mode: ExecutionMode;
+  input: string;
+  startedAt: number;
+}
+
+export interface RunEnd {
+  status: Exclude<RunStatus, 'running' | 'interrupted'>;
+  output: string | null;
+  outputTool: string | null;
+  error: string | null;
+  usage: { inputTokens: number | null; outputTokens: number | null };
+  endedAt: number;
+}
+
+export interface StepEnd {
+  status: Exclude<StepStatus, 'running'>;
+  output: string | null;
+  error: string | null;
+  attempts: number;
+  endedAt: number;
+}
+
+/** Run history in SQLite: written as a run happens, read by `runs:list` / `runs:get`. */
+export interface RunRepo {
+  create(run: NewRun): void;
+  setModel(runId: string, provider: string, model: string): void;
+  finish(runId: string, end: RunEnd): void;
+  startStep(runId: string, step: { stepId: string; name: string; index: number; startedAt: number }): void;
+  finishStep(runId: string, stepId: string, end: StepEnd): void;
+  appendEvent(runId: string, seq: number, event: RunEvent): void;
+  /** Runs left `running` by a process that died: `interrupted`, their steps too. Returns how many. */
+  markInterrupted(): number;
+  list(query: RunListQuery): RunPage;
+  get(runId: string): RunDetail | undefined;
+  delete(runId: string): boolean;
+}
+
+interface RunRow {
+  id: string;
+  skill_id: string;
+  mode: string;
+  provider: string | null;
+  model: string | null;
+  input: string;
+  status: string;
+  output: string | null;
+  output_tool: string | null;
+  error: string | null;
+  input_tokens: number | null;
+  output_tokens: number | null;
+  started_at: number;
+  ended_at: number | null;
+}
+
+interface StepRow {
+  step_id: string;
+  name: string;
+  step_index: number;
+  status: string;
+  output: string | null;
+  error: string | null;
+  attempts: number;
+  started_at: number;
+  ended_at: number | null;
+}
+
+const toSummary = (r: RunRow): RunSummary => ({
+  id: r.id,
+  skillId: r.skill_id,
+  mode: r.mode as ExecutionMode,
+  provider: r.provider,
+  model: r.model,
+  input: r.input,
+  status: r.status as RunStatus,
+  output: r.output,
+  outputTool: r.output_tool,
+  error: r.error,
+  usage: { inputTokens: r.input_tokens, outputTokens: r.output_tokens },
+  startedAt: r.started_at,
+  endedAt: r.ended_at,
+});
+
+const toStep = (r: StepRow): RunStep => ({
+  stepId: r.step_id,
+  name: r.name,
+  index: r.step_index,
+  status: r.status as StepStatus,
+  output: r.output,
+  error: r.error,
+  attempts: r.attempts,
+  startedAt: r.started_at,
+  endedAt: r.ended_at,
+});
+
+export function createRunRepo(db: Database): RunRepo {
+  const insertRun = db.prepare(
+    'INSERT INTO runs (id, skill_id, mode, input, status, started_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
+  const updateModel = db.prepare('UPDATE runs SET provider = ?, model = ? WHERE id = ?');
+  const finishRun = db.prepare(
+    `UPDATE runs SET status = ?, output = ?, output_tool = ?, error = ?, input_tokens = ?, output_tokens = ?,
+       ended_at = ? WHERE id = ?`,
+  );
+  const insertStep = db.prepare(
+    `INSERT INTO run_steps (run_id, step_id, name, step_index, status, started_at) VALUES (?, ?, ?, ?, 'running', ?)
+       ON CONFLICT (run_id, step_id) DO UPDATE SET status = 'running', started_at = excluded.started_at`,
+  );
+  const insertSkippedStep = db.prepare(
+    `INSERT OR IGNORE INTO run_steps (run_id, step_id, name, step_index, status, started_at) VALUES (?, ?, ?, ?, 'running', ?)`,
+  );
+  const finishStep = db.prepare(
+    `UPDATE run_steps SET status = ?, output = ?, error = ?, attempts = ?, ended_at = ? WHERE run_id = ? AND step_id = ?`,
+  );
+  const insertEvent = db.prepare(
+    'INSERT INTO run_events (run_id, seq, t, type, data) VALUES (?, ?, ?, ?, ?)',
+  );
+  const interruptRuns = db.prepare("UPDATE runs SET status = 'interrupted' WHERE status = 'running'");
+  const interruptSteps = db.prepare("UPDATE run_steps SET status = 'interrupted' WHERE status = 'running'");
+  const selectRun = db.prepare<[string], RunRow>('SELECT * FROM runs WHERE id = ?');
+  const selectSteps = db.prepare<[string], StepRow>(
+    'SELECT * FROM run_steps WHERE run_id = ? ORDER BY started_at, step_index',
+  );
+  const selectEvents = db.prepare<[string], { data: string }>(
+    'SELECT data FROM run_events WHERE run_id = ? ORDER BY seq',
+  );
+  const deleteRun = db.prepare('DELETE FROM runs WHERE id = ?');
+
+  const repo: RunRepo = {
+    create: (r) => void insertRun.run(r.id, r.skillId, r.mode, r.input, 'running', r.startedAt),
+    setModel: (runId, provider, model) => void updateModel.run(provider, model, runId),
+    finish: (runId, e) =>
+      void finishRun.run(
+        e.status,
+        e.output,
+        e.outputTool,
+        e.error,
+        e.usage.inputTokens,
+        e.usage.outputTokens,
+        e.endedAt,
+        runId,
+      ),
+    startStep: (runId, s) => void insertStep.run(runId, s.stepId, s.name, s.index, s.startedAt),
+    finishStep: (runId, stepId, e) => {
+      // A skipped step never started: give it a row first.
+      if (e.status === 'skipped') insertSkippedStep.run(runId, stepId, stepId, -1, e.endedAt);
+      finishStep.run(e.status, e.output, e.error, e.attempts, e.endedAt, runId, stepId);
+    },
+    appendEvent: (runId, seq, event) =>
+      void insertEvent.run(runId, seq, Math.round(event.t), event.type, JSON.stringify(event)),
+    markInterrupted: db.transaction(() => {
+      interruptSteps.run();
+      return interruptRuns.run().changes;
+    }),
+    list(query) {
+      const where: string[] = [];
+      const args: (string | number)[] = [];
+      if (query.skillId !== undefined) {
+        where.push('skill_id = ?');
+        args.push(query.skillId);
+      }
+      if (query.status !== undefined) {
+        where.push('status = ?');
+        args.push(query.status);
+      }
+      if (query.from !== undefined) {
+        where.push('started_at >= ?');
+        args.push(query.from);
+      }
+      if (query.to !== undefined) {
+        where.push('started_at < ?');
+        args.push(query.to);
+      }
+      const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
+      const total = db
+        .prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM runs ${clause}`)
+        .get(...args)!.n;
+      const rows = db
+        .prepare<unknown[], RunRow>(
+          `SELECT * FROM runs ${clause} ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?`,
+        )
+        .all(...args, query.limit, query.offset);
+      return { runs: rows.map(toSummary), total };
+    },
+    get(runId) {
+      const row = selectRun.get(runId);
+      if (!row) return undefined;
+      return {
+        ...toSummary(row),
+        steps: selectSteps.all(runId).map(toStep),
+        events: selectEvents.all(runId).map((e) => RunEvent.parse(JSON.parse(e.data))),
+      };
+    },
+    delete: (runId) => deleteRun.run(runId).changes > 0,
+  };
+  return repo;
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { ToolContext, ToolRegistry } from '../registry';
+import { errorText, type OutputDelivery, type OutputPorts, type OutputToolDeps } from './types';
+
+export const InsertTextInput = z.object({ text: z.string() }).strict();
+
+/**
+ * Inserts at the cursor; when that is impossible (no focused field, no permission) copies to the
+ * clipboard and says so, and when even that fails shows a card: the text is never dropped.
+ */
+export async function insertOrFallBack(
+  ports: OutputPorts,
+  text: string,
+  ctx: Pick<ToolContext, 'runId' | 'skillId'>,
+): Promise<OutputDelivery> {
+  let reason: string;
+  try {
+    const result = await ports.inserter.insert(text);
+    if (result.inserted) return { tool: 'insert_text', delivered: true };
+    reason = result.reason ?? 'the text could not be inserted';
+  } catch (error) {
+    reason = errorText(error);
+  }
+  try {
+    await ports.clipboard.writeText(text);
+    const message = `${reason}; copied to the clipboard instead`;
+    await ports.notifier.notify(ctx.skillId, message).catch(() => undefined);
+    return { tool: 'insert_text', delivered: false, via: 'clipboard', message };
+  } catch (error) {
+    const message = `${reason}; the clipboard failed too (${errorText(error)}); shown in a card instead`;
+    await ports.card.show({ runId: ctx.runId, title: ctx.skillId, text, pending: false });
+    return { tool: 'insert_text', delivered: false, via: 'floating_card', message };
+  }
+}
+
+export function registerInsertText(registry: ToolRegistry, { ports }: OutputToolDeps): void {
+  registry.register(
+    'insert_text',
+    {
+      description: "Insert the text at the user's cursor (replacing the selection, if any).",
+      kind: 'output',
+      input: InsertTextInput,
+    },
+    ({ text }, ctx) => insertOrFallBack(ports, text, ctx),
+  );
+}

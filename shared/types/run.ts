@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { ExecutionMode } from './finding';
+import { SkillId } from './skill';
+
+export const RunId = z.string().regex(/^run_[0-9A-Za-z_-]{6,64}$/, 'not a run id');
+export type RunId = z.infer<typeof RunId>;
+
+export const RUN_STATUSES = ['running', 'succeeded', 'failed', 'cancelled', 'interrupted'] as const;
+export const RunStatus = z.enum(RUN_STATUSES);
+export type RunStatus = z.infer<typeof RunStatus>;
+
+export const STEP_STATUSES = [
+  'running',
+  'succeeded',
+  'failed',
+  'skipped',
+  'cancelled',
+  'interrupted',
+] as const;
+export const StepStatus = z.enum(STEP_STATUSES);
+export type StepStatus = z.infer<typeof StepStatus>;
+
+/** `t`: ms since the run started. The field `type` names the event. */
+const at = { t: z.number().nonnegative() };
+
+export const RunEvent = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('run_start'), ...at, runId: RunId, skill: z.string(), mode: ExecutionMode }),
+  z.object({
+    type: z.literal('step_start'),
+    ...at,
+    stepId: z.string(),
+    name: z.string(),
+    index: z.number().int().nonnegative(),
+    total: z.number().int().positive(),
+  }),
+  z.object({ type: z.literal('token'), ...at, stepId: z.string(), text: z.string() }),
+  z.object({
+    type: z.literal('step_error'),
+    ...at,
+    stepId: z.string(),
+    attempt: z.number().int().positive(),
+    willRetry: z.boolean(),
+    error: z.string(),
+  }),
+  z.object({ type: z.literal('step_complete'), ...at, stepId: z.string(), output: z.string() }),
+  z.object({ type: z.literal('step_skipped'), ...at, stepId: z.string(), reason: z.string() }),
+  z.object({ type: z.literal('output'), ...at, tool: z.string(), text: z.string() }),
+  z.object({
+    type: z.literal('complete'),
+    ...at,
+    runId: RunId,
+    status: z.enum(['succeeded', 'failed', 'cancelled']),
+    output: z.string().nullable(),
+    error: z.string().nullable(),
+  }),
+]);
+export type RunEvent = z.infer<typeof RunEvent>;
+export type RunEventType = RunEvent['type'];
+
+/** What `runs:start` takes. `config` overrides the skill's config values for this run only. */
+export const RunStart = z
+  .object({
+    skillId: SkillId,
+    input: z.string().max(1_000_000).optional(),
+    selection: z.string().max(1_000_000).optional(),
+    instruction: z.string().max(100_000).optional(),
+    config: z.record(z.string(), z.unknown()).optional(),
+    /** What follows the skill's name when typed as a command: `$ARGUMENTS`, `$0…$N`. */
+    arguments: z.string().max(100_000).optional(),
+  })
+  .strict();
+export type RunStart = z.infer<typeof RunStart>;
+
+export const TokenUsage = z.object({
+  inputTokens: z.number().int().nonnegative().nullable(),
+  outputTokens: z.number().int().nonnegative().nullable(),
+});
+
+export const RunSummary = z.object({
+  id: RunId,
+  skillId: z.string(),
+  mode: ExecutionMode,
+  provider: z.string().nullable(),
+  model: z.string().nullable(),
+  input: z.string(),
+  status: RunStatus,
+  output: z.string().nullable(),
+  outputTool: z.string().nullable(),
+  error: z.string().nullable(),
+  usage: TokenUsage,
+  /** ms since epoch. */
+  startedAt: z.number().int(),
+  endedAt: z.number().int().nullable(),
+});
+export type RunSummary = z.infer<typeof RunSummary>;
+
+export const RunStep = z.object({
+  stepId: z.string(),
+  name: z.string(),
+  index: z.number().int().nonnegative(),
+  status: StepStatus,
+  output: z.string().nullable(),
+  error: z.string().nullable(),
+  attempts: z.number().int().nonnegative(),
+  startedAt: z.number().int(),
+  endedAt: z.number().int().nullable(),
+});
+export type RunStep = z.infer<typeof RunStep>;
+
+export const RunDetail = RunSummary.extend({
+  steps: z.array(RunStep),
+  events: z.array(RunEvent),
+});
+export type RunDetail = z.infer<typeof RunDetail>;
+
+export const RunListQuery = z
+  .object({
+    skillId: SkillId.optional(),
+    status: RunStatus.optional(),
+    /** ms since epoch, inclusive. */
+    from: z.number().int().optional(),
+    /** ms since epoch, exclusive. */
+    to: z.number().int().optional(),
+    limit: z.number().int().min(1).max(500).default(50),
+    offset: z.number().int().nonnegative().default(0),
+  })
+  .strict();
+export type RunListQuery = z.infer<typeof RunListQuery>;
+
+export const RunPage = z.object({ runs: z.array(RunSummary), total: z.number().int().nonnegative() });
+export type RunPage = z.infer<typeof RunPage>;
+
+/** `runs:event`: one event of one run, as it happens (tokens batched). */
+export const RunEventMessage = z.object({ runId: RunId, event: RunEvent });
+export type RunEventMessage = z.infer<typeof RunEventMessage>;
