@@ -54,7 +54,11 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
       watchSkills: false,
       runtime: 'node',
       version: packageVersion(),
-      ports: { ...createNodePorts({ out: printTo, clipboardCommand: null }), secrets },
+      // xclip needs an X display; without one there is no clipboard to read or write
+      ports: {
+        ...createNodePorts({ out: printTo, clipboardCommand: process.env.DISPLAY ? undefined : null }),
+        secrets,
+      },
       gateway: options.provider
         ? adhocProvider(
             {
