@@ -109,3 +109,31 @@ describe('skilldeck run against the local LLM server', () => {
     ).toBe(2);
   });
 });
+
+describe('skilldeck run without a provider', () => {
+  it('fails at once, keeps the original text, and says how to name a provider in the CLI', async () => {
+    const err: string[] = [];
+    const written: string[] = [];
+    const stdoutWrite = process.stdout.write.bind(process.stdout);
+    process.stdout.write = ((chunk: string) => (
+      written.push(String(chunk)),
+      true
+    )) as typeof process.stdout.write;
+    const started = performance.now();
+    let code: number;
+    try {
+      // nothing listens on Ollama's port on a test machine; a probe that answers would change the verdict
+      code = await main(['run', 'polish', '--selection', 'teh text', '--data-dir', dataDir], {
+        out: () => undefined,
+        err: (l) => err.push(l),
+      });
+    } finally {
+      process.stdout.write = stdoutWrite;
+    }
+    expect(code).toBe(1);
+    expect(performance.now() - started).toBeLessThan(3000);
+    expect(written.join('')).toContain('teh text');
+    expect(err.join('\n')).toMatch(/no provider configured — add one in Settings/);
+    expect(err.join('\n')).toMatch(/--provider openai\|anthropic\|openai-compatible --base-url URL/);
+  });
+});

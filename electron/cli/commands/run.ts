@@ -114,6 +114,11 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
     unsubscribe();
     if (end.status === 'failed')
       io.err(`skilldeck: ${options.skillId} failed: ${end.error ?? 'unknown error'}`);
+    if (end.error?.startsWith('no provider configured')) {
+      io.err(
+        'In the CLI, name one: --provider openai|anthropic|openai-compatible --base-url URL --model M --api-key-env VAR',
+      );
+    }
     if (end.status === 'cancelled') {
       io.err('skilldeck: cancelled');
       return EXIT_CANCELLED;
