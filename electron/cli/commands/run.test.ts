@@ -17,10 +17,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function run(args: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { out: (l) => out.push(l), err: (l) => err.push(l) };
+/** Runs the CLI with process.stdout captured (insert_text writes there). */
+async function captureStdout(fn: () => Promise<number>): Promise<{ code: number; stdout: string }> {
   const written: string[] = [];
   const stdoutWrite = process.stdout.write.bind(process.stdout);
   process.stdout.write = ((chunk: string) => (
@@ -28,7 +26,17 @@ async function run(args: string[]) {
     true
   )) as typeof process.stdout.write;
   try {
-    const code = await main(
+    return { code: await fn(), stdout: written.join('') };
+  } finally {
+    process.stdout.write = stdoutWrite;
+  }
+}
+
+async function run(args: string[]) {
+  const err: string[] = [];
+  const io: Io = { out: () => undefined, err: (l) => err.push(l) };
+  const { code, stdout } = await captureStdout(() =>
+    main(
       [
         'run',
         ...args,
@@ -42,11 +50,9 @@ async function run(args: string[]) {
         'm1',
       ],
       io,
-    );
-    return { code, stdout: written.join(''), err: err.join('\n') };
-  } finally {
-    process.stdout.write = stdoutWrite;
-  }
+    ),
+  );
+  return { code, stdout, err: err.join('\n') };
 }
 
 const systemOf = (i: number) =>
