@@ -19,7 +19,7 @@ export class RunEventLog {
     readonly runId: string,
     private readonly repo: RunRepo,
     private readonly listener: (event: RunEvent) => void,
-    tokenIntervalMs = 16,
+    tokenIntervalMs = 17,
   ) {
     this.tokens = createTokenBatcher(
       (stepId, text) => this.write({ type: 'token', stepId, text }),

@@ -1,6 +1,6 @@
 /**
  * Coalesces streamed tokens per step so a run writes and sends at most one batch per `intervalMs`
- * (16 ms ≈ 60 batches/s), whatever the model's token rate. The first token after a quiet spell goes out
+ * (17 ms: under 60 batches/s), whatever the model's token rate. The first token after a quiet spell goes out
  * at once (no added latency); `flush()` empties everything (before any other event, so order is kept).
  */
 export interface TokenBatcher {
@@ -12,7 +12,7 @@ export interface TokenBatcher {
 
 export function createTokenBatcher(
   emit: (stepId: string, text: string) => void,
-  intervalMs = 16,
+  intervalMs = 17,
   now: () => number = performance.now.bind(performance),
 ): TokenBatcher {
   const pending = new Map<string, string>();

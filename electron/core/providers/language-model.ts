@@ -3,6 +3,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
+import crypto from 'node:crypto';
 import type { ProviderKind } from './gateway';
 
 export const DEFAULT_BASE_URLS: Record<ProviderKind, string | null> = {
@@ -40,4 +41,27 @@ export function createLanguageModel(target: ModelTarget): LanguageModel {
         includeUsage: true,
       }).chatModel(target.model);
   }
+}
+
+const MODEL_CACHE_SIZE = 16;
+const modelCache = new Map<string, LanguageModel>();
+
+/**
+ * The same as createLanguageModel, reusing the instance for an identical target: building a provider
+ * builds its zod chunk schemas, which costs milliseconds per call. Keyed by a hash of the key, never the
+ * key itself; a custom `fetch` (tests) bypasses the cache.
+ */
+export function languageModelFor(target: ModelTarget): LanguageModel {
+  if (target.fetch) return createLanguageModel(target);
+  const keyHash = target.apiKey === null ? '-' : crypto.hash('sha256', target.apiKey, 'hex');
+  const cacheKey = [target.kind, target.name, target.baseUrl, target.model, keyHash].join('\n');
+  let model = modelCache.get(cacheKey);
+  if (model) {
+    modelCache.delete(cacheKey); // re-insert: most recently used last
+  } else {
+    model = createLanguageModel(target);
+    if (modelCache.size >= MODEL_CACHE_SIZE) modelCache.delete(modelCache.keys().next().value!);
+  }
+  modelCache.set(cacheKey, model);
+  return model;
 }

@@ -12,7 +12,7 @@ import {
   type StreamTextRequest,
   type StreamTextResult,
 } from './gateway';
-import { createLanguageModel, DEFAULT_BASE_URLS } from './language-model';
+import { DEFAULT_BASE_URLS, languageModelFor } from './language-model';
 import { createOllamaProbe, OLLAMA_BASE_URL } from './ollama-probe';
 
 /** Where provider configurations come from: the SQLite repo, or one ad-hoc config for a CLI run. */
@@ -181,7 +181,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
 
     try {
       const result = streamText({
-        model: createLanguageModel({ ...target, name: target.provider, apiKey, fetch: options.fetch }),
+        model: languageModelFor({ ...target, name: target.provider, apiKey, fetch: options.fetch }),
         system: request.system,
         messages: request.messages,
         maxOutputTokens:
