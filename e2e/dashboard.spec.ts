@@ -110,7 +110,9 @@ test('lists the built-in skills, and an appearance edit survives a reload and a 
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.screenshot({ path: 'e2e-artifacts/dashboard-dark.png', fullPage: true });
 
-  expect(problemsAfterRestart).toEqual([]);
+  // the old page may still try the stopped host once before the navigation lands: expected, not a problem
+  const oldHost = new URL(first.url).host;
+  expect(problemsAfterRestart.filter((p) => !p.includes(`ws://${oldHost}/`))).toEqual([]);
 });
 
 test('the appearance dialog works from the keyboard and refuses a malformed color', async ({ page }) => {
