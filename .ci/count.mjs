@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+let flaky = 0;
 for (const file of process.argv.slice(2)) {
   if (!existsSync(file)) {
     console.log(`missing report: ${file} (that test runner did not run to the end)`);
@@ -15,6 +16,7 @@ for (const file of process.argv.slice(2)) {
   if (report.stats) {
     // Playwright: expected = passed, unexpected = failed, flaky passed on retry
     passed += report.stats.expected + report.stats.flaky;
+    flaky += report.stats.flaky;
     failed += report.stats.unexpected;
     skipped += report.stats.skipped;
   } else {
@@ -24,5 +26,7 @@ for (const file of process.argv.slice(2)) {
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
   }
 }
+if (flaky > 0)
+  console.log(`flaky: ${flaky} end-to-end test(s) passed only on retry — see the Playwright report above`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
