@@ -119,26 +119,17 @@ describe('skilldeck run against the local LLM server', () => {
 describe('skilldeck run without a provider', () => {
   it('fails at once, keeps the original text, and says how to name a provider in the CLI', async () => {
     const err: string[] = [];
-    const written: string[] = [];
-    const stdoutWrite = process.stdout.write.bind(process.stdout);
-    process.stdout.write = ((chunk: string) => (
-      written.push(String(chunk)),
-      true
-    )) as typeof process.stdout.write;
     const started = performance.now();
-    let code: number;
-    try {
-      // nothing listens on Ollama's port on a test machine; a probe that answers would change the verdict
-      code = await main(['run', 'polish', '--selection', 'teh text', '--data-dir', dataDir], {
+    // nothing listens on Ollama's port on a test machine; a probe that answers would change the verdict
+    const { code, stdout } = await captureStdout(() =>
+      main(['run', 'polish', '--selection', 'teh text', '--data-dir', dataDir], {
         out: () => undefined,
         err: (l) => err.push(l),
-      });
-    } finally {
-      process.stdout.write = stdoutWrite;
-    }
+      }),
+    );
     expect(code).toBe(1);
     expect(performance.now() - started).toBeLessThan(3000);
-    expect(written.join('')).toContain('teh text');
+    expect(stdout).toContain('teh text');
     expect(err.join('\n')).toMatch(/no provider configured — add one in Settings/);
     expect(err.join('\n')).toMatch(/--provider openai\|anthropic\|openai-compatible --base-url URL/);
   });

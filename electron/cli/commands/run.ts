@@ -2,6 +2,7 @@ import type { RunEvent } from '../../../shared/types/run';
 import { createCore, type Core } from '../../core/core';
 import type { ProviderKind } from '../../core/providers/gateway';
 import { adhocProvider } from '../../core/providers/adhoc';
+import { NO_PROVIDER_MESSAGE } from '../../core/providers/model-gateway';
 import type { SkillDir } from '../../core/skills/sources';
 import { createNodePorts, type Writer } from '../node-ports';
 import { createEnvSecrets } from '../node-secrets';
@@ -114,7 +115,7 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
     unsubscribe();
     if (end.status === 'failed')
       io.err(`skilldeck: ${options.skillId} failed: ${end.error ?? 'unknown error'}`);
-    if (end.error?.startsWith('no provider configured')) {
+    if (end.error === NO_PROVIDER_MESSAGE) {
       io.err(
         'In the CLI, name one: --provider openai|anthropic|openai-compatible --base-url URL --model M --api-key-env VAR',
       );

@@ -74,6 +74,9 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 const cancelled = () => new ModelError('cancelled', 'the model call was cancelled');
 
+/** Said whenever a run needs a model and none is configured or found (the CLI adds its own hint to it). */
+export const NO_PROVIDER_MESSAGE = 'no provider configured — add one in Settings';
+
 export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const ollamaUrl = options.ollama?.baseUrl === undefined ? OLLAMA_BASE_URL : options.ollama.baseUrl;
@@ -148,7 +151,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
     if (record) return fromRecord(record, model);
     const target = await ollamaTarget(model);
     if (target) return target;
-    throw new ModelError('no-provider', 'no provider configured — add one in Settings');
+    throw new ModelError('no-provider', NO_PROVIDER_MESSAGE);
   }
 
   function retryDelay(attempt: number, error: ModelError): number {
