@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/types/memo';
 import { compileSearch } from './search-query';
 import { MARK_CLOSE, MARK_OPEN, parseMarkedSnippet, snippetAround } from './snippet';
+import { optionalFilters } from '../store/sql-filter';
 
 export interface NewMemo {
   skillId: string;
@@ -77,23 +78,12 @@ export function createMemoRepo(db: Database): MemoRepo {
   const selectOne = db.prepare<[number], Row>('SELECT * FROM memos WHERE id = ?');
   const deleteOne = db.prepare<[number]>('DELETE FROM memos WHERE id = ?');
 
-  const where = (filter: { skillId?: string; since?: number; until?: number }) => {
-    const clauses: string[] = [];
-    const params: (string | number)[] = [];
-    if (filter.skillId !== undefined) {
-      clauses.push('m.skill_id = ?');
-      params.push(filter.skillId);
-    }
-    if (filter.since !== undefined) {
-      clauses.push('m.created_at >= ?');
-      params.push(filter.since);
-    }
-    if (filter.until !== undefined) {
-      clauses.push('m.created_at < ?');
-      params.push(filter.until);
-    }
-    return { clauses, params };
-  };
+  const where = (filter: { skillId?: string; since?: number; until?: number }) =>
+    optionalFilters([
+      ['m.skill_id = ?', filter.skillId],
+      ['m.created_at >= ?', filter.since],
+      ['m.created_at < ?', filter.until],
+    ]);
 
   const repo: MemoRepo = {
     create(memo, now) {

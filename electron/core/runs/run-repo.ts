@@ -10,6 +10,7 @@ import {
   type StepStatus,
 } from '../../../shared/types/run';
 import type { ExecutionMode } from '../../../shared/types/finding';
+import { optionalFilters } from '../store/sql-filter';
 
 export interface NewRun {
   id: string;
@@ -168,24 +169,12 @@ export function createRunRepo(db: Database): RunRepo {
       return interruptRuns.run().changes;
     }),
     list(query) {
-      const where: string[] = [];
-      const args: (string | number)[] = [];
-      if (query.skillId !== undefined) {
-        where.push('skill_id = ?');
-        args.push(query.skillId);
-      }
-      if (query.status !== undefined) {
-        where.push('status = ?');
-        args.push(query.status);
-      }
-      if (query.from !== undefined) {
-        where.push('started_at >= ?');
-        args.push(query.from);
-      }
-      if (query.to !== undefined) {
-        where.push('started_at < ?');
-        args.push(query.to);
-      }
+      const { clauses: where, params: args } = optionalFilters([
+        ['skill_id = ?', query.skillId],
+        ['status = ?', query.status],
+        ['started_at >= ?', query.from],
+        ['started_at < ?', query.to],
+      ]);
       const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
       const total = db
         .prepare<unknown[], { n: number }>(`SELECT count(*) AS n FROM runs ${clause}`)
