@@ -1,6 +1,6 @@
-import type { Dirent } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { discoverSkillFolders, SKILL_FILE_NAMES } from './discover';
 import type { Finding } from './types';
 import { detectLayout } from './layout';
 import { loadSkillFile } from './load';
@@ -15,50 +15,24 @@ export interface SkillVerdict {
   warnings: Omit<Finding, 'severity' | 'file'>[];
 }
 
-const SKIP = new Set(['node_modules', '.git']);
-export const SKILL_FILE_NAMES = ['SKILL.md', 'skill.md'] as const;
-
 /** The SKILL.md of a folder (SKILL.md preferred over skill.md), or null. */
-export async function skillFileIn(dir: string): Promise<string | null> {
-  for (const name of SKILL_FILE_NAMES) {
-    try {
-      const entries = await fs.readdir(dir);
-      if (entries.includes(name)) return path.join(dir, name);
-    } catch {
-      return null;
-    }
+async function skillFileIn(dir: string): Promise<string | null> {
+  let entries: string[];
+  try {
+    entries = await fs.readdir(dir);
+  } catch {
+    return null;
   }
-  return null;
+  const name = SKILL_FILE_NAMES.find((n) => entries.includes(n));
+  return name ? path.join(dir, name) : null;
 }
 
-/** Every folder holding a SKILL.md at or below `root` (dot-folders and node_modules skipped). */
+/**
+ * Every skill folder at or below `root`, found as the registry finds them (dot-folders and node_modules
+ * skipped, symlinks followed once), searched deeper than the registry since a PATH may be any tree.
+ */
 export async function findSkillFolders(root: string, maxDepth = 8): Promise<string[]> {
-  const found: string[] = [];
-  const seen = new Set<string>();
-  const walk = async (dir: string, depth: number): Promise<void> => {
-    let real: string;
-    try {
-      real = await fs.realpath(dir);
-    } catch {
-      return;
-    }
-    if (seen.has(real)) return; // a symlink loop or a second link to the same folder
-    seen.add(real);
-    if (await skillFileIn(dir)) found.push(dir);
-    if (depth >= maxDepth) return;
-    let entries: Dirent[];
-    try {
-      entries = await fs.readdir(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-      if (e.name.startsWith('.') || SKIP.has(e.name)) continue;
-      if (e.isDirectory() || e.isSymbolicLink()) await walk(path.join(dir, e.name), depth + 1);
-    }
-  };
-  await walk(root, 0);
-  return found;
+  return (await discoverSkillFolders(root, { maxDepth })).map((found) => found.dir);
 }
 
 /** The verdict on one skill folder; never throws. */
