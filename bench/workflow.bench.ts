@@ -236,6 +236,28 @@ export default async function run() {
       const levelByLevel = async () => {
         for (const level of byLevel) await Promise.all(level.map((s) => call(`${key}.${s.id}`)));
       };
+      // The same eager schedule with each step one plain fetch of the same SSE answer, read to its end: no
+      // AI SDK, no engine. What HTTP on this machine allows; no engine over HTTP can beat it.
+      const body = JSON.stringify({ model: 'bench-model', stream: true, messages: [] });
+      const plainFetch = () =>
+        scheduleDag({
+          steps: dag.steps,
+          concurrency: width,
+          continueOnFailure: false,
+          signal: new AbortController().signal,
+          run: async (s) => {
+            const response = await fetch(`${server.url}/v1/chat/completions`, {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: body.replace(
+                '"messages":[]',
+                `"messages":[{"role":"system","content":"STEP ${key}.${s.id}"}]`,
+              ),
+            });
+            await response.text();
+            return 'succeeded';
+          },
+        });
       // scheduleDag alone, each step a timer of its delay: the algorithm without the model calls
       const timersOnly = () =>
         scheduleDag({
@@ -245,11 +267,12 @@ export default async function run() {
           signal: new AbortController().signal,
           run: (s) => new Promise((r) => setTimeout(() => r('succeeded'), s.delayMs)),
         });
-      const [e, l, timers] = await suite(
+      const [e, l, floor, timers] = await suite(
         `Workflow "${dag.name}": ${dag.steps.length} steps, width ${width}, critical path ${bound} ms`,
         [
           { name: 'eager (engine, runs:start → settled)', run: eager },
           { name: 'level-by-level (bench only)', run: levelByLevel },
+          { name: 'eager over plain fetch (HTTP floor)', run: plainFetch },
           { name: 'scheduleDag with timers (no HTTP)', run: timersOnly },
         ],
         { samples: 5, warmup: 1, interleave: true },
@@ -267,6 +290,8 @@ export default async function run() {
         adjusted.toFixed(0),
         (e!.medianMs / adjusted).toFixed(3),
         (l!.medianMs / adjusted).toFixed(3),
+        (floor!.medianMs / bound).toFixed(3),
+        (e!.medianMs / floor!.medianMs).toFixed(3),
         (timers!.medianMs / bound).toFixed(3),
       ]);
     }
@@ -288,6 +313,8 @@ export default async function run() {
     'bound+calls ms',
     'eager adj',
     'level adj',
+    'HTTP floor',
+    'eager ÷ floor',
     'timers only',
   ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -300,6 +327,8 @@ export default async function run() {
   console.log(
     '  call ms = median zero-delay model call through the gateway (HTTP + AI SDK + server); "adj" ratios divide by\n' +
       '  the critical path with that cost added to every step (what the transport allows, the scheduler aside);\n' +
+      '  "HTTP floor" = the same eager schedule with each step one plain fetch of the answer (no AI SDK, no\n' +
+      '  engine), ÷ the bound; "eager ÷ floor" = what the engine and the AI SDK add to it;\n' +
       '  "timers only" = scheduleDag with each step a setTimeout of its delay, ÷ the bound.',
   );
   console.log(

@@ -2,7 +2,7 @@
 import { createAnthropic } from '@ai-sdk/anthropic';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import type { LanguageModel } from 'ai';
+import type { LanguageModelV3 } from '@ai-sdk/provider';
 import crypto from 'node:crypto';
 import type { ProviderKind } from './gateway';
 
@@ -21,7 +21,7 @@ export interface ModelTarget {
   fetch?: typeof fetch;
 }
 
-export function createLanguageModel(target: ModelTarget): LanguageModel {
+export function createLanguageModel(target: ModelTarget): LanguageModelV3 {
   const { baseUrl: baseURL, fetch } = target;
   // An empty key (not undefined): the SDK would otherwise read OPENAI_API_KEY / ANTHROPIC_API_KEY from
   // the environment, a key the user never gave this provider. The provider then answers 401, which says what to do.
@@ -44,14 +44,14 @@ export function createLanguageModel(target: ModelTarget): LanguageModel {
 }
 
 const MODEL_CACHE_SIZE = 16;
-const modelCache = new Map<string, LanguageModel>();
+const modelCache = new Map<string, LanguageModelV3>();
 
 /**
  * The same as createLanguageModel, reusing the instance for an identical target: building a provider
  * builds its zod chunk schemas, which costs milliseconds per call. Keyed by a hash of the key, never the
  * key itself; a custom `fetch` (tests) bypasses the cache.
  */
-export function languageModelFor(target: ModelTarget): LanguageModel {
+export function languageModelFor(target: ModelTarget): LanguageModelV3 {
   if (target.fetch) return createLanguageModel(target);
   const keyHash = target.apiKey === null ? '-' : crypto.hash('sha256', target.apiKey, 'hex');
   const cacheKey = [target.kind, target.name, target.baseUrl, target.model, keyHash].join('\n');

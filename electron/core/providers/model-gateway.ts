@@ -1,6 +1,8 @@
-// createModelGateway: the ModelGateway over the AI SDK, with our own retries (only before the first token,
-// so text shown is never streamed twice), first-chunk and idle timeouts, and cancel through the AbortSignal.
-import { streamText } from 'ai';
+// createModelGateway: the ModelGateway over the AI SDK's provider models, with our own retries (only before
+// the first token, so text shown is never streamed twice), first-chunk and idle timeouts, and cancel through
+// the AbortSignal. It calls the model's `doStream` itself rather than `streamText`: the engine does its own
+// retries, loop and events, and streamText's extra stream stages cost ~1 ms per call (bench/engine).
+import type { LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { SecretStorePort } from '../platform';
 import type { ProviderRecord } from '../store/providers';
 import { toModelError, type CallTarget } from './errors';
@@ -76,6 +78,15 @@ const cancelled = () => new ModelError('cancelled', 'the model call was cancelle
 
 /** Said whenever a run needs a model and none is configured or found (the CLI adds its own hint to it). */
 export const NO_PROVIDER_MESSAGE = 'no provider configured — add one in Settings';
+
+/** The AI SDK's prompt shape for a system text and plain-text turns. */
+function toPrompt(request: StreamTextRequest): LanguageModelV3Prompt {
+  const prompt: LanguageModelV3Prompt = [];
+  if (request.system !== '') prompt.push({ role: 'system', content: request.system });
+  for (const m of request.messages)
+    prompt.push({ role: m.role, content: [{ type: 'text', text: m.content }] });
+  return prompt;
+}
 
 export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
   const fetchImpl = options.fetch ?? globalThis.fetch;
@@ -182,25 +193,26 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
       timer = setTimeout(() => stop('idle'), idleTimeoutMs);
     };
 
+    let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
+    let finished = false;
     try {
-      const result = streamText({
-        model: languageModelFor({ ...target, name: target.provider, apiKey, fetch: options.fetch }),
-        system: request.system,
-        messages: request.messages,
+      const model = languageModelFor({ ...target, name: target.provider, apiKey, fetch: options.fetch });
+      const { stream } = await model.doStream({
+        prompt: toPrompt(request),
         maxOutputTokens:
           request.maxOutputTokens ?? target.maxOutputTokens ?? options.defaultMaxOutputTokens ?? 4096,
-        maxRetries: 0,
         abortSignal: controller.signal,
-        // Without onError the SDK prints the error, request body (user text) included, to the console.
-        onError: () => {},
       });
-      for await (const part of result.fullStream) {
+      reader = stream.getReader();
+      for (;;) {
+        const { done, value: part } = await reader.read();
+        if (done) break;
         switch (part.type) {
           case 'text-delta':
             streamed();
-            if (part.text === '') break;
-            shown.text += part.text;
-            request.onToken(part.text);
+            if (part.delta === '') break;
+            shown.text += part.delta;
+            request.onToken(part.delta);
             break;
           case 'reasoning-delta':
           case 'tool-input-delta':
@@ -208,14 +220,13 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
             break;
           case 'error':
             throw part.error;
-          case 'abort':
-            throw abortError();
           case 'finish':
+            finished = true;
             return {
-              finishReason: part.finishReason,
+              finishReason: part.finishReason.unified,
               usage: {
-                inputTokens: part.totalUsage.inputTokens ?? null,
-                outputTokens: part.totalUsage.outputTokens ?? null,
+                inputTokens: part.usage.inputTokens.total ?? null,
+                outputTokens: part.usage.outputTokens.total ?? null,
               },
             };
           default:
@@ -251,6 +262,8 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
     } finally {
       clearTimeout(timer);
       request.signal.removeEventListener('abort', onCancel);
+      // A failed or abandoned stream is cancelled so its connection is released.
+      if (reader && !finished) void reader.cancel().catch(() => undefined);
     }
   }
 

@@ -112,6 +112,15 @@ describe('skill registry', () => {
     expect(active.loaded.definition).toMatchObject({ config: {} });
     // the listing caught up with what activation read
     expect(registry.get('notes')!.whenToUse).toBeNull();
+    // a second activation of the same bytes is served from the parse cache, and equal
+    const again = await registry.activate('notes');
+    expect(again.loaded).toBe(active.loaded);
+    // an edit is read again, never served from that cache
+    fs.writeFileSync(
+      at('user/notes/SKILL.md'),
+      '---\nname: notes\ndescription: Keep notes.\n---\nBe briefest.\n',
+    );
+    expect((await registry.activate('notes')).loaded.body).toBe('Be briefest.\n');
   });
 
   it('keeps a broken skill listed with its errors, not runnable', async () => {

@@ -77,6 +77,8 @@ export interface SkillRegistry {
 
 /** When a reloaded file is read again (see `verify`): after chokidar's 50 ms change throttle. */
 const VERIFY_AFTER_MS = 120;
+/** Parsed skills kept for activation (a run re-reads the file and hashes it; parsing is skipped on a hit). */
+const ACTIVATED_CACHE_SIZE = 64;
 
 const isWithin = (parent: string, child: string) => child === parent || child.startsWith(parent + path.sep);
 const SKILL_FILES: ReadonlySet<string> = new Set(SKILL_FILE_NAMES);
@@ -354,6 +356,9 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     return found;
   }
 
+  /** Parsed activations by root, file, content hash and layout, most recently used last. */
+  const activated = new Map<string, ActivatedSkill['loaded']>();
+
   async function activateEntry(entry: SkillEntry): Promise<ActivatedSkill> {
     let current = entry;
     for (let attempt = 0; attempt < 2; attempt++) {
@@ -368,7 +373,13 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       if (hash === current.hash) {
         const root = roots.find((r) => r.dir === current.root)!;
         const layout = current.layout ? await readSkillLayout(current.dir) : null;
-        const { loaded } = parseSkill(root, current, current.file, bytes, layout);
+        // The same bytes and layout parse the same: a skill run again is not parsed again.
+        const key = `${root.dir}\n${current.file}\n${hash}\n${layout ? JSON.stringify(layout) : ''}`;
+        let loaded = activated.get(key);
+        if (loaded) activated.delete(key);
+        else loaded = parseSkill(root, current, current.file, bytes, layout).loaded;
+        activated.set(key, loaded);
+        if (activated.size > ACTIVATED_CACHE_SIZE) activated.delete(activated.keys().next().value!);
         return { entry: current, text: bytes.toString('utf8'), hash, loaded };
       }
       // changed since it was listed: bring the listing up to date, then read that
