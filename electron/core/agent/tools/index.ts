@@ -1,0 +1,20 @@
+// The built-in agent tools, named as Claude Code names them so its skills work unchanged.
+import type { AgentTool } from '../types';
+import { bashTool } from './bash';
+import { editTool } from './edit';
+import { globTool } from './glob';
+import { grepTool } from './grep';
+import { readTool } from './read';
+import { webFetchTool } from './web-fetch';
+import { writeTool } from './write';
+
+/** The tools that act on files (their paths confined to the working directory). */
+export const fileTools: readonly AgentTool[] = [readTool, writeTool, editTool, globTool, grepTool];
+
+/** All seven core tools: the file tools, Bash and WebFetch. A new array each call. */
+export function agentToolsCore(): AgentTool[] {
+  return [...fileTools, bashTool, webFetchTool];
+}
+
+export { bashTool, editTool, globTool, grepTool, readTool, webFetchTool, writeTool };
+export { resolveToolPath, ToolInputError } from './paths';
