@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { SkillDir } from '../core/skills/sources';
+import { mcpCommand } from './commands/mcp';
 import { migrateCommand } from './commands/migrate';
 import { runCommand } from './commands/run';
 import { serveCommand } from './commands/serve';
@@ -20,6 +21,8 @@ Usage:
                 [--base-url URL] [--model M] [--api-key-env VAR] [--events ndjson] [--data-dir DIR]
                 [--skills-dir DIR]...
   skilldeck serve [--host 127.0.0.1] [--port N] [--data-dir DIR] [--skills-dir DIR]...
+  skilldeck mcp [--provider KIND --base-url URL --model M --api-key-env VAR] [--data-dir DIR]
+                [--skills-dir DIR]...
   skilldeck --help | --version
 
 Commands:
@@ -40,6 +43,8 @@ Commands:
   serve         Run the headless host: the dashboard in your browser at the printed URL, which carries
                 a per-start access token. Binds 127.0.0.1 unless --host says otherwise. --port 0 picks
                 a free port.
+  mcp           Serve the skills to another agent over MCP on stdin/stdout: tools list_skills,
+                load_skill and run_skill. Logs go to stderr. The --provider flags work as for run.
 
 Options:
   --data-dir DIR     Where the database and your skills live. Default: $SKILLDECK_DATA_DIR, else ~/.skilldeck
@@ -172,6 +177,32 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         }
       }
       return serveCommand({ skillDirs, dataDirFlag, host: values.host ?? '127.0.0.1', port }, io);
+    }
+    case 'mcp': {
+      if (rest.length > 0) return usage(io, `\`mcp\` takes no arguments, got "${rest.join(' ')}"`);
+      const kinds = ['openai', 'anthropic', 'openai-compatible'] as const;
+      const provider = values.provider as (typeof kinds)[number] | undefined;
+      if (provider !== undefined && !kinds.includes(provider))
+        return usage(io, `--provider is one of ${kinds.join(', ')}, not "${values.provider}"`);
+      const stop = new AbortController();
+      const onSignal = () => stop.abort();
+      process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+      try {
+        return await mcpCommand(
+          {
+            skillDirs,
+            dataDirFlag,
+            provider,
+            baseUrl: values['base-url'],
+            model: values.model,
+            apiKeyEnv: values['api-key-env'],
+            stop: stop.signal,
+          },
+          io,
+        );
+      } finally {
+        process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+      }
     }
     default:
       return usage(io, `unknown command "${positionals.join(' ')}"`);

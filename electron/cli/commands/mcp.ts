@@ -1,0 +1,86 @@
+import type { Readable, Writable } from 'node:stream';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { createCore, type Core } from '../../core/core';
+import { createSkillsMcpServer, quietPorts } from '../../core/mcp/server';
+import { adhocProvider } from '../../core/providers/adhoc';
+import type { ProviderKind } from '../../core/providers/gateway';
+import type { SkillDir } from '../../core/skills/sources';
+import { StoreError } from '../../core/store/db';
+import { createEnvSecrets } from '../node-secrets';
+import type { Io } from '../io';
+import { packageVersion, resolveDataDir } from '../paths';
+
+export interface McpOptions {
+  skillDirs: SkillDir[];
+  dataDirFlag: string | undefined;
+  provider?: ProviderKind;
+  baseUrl?: string;
+  model?: string;
+  apiKeyEnv?: string;
+  /** The transport's streams (process stdin/stdout in the CLI). */
+  stdin?: Readable;
+  stdout?: Writable;
+  /** Stops the server (SIGINT/SIGTERM in the CLI). */
+  stop?: AbortSignal;
+}
+
+/**
+ * `skilldeck mcp`: the skills as an MCP server on stdio, until stdin ends or `stop` fires. stdout carries
+ * only the protocol: results come back in tool answers, and everything else goes to stderr (`io.err`).
+ */
+export async function mcpCommand(options: McpOptions, io: Io): Promise<number> {
+  const stdin = options.stdin ?? process.stdin;
+  const stdout = options.stdout ?? process.stdout;
+  const secrets = createEnvSecrets(options.apiKeyEnv);
+  let core: Core;
+  try {
+    core = createCore({
+      dataDir: resolveDataDir(options.dataDirFlag),
+      skillDirs: options.skillDirs,
+      runtime: 'node',
+      version: packageVersion(),
+      ports: { ...quietPorts((line) => io.err(`skilldeck: ${line}`)), secrets },
+      gateway: options.provider
+        ? adhocProvider(
+            {
+              kind: options.provider,
+              baseUrl: options.baseUrl,
+              model: options.model,
+              apiKeyEnv: options.apiKeyEnv,
+            },
+            secrets,
+          )
+        : undefined,
+      onInternalError: (error) =>
+        io.err(`skilldeck: internal error: ${(error as Error).stack ?? String(error)}`),
+    });
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    io.err(`skilldeck: ${error.message}`);
+    return 1;
+  }
+  // A stray console.log from a dependency would corrupt the protocol stream.
+  const consoleLog = console.log;
+  if (stdout === process.stdout) console.log = console.error;
+  const server = createSkillsMcpServer(core, { version: packageVersion() });
+  const transport = new StdioServerTransport(stdin, stdout);
+  try {
+    const ended = new Promise<void>((resolve) => {
+      transport.onclose = resolve;
+      stdin.once('end', resolve);
+      stdin.once('close', resolve);
+      options.stop?.addEventListener('abort', () => resolve(), { once: true });
+    });
+    await server.connect(transport);
+    await core.skills.ready();
+    io.err(`skilldeck: serving ${core.skills.list().length} skills over MCP on stdio`);
+    await ended;
+    return 0;
+  } finally {
+    await server.close().catch(() => undefined);
+    await core.executor.shutdown();
+    core.close();
+    await core.skills.close();
+    console.log = consoleLog;
+  }
+}
