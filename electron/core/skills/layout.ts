@@ -14,6 +14,8 @@ export interface SkillLayout {
   phases: PhaseFile[];
   /** `phases/actions/*.md` of an autonomous skill, by name. */
   actions: string[];
+  /** An autonomous skill's orchestrator in `phases/`: `orchestrator.md`, or `NN-orchestrator.md` among phases. */
+  orchestrator?: string;
 }
 
 const PHASE_FILE = /^(\d+(?:\.\d+)?)-(.+)\.md$/i;
@@ -37,17 +39,31 @@ async function listNames(dir: string, kind: 'file' | 'dir'): Promise<string[]> {
   }
 }
 
-/** The phases layout of a skill folder: numbered phases, or an orchestrator with actions. */
+/**
+ * The phases layout of a skill folder: numbered phases, or an orchestrator with actions. A numbered
+ * `NN-orchestrator.md` makes the skill autonomous only when `phases/actions/` has actions (otherwise it is an
+ * ordinary phase); the numbered phases of an autonomous skill exclude its orchestrator.
+ */
 export async function detectLayout(skillDir: string): Promise<SkillLayout> {
   const phasesDir = path.join(skillDir, 'phases');
   const files = await listNames(phasesDir, 'file');
   if (files.length === 0) return { phases: [], actions: [] };
-  if (files.includes('orchestrator.md')) {
-    const actions = (await listNames(path.join(phasesDir, 'actions'), 'file'))
-      .filter((f) => f.endsWith('.md'))
-      .sort();
-    return { layout: 'autonomous', phases: sortPhases(files), actions };
-  }
   const phases = sortPhases(files);
+  const actions = (await listNames(path.join(phasesDir, 'actions'), 'file'))
+    .filter((f) => f.endsWith('.md'))
+    .sort();
+  const orchestrator = files.includes('orchestrator.md')
+    ? 'orchestrator.md'
+    : actions.length > 0
+      ? phases.find((p) => p.name.toLowerCase() === 'orchestrator')?.file
+      : undefined;
+  if (orchestrator) {
+    return {
+      layout: 'autonomous',
+      phases: phases.filter((p) => p.file !== orchestrator),
+      actions,
+      orchestrator,
+    };
+  }
   return phases.length > 0 ? { layout: 'phases', phases, actions: [] } : { phases: [], actions: [] };
 }
