@@ -26,6 +26,15 @@ import { createSkillHandlers } from './skills/skill-handlers';
 import { resolveSourceRoots, type SkillDir } from './skills/sources';
 import { registerOutputTools } from './tools/output';
 import { createToolRegistry, type ToolRegistry } from './tools/registry';
+import { agentToolsCore } from './agent/tools';
+import { outputAgentTools } from './agent/output-tools';
+import type { AgentTool } from './agent/types';
+import { createUserPrompts, type UserPrompts } from './permissions/broker';
+import { createPermissionHandlers } from './permissions/permission-handlers';
+import { createPermissionRepo, type PermissionRepo } from './permissions/permission-repo';
+import { createMcpClients, type McpClients } from './mcp/client';
+import { createMcpHandlers } from './mcp/mcp-handlers';
+import { createMcpServerRepo } from './mcp/mcp-repo';
 
 export interface CoreOptions {
   /** Where the database and user files live (Electron: userData; CLI: --data-dir / ~/.skilldeck). */
@@ -53,6 +62,10 @@ export interface CoreOptions {
   modelGateway?: Omit<ModelGatewayOptions, 'providers' | 'secrets'>;
   /** Replaces the gateway over stored providers (the CLI's `--provider` flags: `adhocProvider`). */
   gateway?: ModelGateway;
+  /** Agent runs: how long a permission prompt waits before it counts as a deny (default 120 s). */
+  permissionTimeoutMs?: number;
+  /** Agent runs: extra tools (tests, hosts). */
+  extraAgentTools?: () => AgentTool[];
 }
 
 export interface Core {
@@ -73,6 +86,10 @@ export interface Core {
   /** Runs skills (`runs:start`); every event persisted in `runs` and sent as `runs:event`. */
   executor: Executor;
   runs: RunRepo;
+  /** Permission rules, the audit, settings. */
+  permissions: PermissionRepo;
+  /** Open permission prompts and AskUser questions. */
+  prompts: UserPrompts;
   /** Closes the database and stops watching; `skills.close()` can be awaited for the watchers. */
   close(): void;
 }
@@ -113,7 +130,46 @@ export function createCore(options: CoreOptions): Core {
             db.open ? (target[key] as (...a: unknown[]) => unknown)(...args) : undefined
         : target[key],
   });
+  const permissions = createPermissionRepo(db);
+  const prompts = createUserPrompts({
+    onWaiting: (runId, open) => openRuns.setWaiting(runId, open.length > 0 ? open : null),
+  });
+  const mcpServers = createMcpServerRepo(db);
+  let mcpClients: McpClients | undefined;
+  const dropMcpClients = () => {
+    const clients = mcpClients;
+    mcpClients = undefined;
+    clients?.close().catch((error: unknown) => options.onInternalError?.(error));
+  };
+  const mcpTools = async (): Promise<AgentTool[]> => {
+    const enabled = mcpServers.list().filter((s) => s.enabled);
+    if (enabled.length === 0) return [];
+    mcpClients ??= createMcpClients(enabled, { version: options.version });
+    return mcpClients.tools();
+  };
   const executor = createExecutor({
+    agent: {
+      dataDir: options.dataDir,
+      tools: async (info) => [
+        ...agentToolsCore(),
+        ...outputAgentTools(tools, info),
+        ...(options.extraAgentTools?.() ?? []),
+        ...(await mcpTools()),
+      ],
+      rules: (skillId) => permissions.rulesFor(skillId),
+      addSkillRule: (skillId, rule) => void permissions.addRule({ skillId, list: 'allow', rule }),
+      audit: (entry) => permissions.audit(entry),
+      mode: () => permissions.getMode(),
+      prompts,
+      permissionTimeoutMs: options.permissionTimeoutMs,
+      contextTokens: (provider, model) =>
+        permissions.getSetting<Record<string, number>>('models.contextTokens', {})[`${provider}/${model}`],
+      skills: () =>
+        skills
+          .list()
+          .filter((s) => s.shadowedBy === null && s.runnable && s.modelInvocable)
+          .map((s) => ({ id: s.id, name: s.name, description: s.description })),
+    },
     skills,
     gateway,
     repo: openRuns,
@@ -190,6 +246,10 @@ export function createCore(options: CoreOptions): Core {
     ...createRunHandlers(executor, runs),
 
     ...createProviderHandlers({ repo: providers, secrets: ports.secrets, gateway }),
+
+    ...createPermissionHandlers(permissions, prompts),
+
+    ...createMcpHandlers({ repo: mcpServers, onChange: dropMcpClients }),
   };
 
   return {
@@ -204,8 +264,11 @@ export function createCore(options: CoreOptions): Core {
     gateway,
     executor,
     runs,
+    permissions,
+    prompts,
     close: () => {
       void executor.shutdown();
+      dropMcpClients();
       skills.close().catch((error: unknown) => options.onInternalError?.(error));
       db.close();
     },

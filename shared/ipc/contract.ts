@@ -24,6 +24,18 @@ import {
   MemoSearchInput,
   MemoSearchResult,
 } from '../types/memo';
+import {
+  AskUserAnswerInput,
+  OpenRequest,
+  PermissionAuditQuery,
+  PermissionAuditRow,
+  PermissionGrantInput,
+  PermissionMode,
+  PermissionRespondInput,
+  PermissionRule,
+  PermissionRulesQuery,
+} from '../types/permission';
+import { mcpChannels } from '../types/mcp';
 import { Provider, ProviderId, ProviderSaveInput, ProviderTestResult } from '../types/provider';
 
 export interface ChannelSpec {
@@ -83,6 +95,29 @@ export const contract = {
   /** One run with its steps and every event. */
   'runs:get': { input: z.object({ runId: RunId }).strict(), output: RunDetail },
   'runs:delete': { input: z.object({ runId: RunId }).strict(), output: z.object({ runId: RunId }) },
+  /** Continues a `waiting` run from its saved state (e.g. after a restart); its open question is asked again. */
+  'runs:resume': { input: z.object({ runId: RunId }).strict(), output: z.object({ runId: RunId }) },
+  /** Answers an AskUser question (`ask_user` event). */
+  'runs:answer': { input: AskUserAnswerInput, output: z.object({ answered: z.boolean() }) },
+  /** Answers a `permission_request`: allow once / for this run / always for this skill, or deny. */
+  'permissions:respond': { input: PermissionRespondInput, output: z.object({ answered: z.boolean() }) },
+  /** Prompts and questions still open, oldest first. */
+  'permissions:pending': { input: z.undefined(), output: z.array(OpenRequest) },
+  /** Saved rules (global and per skill). */
+  'permissions:rules': { input: PermissionRulesQuery, output: z.array(PermissionRule) },
+  'permissions:grant': { input: PermissionGrantInput, output: PermissionRule },
+  'permissions:revoke': {
+    input: z.object({ id: z.number().int() }).strict(),
+    output: z.object({ id: z.number().int() }),
+  },
+  /** Every decision made: by rule, mode, the user or a timeout. */
+  'permissions:audit': { input: PermissionAuditQuery, output: z.array(PermissionAuditRow) },
+  ...mcpChannels,
+  /** The global permission mode: read, or set when `mode` is given. */
+  'permissions:mode': {
+    input: z.object({ mode: PermissionMode.optional() }).strict().optional(),
+    output: z.object({ mode: PermissionMode }),
+  },
   /** Configured model providers; never their keys (`hasKey` only). */
   'providers:list': { input: z.undefined(), output: z.array(Provider) },
   /** Creates (no `id`) or replaces a provider; `apiKey` goes to the secret store, null removes it. */

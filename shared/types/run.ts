@@ -5,7 +5,15 @@ import { SkillId } from './skill';
 export const RunId = z.string().regex(/^run_[0-9A-Za-z_-]{6,64}$/, 'not a run id');
 export type RunId = z.infer<typeof RunId>;
 
-export const RUN_STATUSES = ['running', 'succeeded', 'failed', 'cancelled', 'interrupted'] as const;
+/** `waiting`: an agent run paused on a permission prompt or an AskUser question (it survives a restart). */
+export const RUN_STATUSES = [
+  'running',
+  'waiting',
+  'succeeded',
+  'failed',
+  'cancelled',
+  'interrupted',
+] as const;
 export const RunStatus = z.enum(RUN_STATUSES);
 export type RunStatus = z.infer<typeof RunStatus>;
 
@@ -46,6 +54,67 @@ export const RunEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('step_skipped'), ...at, stepId: z.string(), reason: z.string() }),
   z.object({ type: z.literal('output'), ...at, tool: z.string(), text: z.string() }),
   z.object({
+    type: z.literal('tool_call'),
+    ...at,
+    stepId: z.string(),
+    callId: z.string(),
+    tool: z.string(),
+    input: z.unknown(),
+  }),
+  z.object({
+    type: z.literal('tool_result'),
+    ...at,
+    stepId: z.string(),
+    callId: z.string(),
+    tool: z.string(),
+    /** The short line shown to the user. */
+    summary: z.string(),
+    /** What the model received (capped at 30,000 characters plus the truncation note). */
+    output: z.string(),
+    isError: z.boolean(),
+  }),
+  z.object({
+    type: z.literal('permission_request'),
+    ...at,
+    requestId: z.string(),
+    runId: RunId,
+    skill: z.string(),
+    stepId: z.string(),
+    callId: z.string(),
+    tool: z.string(),
+    input: z.unknown(),
+    /** Write / Edit: the unified diff of the change. */
+    diff: z.string().optional(),
+    /** Why it asks (e.g. `default mode asks before Bash`). */
+    reason: z.string(),
+    /** The rule "always for this skill" would save, shown before saving. */
+    suggestedRule: z.string(),
+    /** ms since epoch when no answer becomes a deny. */
+    expiresAt: z.number(),
+  }),
+  z.object({
+    type: z.literal('permission_decision'),
+    ...at,
+    requestId: z.string().nullable(),
+    callId: z.string(),
+    tool: z.string(),
+    decision: z.enum(['allow', 'deny']),
+    /** rule / mode / user / timeout / run-grant / ceiling */
+    source: z.string(),
+    rule: z.string().nullable(),
+    reason: z.string(),
+  }),
+  z.object({
+    type: z.literal('ask_user'),
+    ...at,
+    requestId: z.string(),
+    stepId: z.string(),
+    callId: z.string(),
+    question: z.string(),
+    options: z.array(z.string()),
+  }),
+  z.object({ type: z.literal('ask_user_answer'), ...at, requestId: z.string(), answer: z.string() }),
+  z.object({
     type: z.literal('complete'),
     ...at,
     runId: RunId,
@@ -67,6 +136,10 @@ export const RunStart = z
     config: z.record(z.string(), z.unknown()).optional(),
     /** What follows the skill's name when typed as a command: `$ARGUMENTS`, `$0…$N`. */
     arguments: z.string().max(100_000).optional(),
+    /** Agent runs: the working directory the file tools and Bash act in (default a per-skill workspace). */
+    workdir: z.string().max(4096).optional(),
+    /** Agent runs: this run's permission mode (over the skill's and the global one). */
+    permissionMode: z.enum(['default', 'acceptEdits', 'plan', 'unrestricted']).optional(),
   })
   .strict();
 export type RunStart = z.infer<typeof RunStart>;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ModelError } from '../providers/gateway';
-import { engineHarness, fakeGateway, type EngineHarness } from './test-support';
+import { engineHarness, fakeGateway, messageText, type EngineHarness } from './test-support';
 
 const prompt = (name: string, body: string, extra = '') =>
   `---\nname: ${name}\ndescription: Does ${name}.\n${extra}---\n${body}`;
@@ -142,8 +142,8 @@ describe('executor: workflow mode', () => {
     h = await engineHarness({ 'flow/SKILL.md': workflowSkill(steps, '  output: b\n') }, gw);
     const { runId, events } = await h.run({ skillId: 'flow', input: 'topic', config: { who: 'kids' } });
     expect(gw.calls[0]!.system).toBe('Analyse for kids.');
-    expect(gw.calls[0]!.messages[0]!.content).toBe('topic');
-    expect(gw.calls[1]!.messages[0]!.content).toBe('A said {"type":"story"} / type story');
+    expect(messageText(gw.calls[0]!.messages[0])).toBe('topic');
+    expect(messageText(gw.calls[1]!.messages[0])).toBe('A said {"type":"story"} / type story');
     expect(events.filter((e) => e.type === 'step_skipped')).toMatchObject([
       { stepId: 'c', reason: "condition is false: ${analysis.type} == 'technical'" },
       { stepId: 'd', reason: 'depends on c, which was skipped' },
@@ -200,7 +200,7 @@ describe('executor: workflow mode', () => {
 
 describe('executor: phases mode', () => {
   it('runs phases/NN-*.md in numeric order, each output feeding the next', async () => {
-    const gw = fakeGateway((r) => ({ text: `${r.messages[0]!.content}>${r.system.split('\n').at(-1)}` }));
+    const gw = fakeGateway((r) => ({ text: `${messageText(r.messages[0])}>${r.system.split('\n').at(-1)}` }));
     h = await engineHarness(
       {
         'ph/SKILL.md': prompt('ph', '', 'execution-mode: phases\n'),

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { AppError } from '../../../shared/ipc/result';
 import type { RunEvent, RunStart } from '../../../shared/types/run';
 import type { ExecutionMode } from '../../../shared/types/finding';
-import { ModelError, type ModelGateway, type StreamTextResult } from '../providers/gateway';
+import {
+  ModelError,
+  type ChatMessage,
+  type ModelGateway,
+  type ModelTool,
+  type StreamTextResult,
+} from '../providers/gateway';
 import type { RunRepo } from '../runs/run-repo';
 import type { SkillRegistry } from '../skills/registry';
 import type { SkillDefinition, WorkflowStep } from '../skills/types';
@@ -22,6 +28,15 @@ import {
   type RunContext,
 } from './skill-io';
 import { scheduleDag, type StepOutcome } from './workflow';
+import { runAgent, DEFAULT_MAX_ITERATIONS } from '../agent/agent-run';
+import { DEFAULT_CONTEXT_TOKENS } from '../agent/context-budget';
+import { newAgentState, type AgentState } from '../agent/loop';
+import { agentSystemPrompt } from '../agent/system-prompt';
+import type { AgentTool } from '../agent/types';
+import type { UserPrompts } from '../permissions/broker';
+import type { AuditEntry } from '../permissions/permission-repo';
+import type { PermissionMode, PermissionRules } from '../permissions/types';
+import { runAutonomous, type AutonomousState } from './autonomous';
 
 /** Hands a run's result to an output tool (insert_text, clipboard, save_memo, floating_card). */
 export type OutputDelivery = (
@@ -59,6 +74,40 @@ export interface ExecutorDeps {
   maxOutputTokens?: number;
   tokenIntervalMs?: number;
   onInternalError?: (error: unknown) => void;
+  /** Agent mode: tools, permissions and the user prompts; without it agent skills cannot run. */
+  agent?: AgentDeps;
+}
+
+export interface AgentDeps {
+  dataDir: string;
+  /** Every tool an agent may be offered: the core tools, the output tools, MCP tools. */
+  tools: (ctx: {
+    runId: string;
+    skillId: string;
+    title: string;
+    /** An output tool delivered during the run: the final answer is not delivered again. */
+    onDelivered: (tool: string) => void;
+  }) => Promise<AgentTool[]>;
+  rules: (skillId: string) => PermissionRules;
+  addSkillRule: (skillId: string, rule: string) => void;
+  audit: (entry: AuditEntry) => void;
+  /** The global permission mode (settings). */
+  mode: () => PermissionMode;
+  prompts: UserPrompts;
+  permissionTimeoutMs?: number;
+  /** The model's context window in tokens (settings per provider/model; a default otherwise). */
+  contextTokens?: (provider: string, model: string) => number | undefined;
+  /** Model-invocable skills for the system prompt's skills section and the Skill tool. */
+  skills: () => { id: string; name: string; description: string }[];
+}
+
+/** What an agent or autonomous run saves to resume after a restart. */
+interface SavedRun {
+  ctx: RunContext;
+  workdir?: string;
+  permissionMode?: PermissionMode;
+  agent?: AgentState;
+  autonomous?: AutonomousState;
 }
 
 export interface Executor {
@@ -66,6 +115,8 @@ export interface Executor {
   start(request: RunStart): Promise<{ runId: string }>;
   /** Aborts the run's model calls and steps; false when it is not running. */
   cancel(runId: string): boolean;
+  /** Continues a `waiting` run from its saved state (after a restart): its open question is asked again. */
+  resume(runId: string): Promise<{ runId: string }>;
   /** Resolves when the run has ended (immediately if it is not running). */
   settled(runId: string): Promise<void>;
   /** Cancels every running run and waits for them to end. */
@@ -107,8 +158,8 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       );
     }
     const mode = definition.executionMode;
-    if (mode === 'autonomous' || mode === 'agent') {
-      throw new AppError('BAD_REQUEST', `${request.skillId}: ${mode} mode is not supported yet`);
+    if (mode === 'agent' && !deps.agent) {
+      throw new AppError('BAD_REQUEST', `${request.skillId}: agent mode is not available in this host`);
     }
     const runId = newRunId();
     const ctx: RunContext = {
@@ -126,24 +177,55 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       input: inputText(ctx),
       startedAt: Date.now(),
     });
-    const controller = new AbortController();
+    const saved: SavedRun = { ctx, workdir: request.workdir, permissionMode: request.permissionMode };
     const log = new RunEventLog(runId, deps.repo, (e) => deps.onEvent(runId, e), deps.tokenIntervalMs);
     log.emit({ type: 'run_start', runId, skill: request.skillId, mode });
-    const run = new RunExecution(
-      runId,
-      request.skillId,
-      mode,
-      definition,
-      skill.loaded.body,
-      ctx,
-      log,
-      controller.signal,
-    );
+    launch(runId, request.skillId, mode, definition, skill.loaded.body, saved, log);
+    return { runId };
+  }
+
+  function launch(
+    runId: string,
+    skillId: string,
+    mode: ExecutionMode,
+    definition: SkillDefinition,
+    body: string,
+    saved: SavedRun,
+    log: RunEventLog,
+    resumed = false,
+  ) {
+    const controller = new AbortController();
+    const run = new RunExecution(runId, skillId, mode, definition, body, saved.ctx, log, controller.signal);
+    run.saved = saved;
+    run.resumed = resumed;
     const done = run
       .execute()
       .catch((error: unknown) => deps.onInternalError?.(error))
       .finally(() => active.delete(runId));
     active.set(runId, { controller, done });
+  }
+
+  async function resume(runId: string): Promise<{ runId: string }> {
+    if (active.has(runId)) return { runId };
+    const detail = deps.repo.get(runId);
+    if (!detail) throw new AppError('NOT_FOUND', `no run ${runId} in the history`);
+    if (detail.status !== 'waiting') {
+      throw new AppError('CONFLICT', `run ${runId} is ${detail.status}: only a waiting run can be resumed`);
+    }
+    const saved = deps.repo.loadState(runId) as SavedRun | undefined;
+    if (!saved) throw new AppError('CONFLICT', `run ${runId} has no saved state to resume from`);
+    const skill = await deps.skills.activate(detail.skillId);
+    const definition = skill.loaded.definition;
+    if (!definition || !skill.loaded.runnable) {
+      throw new AppError('BAD_REQUEST', `${detail.skillId} cannot run any more: fix its SKILL.md first`);
+    }
+    deps.repo.setWaiting(runId, null);
+    const last = detail.events.at(-1);
+    const log = new RunEventLog(runId, deps.repo, (e) => deps.onEvent(runId, e), deps.tokenIntervalMs, {
+      seq: detail.events.length,
+      elapsedMs: last?.t ?? 0,
+    });
+    launch(runId, detail.skillId, detail.mode, definition, skill.loaded.body, saved, log, true);
     return { runId };
   }
 
@@ -153,6 +235,8 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     private readonly kind: ContextBehavior;
     private readonly title: string;
     private readonly runningSteps = new Set<string>();
+    saved: SavedRun = { ctx: {} as RunContext };
+    resumed = false;
 
     constructor(
       readonly runId: string,
@@ -185,12 +269,21 @@ export function createExecutor(deps: ExecutorDeps): Executor {
         const resolved = await deps.gateway.resolve(this.definition.provider, this.definition.model);
         deps.repo.setModel(this.runId, resolved.provider, resolved.model);
         const work =
-          this.mode === 'workflow' ? this.workflow() : this.mode === 'phases' ? this.phases() : this.prompt();
+          this.mode === 'workflow'
+            ? this.workflow()
+            : this.mode === 'phases'
+              ? this.phases()
+              : this.mode === 'agent'
+                ? this.agent(resolved.provider, resolved.model)
+                : this.mode === 'autonomous'
+                  ? this.autonomous()
+                  : this.prompt();
         // A cancel ends the run now, whatever the model calls are still doing.
         const outcome = await Promise.race([work, cancelled]);
         if (outcome === 'cancelled') return this.finish('cancelled', null, 'cancelled');
         if (outcome.ok) {
-          await this.deliver(outcome.output);
+          // an agent that delivered with an output tool itself is not delivered again
+          if (!(this.mode === 'agent' && this.outputTool !== '')) await this.deliver(outcome.output);
           return this.finish('succeeded', outcome.output, null);
         }
         await this.deliverFailure(outcome.error);
@@ -321,6 +414,151 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       return { ok: true, output };
     }
 
+    private saveState() {
+      deps.repo.saveState(this.runId, this.saved);
+    }
+
+    private async agent(provider: string, model: string): Promise<Outcome> {
+      const a = deps.agent!;
+      const workdir = await resolveWorkdir(a.dataDir, this.skillId, this.saved.workdir);
+      this.saved.workdir = workdir;
+      const mode = this.saved.permissionMode ?? this.definition.permissionMode ?? a.mode();
+      const memory = await fs
+        .readFile(path.join(this.ctx.skillDir, 'MEMORY.md'), 'utf8')
+        .catch(() => undefined);
+      const tools = await a.tools({
+        runId: this.runId,
+        skillId: this.skillId,
+        title: this.title,
+        onDelivered: (tool) => {
+          this.outputTool = tool;
+        },
+      });
+      const maxIterations = this.definition.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+      const skills = a.skills().filter((s) => s.id !== this.skillId);
+      const system = agentSystemPrompt({
+        body: renderBody(this.body, this.ctx),
+        workdir,
+        tools: tools.map((t) => t.name),
+        model: `${model} (${provider})`,
+        maxIterations,
+        skills,
+        memory,
+      });
+      const state = (this.saved.agent ??= newAgentState(userMessage(this.ctx)));
+      this.saveState();
+      const stepId = 'agent';
+      this.runningSteps.add(stepId);
+      deps.repo.startStep(this.runId, { stepId, name: this.title, index: 0, startedAt: Date.now() });
+      if (!this.resumed) this.log.emit({ type: 'step_start', stepId, name: this.title, index: 0, total: 1 });
+      const outcome = await runAgent({
+        runId: this.runId,
+        skillId: this.skillId,
+        system,
+        state,
+        tools,
+        allowedTools: this.definition.allowedTools,
+        disallowedTools: this.definition.disallowedTools,
+        maxIterations,
+        contextTokens: a.contextTokens?.(provider, model) ?? DEFAULT_CONTEXT_TOKENS,
+        workdir,
+        dataDir: a.dataDir,
+        mode,
+        rules: () => a.rules(this.skillId),
+        addSkillRule: (rule) => a.addSkillRule(this.skillId, rule),
+        audit: a.audit,
+        prompts: a.prompts,
+        permissionTimeoutMs: a.permissionTimeoutMs,
+        turn: (turnStep, request) => this.turn(turnStep, request),
+        emit: (event) => {
+          if (!this.ended) this.log.emit(event);
+        },
+        save: () => this.saveState(),
+        activateSkill: async (name, args) => {
+          const entry = a.skills().find((s) => s.id === name || s.name === name);
+          if (!entry) return undefined;
+          const activated = await deps.skills.activate(entry.id);
+          const body = renderBody(activated.loaded.body, {
+            ...this.ctx,
+            argumentsText: args,
+            skillDir: activated.entry.realDir,
+          });
+          return { name: entry.name, body };
+        },
+        subStep: (subId, name) => {
+          this.runningSteps.add(subId);
+          deps.repo.startStep(this.runId, { stepId: subId, name, index: 0, startedAt: Date.now() });
+          this.log.emit({ type: 'step_start', stepId: subId, name, index: 0, total: 1 });
+          return {
+            end: (ok, output) => {
+              this.runningSteps.delete(subId);
+              deps.repo.finishStep(this.runId, subId, {
+                status: ok ? 'succeeded' : 'failed',
+                output: ok ? output : null,
+                error: ok ? null : output,
+                attempts: 1,
+                endedAt: Date.now(),
+              });
+              if (ok) this.log.emit({ type: 'step_complete', stepId: subId, output });
+            },
+          };
+        },
+        signal: this.signal,
+      });
+      this.runningSteps.delete(stepId);
+      if (this.ended || this.signal.aborted) return { ok: false, output: null, error: 'cancelled' };
+      deps.repo.finishStep(this.runId, stepId, {
+        status: outcome.ok ? 'succeeded' : 'failed',
+        output: outcome.ok ? outcome.output : outcome.output,
+        error: outcome.ok ? null : outcome.error,
+        attempts: 1,
+        endedAt: Date.now(),
+      });
+      if (outcome.ok) this.log.emit({ type: 'step_complete', stepId, output: outcome.output });
+      return outcome;
+    }
+
+    /** One model turn with tools, its tokens streamed as the step's. */
+    private async turn(
+      stepId: string,
+      request: { system: string; messages: ChatMessage[]; tools: ModelTool[] },
+    ): Promise<StreamTextResult> {
+      const result = await deps.gateway.streamText({
+        providerName: this.definition.provider,
+        model: this.definition.model,
+        system: request.system,
+        messages: request.messages,
+        tools: request.tools,
+        maxOutputTokens: deps.maxOutputTokens,
+        signal: this.signal,
+        onToken: (text) => {
+          if (!this.ended) this.log.token(stepId, text);
+        },
+      });
+      this.addUsage(result.usage);
+      return result;
+    }
+
+    private async autonomous(): Promise<Outcome> {
+      const result = await runAutonomous({
+        skillDir: this.ctx.skillDir,
+        body: this.body.trim() === '' ? '' : renderBody(this.body, this.ctx),
+        input: userMessage(this.ctx),
+        render: (text) => renderBody(text, this.ctx),
+        maxIterations: this.definition.maxIterations ?? DEFAULT_MAX_ITERATIONS,
+        maxRetries: 3,
+        signal: this.signal,
+        initialState: this.saved.autonomous,
+        step: (info, system, user) => this.step({ ...info, retries: 0 }, system, user),
+        saveState: (state) => {
+          this.saved.autonomous = state;
+          this.saveState();
+        },
+      });
+      if (result.ok) return { ok: true, output: result.output };
+      return { ok: false, output: result.output, error: result.error };
+    }
+
     // ---- one model call, with retries ------------------------------------------------------------
 
     async step(
@@ -394,7 +632,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
 
     // ---- output ------------------------------------------------------------------------------------
 
-    private outputTool = '';
+    outputTool = '';
 
     private async deliver(text: string) {
       const tool = chooseOutputTool(this.definition, this.kind);
@@ -466,6 +704,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
 
   return {
     start,
+    resume,
     cancel(runId) {
       const run = active.get(runId);
       if (!run) return false;
@@ -494,6 +733,21 @@ interface StepInfo {
 
 type StepResult = { ok: true; output: string } | { ok: false; error: string; cancelled: boolean };
 type Outcome = { ok: true; output: string } | { ok: false; output: string | null; error: string };
+
+/** The run's working directory: the one asked for (it must exist), else a per-skill workspace. */
+async function resolveWorkdir(dataDir: string, skillId: string, asked: string | undefined): Promise<string> {
+  if (asked !== undefined) {
+    const real = await fs.realpath(asked).catch(() => undefined);
+    const stat = real ? await fs.stat(real).catch(() => undefined) : undefined;
+    if (!real || !stat?.isDirectory()) {
+      throw new AppError('BAD_REQUEST', `working directory ${asked} does not exist or is not a folder`);
+    }
+    return real;
+  }
+  const dir = path.join(dataDir, 'workspaces', skillId.replace(/[^A-Za-z0-9._-]/g, '_'));
+  await fs.mkdir(dir, { recursive: true });
+  return fs.realpath(dir);
+}
 
 /** Exponential backoff with full jitter on the upper half: base·2^(n-1) · [0.5, 1), capped at 10 s. */
 function backoff(baseMs: number, attempt: number): number {

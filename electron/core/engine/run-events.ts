@@ -11,8 +11,8 @@ export type RunEventInput = RunEvent extends infer E ? (E extends RunEvent ? Omi
  * Tokens go through the batcher; any other event flushes pending tokens first, so order is kept.
  */
 export class RunEventLog {
-  private seq = 0;
-  private readonly started = performance.now();
+  private seq: number;
+  private readonly started: number;
   private readonly tokens: TokenBatcher;
 
   constructor(
@@ -20,7 +20,11 @@ export class RunEventLog {
     private readonly repo: RunRepo,
     private readonly listener: (event: RunEvent) => void,
     tokenIntervalMs = 17,
+    /** A resumed run: the events already written and the run's time so far. */
+    resumeFrom: { seq: number; elapsedMs: number } = { seq: 0, elapsedMs: 0 },
   ) {
+    this.seq = resumeFrom.seq;
+    this.started = performance.now() - resumeFrom.elapsedMs;
     this.tokens = createTokenBatcher(
       (stepId, text) => this.write({ type: 'token', stepId, text }),
       tokenIntervalMs,

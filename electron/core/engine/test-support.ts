@@ -1,10 +1,15 @@
 import Database from 'better-sqlite3';
 import type { RunEvent, RunStart } from '../../../shared/types/run';
-import { ModelError, type ModelGateway, type StreamTextRequest } from '../providers/gateway';
+import {
+  ModelError,
+  type ChatMessage,
+  type ModelGateway,
+  type StreamTextRequest,
+} from '../providers/gateway';
 import { createRunRepo, type RunRepo } from '../runs/run-repo';
 import { createSkillRegistry } from '../skills/registry';
 import { migrate } from '../store/db';
-import { migrations } from '../store/migrations';
+import { LATEST_SCHEMA_VERSION, migrations } from '../store/migrations';
 import { tempFolder, writeTree } from '../test-support';
 import { createExecutor, type Executor, type ExecutorDeps } from './executor';
 
@@ -15,6 +20,9 @@ export interface FakeAnswer {
   delayMs?: number;
   error?: ModelError;
 }
+
+/** The text of a user or assistant message (tool results have none). */
+export const messageText = (m: ChatMessage | undefined): string => (m && m.role !== 'tool' ? m.content : '');
 
 /** A ModelGateway without HTTP: `answer` decides each call; calls are recorded. */
 export function fakeGateway(answer: (request: StreamTextRequest) => FakeAnswer): ModelGateway & {
@@ -50,6 +58,7 @@ export function fakeGateway(answer: (request: StreamTextRequest) => FakeAnswer):
         model: 'fake-model',
         usage: { inputTokens: 3, outputTokens: chunks.length },
         finishReason: 'stop',
+        toolCalls: [],
       };
     },
   };
@@ -81,7 +90,7 @@ export async function engineHarness(
   await skills.ready();
   const db = new Database(':memory:');
   db.pragma('foreign_keys = ON');
-  migrate(db, migrations, 20);
+  migrate(db, migrations, LATEST_SCHEMA_VERSION);
   const repo = createRunRepo(db);
   const events = new Map<string, RunEvent[]>();
   const delivered: { tool: string; text: string }[] = [];

@@ -2,9 +2,31 @@
 
 export type ProviderKind = 'openai' | 'anthropic' | 'openai-compatible';
 
-export interface ChatMessage {
-  role: 'user' | 'assistant';
-  content: string;
+/** A tool call the model made (input parsed from its JSON; `{}` when it sent none). */
+export interface ToolCallPart {
+  id: string;
+  name: string;
+  input: unknown;
+}
+
+/** What a tool answered, as sent back to the model. */
+export interface ToolResultPart {
+  id: string;
+  name: string;
+  output: string;
+  isError?: boolean;
+}
+
+export type ChatMessage =
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCallPart[] }
+  | { role: 'tool'; results: ToolResultPart[] };
+
+/** A tool offered to the model: its JSON Schema input. */
+export interface ModelTool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
 }
 
 export interface StreamTextRequest {
@@ -14,6 +36,8 @@ export interface StreamTextRequest {
   model?: string;
   system: string;
   messages: ChatMessage[];
+  /** Tools the model may call; their calls come back in the result (the caller runs them). */
+  tools?: ModelTool[];
   maxOutputTokens?: number;
   signal: AbortSignal;
   /** Each streamed text delta, in order, once (never repeated by a retry). */
@@ -28,6 +52,8 @@ export interface StreamTextResult {
   model: string;
   usage: { inputTokens: number | null; outputTokens: number | null };
   finishReason: string;
+  /** The tool calls of this answer, in order (empty without tools). */
+  toolCalls: ToolCallPart[];
 }
 
 export type ModelErrorCode =

@@ -81,6 +81,7 @@ describe('what is sent', () => {
       model: 'model-a',
       usage: { inputTokens: 12, outputTokens: 2 },
       finishReason: 'stop',
+      toolCalls: [],
     });
     const sent = server.requests[0]!;
     expect(sent.path).toBe('/v1/chat/completions');
@@ -398,4 +399,70 @@ describe('the key', () => {
     await failure(gateway.streamText(call().request));
     for (const spy of spies) expect(spy).not.toHaveBeenCalled();
   });
+});
+
+describe('tool calls', () => {
+  const tools = [
+    {
+      name: 'Read',
+      description: 'Reads a file.',
+      inputSchema: {
+        type: 'object',
+        properties: { file_path: { type: 'string' } },
+        required: ['file_path'],
+      },
+    },
+  ];
+
+  it.each(['openai', 'anthropic', 'openai-compatible'] as const)(
+    '%s: offers the tools, returns streamed tool calls, and sends results back in the wire format',
+    async (kind) => {
+      const { gateway } = setup(kind);
+      server.script(
+        {
+          text: 'Let me look.',
+          toolCalls: [
+            {
+              id: 'call_1',
+              name: 'Read',
+              arguments: '{"file_path":"a.md"}',
+              argumentChunks: ['{"file_', 'path":"a.md"}'],
+            },
+          ],
+        },
+        { text: 'It says hi.' },
+      );
+      const first = await gateway.streamText(call({ tools }).request);
+      expect(first.text).toBe('Let me look.');
+      expect(first.toolCalls).toEqual([{ id: 'call_1', name: 'Read', input: { file_path: 'a.md' } }]);
+      const sent = server.requests[0]!.body as Record<string, unknown>;
+      const offered = JSON.stringify(sent.tools);
+      expect(offered).toContain('"Read"');
+      expect(offered).toContain('file_path');
+
+      const second = await gateway.streamText(
+        call({
+          tools,
+          messages: [
+            { role: 'user', content: 'What is in a.md?' },
+            { role: 'assistant', content: first.text, toolCalls: first.toolCalls },
+            { role: 'tool', results: [{ id: 'call_1', name: 'Read', output: '1\thi' }] },
+          ],
+        }).request,
+      );
+      expect(second.text).toBe('It says hi.');
+      expect(second.toolCalls).toEqual([]);
+      const messages = JSON.stringify((server.requests[1]!.body as { messages: unknown }).messages);
+      if (kind === 'anthropic') {
+        expect(messages).toContain('"type":"tool_use"');
+        expect(messages).toContain('"type":"tool_result"');
+        expect(messages).toContain('"tool_use_id":"call_1"');
+      } else {
+        expect(messages).toContain('"tool_calls"');
+        expect(messages).toContain('"role":"tool"');
+        expect(messages).toContain('"tool_call_id":"call_1"');
+      }
+      expect(messages).toContain('1\\thi');
+    },
+  );
 });

@@ -2,7 +2,12 @@
 // the first token, so text shown is never streamed twice), first-chunk and idle timeouts, and cancel through
 // the AbortSignal. It calls the model's `doStream` itself rather than `streamText`: the engine does its own
 // retries, loop and events, and streamText's extra stream stages cost ~1 ms per call (bench/engine).
-import type { LanguageModelV3Prompt, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type {
+  JSONSchema7,
+  LanguageModelV3FunctionTool,
+  LanguageModelV3Prompt,
+  LanguageModelV3StreamPart,
+} from '@ai-sdk/provider';
 import type { SecretStorePort } from '../platform';
 import type { ProviderRecord } from '../store/providers';
 import { toModelError, type CallTarget } from './errors';
@@ -13,6 +18,7 @@ import {
   type ResolvedModel,
   type StreamTextRequest,
   type StreamTextResult,
+  type ToolCallPart,
 } from './gateway';
 import { DEFAULT_BASE_URLS, languageModelFor } from './language-model';
 import { createOllamaProbe, OLLAMA_BASE_URL } from './ollama-probe';
@@ -79,13 +85,58 @@ const cancelled = () => new ModelError('cancelled', 'the model call was cancelle
 /** Said whenever a run needs a model and none is configured or found (the CLI adds its own hint to it). */
 export const NO_PROVIDER_MESSAGE = 'no provider configured — add one in Settings';
 
-/** The AI SDK's prompt shape for a system text and plain-text turns. */
+/** The AI SDK's prompt shape for a system text, text turns, tool calls and tool results. */
 function toPrompt(request: StreamTextRequest): LanguageModelV3Prompt {
   const prompt: LanguageModelV3Prompt = [];
   if (request.system !== '') prompt.push({ role: 'system', content: request.system });
-  for (const m of request.messages)
-    prompt.push({ role: m.role, content: [{ type: 'text', text: m.content }] });
+  for (const m of request.messages) {
+    if (m.role === 'user') prompt.push({ role: 'user', content: [{ type: 'text', text: m.content }] });
+    else if (m.role === 'assistant') {
+      prompt.push({
+        role: 'assistant',
+        content: [
+          ...(m.content !== '' ? [{ type: 'text' as const, text: m.content }] : []),
+          ...(m.toolCalls ?? []).map((c) => ({
+            type: 'tool-call' as const,
+            toolCallId: c.id,
+            toolName: c.name,
+            input: c.input,
+          })),
+        ],
+      });
+    } else {
+      prompt.push({
+        role: 'tool',
+        content: m.results.map((r) => ({
+          type: 'tool-result' as const,
+          toolCallId: r.id,
+          toolName: r.name,
+          output: r.isError
+            ? { type: 'error-text' as const, value: r.output }
+            : { type: 'text' as const, value: r.output },
+        })),
+      });
+    }
+  }
   return prompt;
+}
+
+const toModelTools = (request: StreamTextRequest): LanguageModelV3FunctionTool[] | undefined =>
+  request.tools?.map((t) => ({
+    type: 'function',
+    name: t.name,
+    description: t.description,
+    inputSchema: t.inputSchema as JSONSchema7,
+  }));
+
+/** A tool call's JSON input; text that is not JSON is kept as `{ _raw }` for the tool to refuse clearly. */
+function parseToolInput(text: string): unknown {
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { _raw: text };
+  }
 }
 
 export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
@@ -177,7 +228,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
     apiKey: string | null,
     request: StreamTextRequest,
     shown: { text: string },
-  ): Promise<Pick<StreamTextResult, 'usage' | 'finishReason'>> {
+  ): Promise<Pick<StreamTextResult, 'usage' | 'finishReason' | 'toolCalls'>> {
     if (request.signal.aborted) throw cancelled();
     const controller = new AbortController();
     let reason: 'cancelled' | 'first-chunk' | 'idle' | undefined;
@@ -199,11 +250,13 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
       const model = languageModelFor({ ...target, name: target.provider, apiKey, fetch: options.fetch });
       const { stream } = await model.doStream({
         prompt: toPrompt(request),
+        tools: toModelTools(request),
         maxOutputTokens:
           request.maxOutputTokens ?? target.maxOutputTokens ?? options.defaultMaxOutputTokens ?? 4096,
         abortSignal: controller.signal,
       });
       reader = stream.getReader();
+      const toolCalls: ToolCallPart[] = [];
       for (;;) {
         const { done, value: part } = await reader.read();
         if (done) break;
@@ -218,11 +271,16 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
           case 'tool-input-delta':
             streamed();
             break;
+          case 'tool-call':
+            streamed();
+            toolCalls.push({ id: part.toolCallId, name: part.toolName, input: parseToolInput(part.input) });
+            break;
           case 'error':
             throw part.error;
           case 'finish':
             finished = true;
             return {
+              toolCalls,
               finishReason: part.finishReason.unified,
               usage: {
                 inputTokens: part.usage.inputTokens.total ?? null,

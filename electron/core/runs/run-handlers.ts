@@ -5,13 +5,14 @@ import type { RunRepo } from './run-repo';
 
 export type RunHandlers = Pick<
   Handlers,
-  'runs:start' | 'runs:cancel' | 'runs:list' | 'runs:get' | 'runs:delete'
+  'runs:start' | 'runs:cancel' | 'runs:list' | 'runs:get' | 'runs:delete' | 'runs:resume'
 >;
 
 export function createRunHandlers(executor: Executor, repo: RunRepo): RunHandlers {
   const notFound = (runId: string) => new AppError('NOT_FOUND', `no run ${runId} in the history`);
   return {
     'runs:start': (input) => executor.start(input),
+    'runs:resume': ({ runId }) => executor.resume(runId),
     'runs:cancel': ({ runId }) => ({ cancelled: executor.cancel(runId) }),
     'runs:list': (query) => repo.list(query),
     'runs:get': ({ runId }) => {

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../../shared/types/run';
 import { migrate } from '../store/db';
-import { migrations } from '../store/migrations';
+import { LATEST_SCHEMA_VERSION, migrations } from '../store/migrations';
 import { createRunRepo, type RunRepo } from './run-repo';
 
 let db: Database.Database;
@@ -10,7 +10,7 @@ let repo: RunRepo;
 beforeEach(() => {
   db = new Database(':memory:');
   db.pragma('foreign_keys = ON');
-  migrate(db, migrations, 20);
+  migrate(db, migrations, LATEST_SCHEMA_VERSION);
   repo = createRunRepo(db);
 });
 afterEach(() => db.close());

@@ -47,6 +47,13 @@ export interface RunRepo {
   appendEvent(runId: string, seq: number, event: RunEvent): void;
   /** Runs left `running` by a process that died: `interrupted`, their steps too. Returns how many. */
   markInterrupted(): number;
+  /** An agent / autonomous run's resumable state (JSON), saved as it changes. */
+  saveState(runId: string, state: unknown): void;
+  loadState(runId: string): unknown;
+  /** Marks the run waiting on the user (`pending` describes what it waits for) or running again (null). */
+  setWaiting(runId: string, pending: unknown): void;
+  /** What a waiting run waits for (undefined when it is not waiting). */
+  waitingOn(runId: string): unknown;
   list(query: RunListQuery): RunPage;
   get(runId: string): RunDetail | undefined;
   delete(runId: string): boolean;
@@ -67,6 +74,7 @@ interface RunRow {
   output_tokens: number | null;
   started_at: number;
   ended_at: number | null;
+  waiting_json: string | null;
 }
 
 interface StepRow {
@@ -88,7 +96,7 @@ const toSummary = (r: RunRow): RunSummary => ({
   provider: r.provider,
   model: r.model,
   input: r.input,
-  status: r.status as RunStatus,
+  status: (r.status === 'running' && r.waiting_json !== null ? 'waiting' : r.status) as RunStatus,
   output: r.output,
   outputTool: r.output_tool,
   error: r.error,
@@ -108,6 +116,14 @@ const toStep = (r: StepRow): RunStep => ({
   startedAt: r.started_at,
   endedAt: r.ended_at,
 });
+
+/** `waiting` is a running run with `waiting_json` set (see migration 0070). */
+function statusFilter(status: RunStatus | undefined): [string, string | number][] {
+  if (status === undefined) return [];
+  if (status === 'waiting') return [["status = 'running' AND waiting_json IS NOT NULL AND ? = 1", 1]];
+  if (status === 'running') return [["status = 'running' AND waiting_json IS NULL AND ? = 1", 1]];
+  return [['status = ?', status]];
+}
 
 export function createRunRepo(db: Database): RunRepo {
   const insertRun = db.prepare(
@@ -131,8 +147,22 @@ export function createRunRepo(db: Database): RunRepo {
   const insertEvent = db.prepare(
     'INSERT INTO run_events (run_id, seq, t, type, data) VALUES (?, ?, ?, ?, ?)',
   );
-  const interruptRuns = db.prepare("UPDATE runs SET status = 'interrupted' WHERE status = 'running'");
-  const interruptSteps = db.prepare("UPDATE run_steps SET status = 'interrupted' WHERE status = 'running'");
+  // A run waiting on the user is not interrupted by a restart: it resumes when answered.
+  const interruptRuns = db.prepare(
+    "UPDATE runs SET status = 'interrupted' WHERE status = 'running' AND waiting_json IS NULL",
+  );
+  const interruptSteps = db.prepare(
+    `UPDATE run_steps SET status = 'interrupted' WHERE status = 'running'
+       AND run_id NOT IN (SELECT id FROM runs WHERE waiting_json IS NOT NULL)`,
+  );
+  const updateState = db.prepare('UPDATE runs SET state_json = ? WHERE id = ?');
+  const selectState = db.prepare<[string], { state_json: string | null }>(
+    'SELECT state_json FROM runs WHERE id = ?',
+  );
+  const updateWaiting = db.prepare('UPDATE runs SET waiting_json = ? WHERE id = ?');
+  const selectWaiting = db.prepare<[string], { waiting_json: string | null }>(
+    'SELECT waiting_json FROM runs WHERE id = ?',
+  );
   const selectRun = db.prepare<[string], RunRow>('SELECT * FROM runs WHERE id = ?');
   const selectSteps = db.prepare<[string], StepRow>(
     'SELECT * FROM run_steps WHERE run_id = ? ORDER BY started_at, step_index',
@@ -145,8 +175,9 @@ export function createRunRepo(db: Database): RunRepo {
   const repo: RunRepo = {
     create: (r) => void insertRun.run(r.id, r.skillId, r.mode, r.input, 'running', r.startedAt),
     setModel: (runId, provider, model) => void updateModel.run(provider, model, runId),
-    finish: (runId, e) =>
-      void finishRun.run(
+    finish: (runId, e) => {
+      updateWaiting.run(null, runId);
+      finishRun.run(
         e.status,
         e.output,
         e.outputTool,
@@ -155,7 +186,19 @@ export function createRunRepo(db: Database): RunRepo {
         e.usage.outputTokens,
         e.endedAt,
         runId,
-      ),
+      );
+    },
+    saveState: (runId, state) => void updateState.run(JSON.stringify(state), runId),
+    loadState(runId) {
+      const json = selectState.get(runId)?.state_json;
+      return json ? (JSON.parse(json) as unknown) : undefined;
+    },
+    setWaiting: (runId, pending) =>
+      void updateWaiting.run(pending === null ? null : JSON.stringify(pending), runId),
+    waitingOn(runId) {
+      const json = selectWaiting.get(runId)?.waiting_json;
+      return json ? (JSON.parse(json) as unknown) : undefined;
+    },
     startStep: (runId, s) => void insertStep.run(runId, s.stepId, s.name, s.index, s.startedAt),
     finishStep: (runId, stepId, e) => {
       // A skipped step never started: give it a row first.
@@ -171,7 +214,7 @@ export function createRunRepo(db: Database): RunRepo {
     list(query) {
       const { clauses: where, params: args } = optionalFilters([
         ['skill_id = ?', query.skillId],
-        ['status = ?', query.status],
+        ...statusFilter(query.status),
         ['started_at >= ?', query.from],
         ['started_at < ?', query.to],
       ]);

@@ -34,6 +34,7 @@ export const SKILLDECK_FIELDS = [
   'config',
   'max-iterations',
   'output',
+  'permission-mode',
 ] as const;
 /** GHOSTYPE's format: still read, migrated by `skilldeck migrate`. */
 export const LEGACY_FIELDS = [
@@ -51,6 +52,10 @@ export const LEGACY_FIELDS = [
 
 const KNOWN = new Set<string>([...SPEC_FIELDS, ...CLAUDE_CODE_FIELDS, ...SKILLDECK_FIELDS]);
 const LEGACY = new Set<string>(LEGACY_FIELDS);
+const PERMISSION_MODE_NAMES: readonly string[] = ['default', 'acceptEdits', 'plan', 'unrestricted'];
+/** Tools that make a skill an agent: Claude Code's (also as rules, `Bash(git:*)`) and MCP tools. */
+const AGENT_TOOL_NAME =
+  /^(Read|Write|Edit|MultiEdit|Glob|Grep|LS|Bash|WebFetch|WebSearch|TodoWrite|AskUser|AskUserQuestion|Task|Skill|Memory|NotebookEdit)(\(.*\))?$|^mcp__/;
 export const NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 export interface FieldContext {
@@ -291,6 +296,21 @@ export function readDefinition(
   const context = text('context');
   if (context !== undefined && context !== 'fork')
     warn('invalid-field', '`context` can only be `fork`', 'context');
+  // Agent mode without `execution-mode`: `context: fork`, or an agent tool in allowed-tools.
+  if (
+    declaredMode === undefined &&
+    executionMode === 'prompt' &&
+    (context === 'fork' || (allowedTools ?? []).some((t) => AGENT_TOOL_NAME.test(t.trim())))
+  )
+    executionMode = 'agent';
+
+  const permissionMode = text('permission-mode');
+  if (permissionMode !== undefined && !PERMISSION_MODE_NAMES.includes(permissionMode))
+    warn(
+      'invalid-field',
+      `\`permission-mode\` "${permissionMode}" is not one of ${PERMISSION_MODE_NAMES.join(', ')}`,
+      'permission-mode',
+    );
   const hooks = data.hooks;
   if (hooks !== undefined && hooks !== null && !isPlainObject(hooks))
     warn('invalid-field', '`hooks` must be a mapping', 'hooks');
@@ -325,6 +345,9 @@ export function readDefinition(
     config,
     ...optional('maxIterations', maxIterations),
     ...optional('output', output),
+    ...(permissionMode !== undefined && PERMISSION_MODE_NAMES.includes(permissionMode)
+      ? { permissionMode: permissionMode as NonNullable<SkillDefinition['permissionMode']> }
+      : {}),
   };
   return { definition, findings };
 }

@@ -32,6 +32,8 @@ export interface SkillEntry {
   layout: SkillLayout | null;
   findings: Finding[];
   runnable: boolean;
+  /** Offered to agents (the Skill tool, the available-skills list) unless `disable-model-invocation`. */
+  modelInvocable: boolean;
   /** sha256 of the file's bytes. */
   hash: string;
   /** Set by the registry when a skill of higher precedence has the same id. */
@@ -108,6 +110,7 @@ export function parseSkill(
       layout,
       findings: loaded.findings,
       runnable: loaded.runnable,
+      modelInvocable: definition ? !definition.disableModelInvocation : false,
       hash: contentHash(bytes),
       shadowedBy: null,
     },

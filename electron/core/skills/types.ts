@@ -55,6 +55,8 @@ export interface SkillDefinition {
   config: Record<string, unknown>;
   maxIterations?: number;
   output?: string;
+  /** Agent runs: the skill's permission mode (over the global one; a run's own beats it). */
+  permissionMode?: 'default' | 'acceptEdits' | 'plan' | 'unrestricted';
 }
 
 export interface ParsedSkillFile {

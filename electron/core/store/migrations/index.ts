@@ -3,8 +3,19 @@ import { migration0010 } from './0010-skill-meta';
 import { migration0020 } from './0020-runs';
 import { migration0030 } from './0030-memos';
 import { migration0040 } from './0040-providers';
+import { migration0050 } from './0050-permissions';
+import { migration0060 } from './0060-mcp-servers';
+import { migration0070 } from './0070-run-state';
 
 /** In ascending version order. Add a file and a test per version; never edit a shipped one. */
-export const migrations: readonly Migration[] = [migration0010, migration0020, migration0030, migration0040];
+export const migrations: readonly Migration[] = [
+  migration0010,
+  migration0020,
+  migration0030,
+  migration0040,
+  migration0050,
+  migration0060,
+  migration0070,
+];
 
 export const LATEST_SCHEMA_VERSION = migrations[migrations.length - 1]!.version;

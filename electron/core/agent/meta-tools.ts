@@ -1,0 +1,194 @@
+// The agent tools that act on the run rather than on files: TodoWrite, AskUser, Skill, Memory, Task and
+// TaskOutput. They get what they need from the run through MetaToolDeps.
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from '../fs/atomic-write';
+import type { Todo } from './loop';
+import { defineTool, type AgentTool, type AgentToolResult } from './types';
+
+export type SubagentType = 'explore' | 'plan' | 'general-purpose';
+
+export interface MetaToolDeps {
+  skillId: string;
+  dataDir: string;
+  todos: () => Todo[];
+  setTodos: (todos: Todo[]) => void;
+  /** Asks the user and waits for the answer (the run is `waiting` meanwhile). */
+  ask: (question: string, options: string[], callId: string) => Promise<string>;
+  /** A model-invocable skill by name or id, activated: its body; undefined when there is none. */
+  activateSkill: (name: string, args: string) => Promise<{ name: string; body: string } | undefined>;
+  /** Runs a sub-agent to its end; null when sub-agents are not available here (inside a sub-agent). */
+  runSubagent: ((type: SubagentType, description: string, prompt: string) => Promise<AgentToolResult>) | null;
+}
+
+const ok = (output: string, summary: string): AgentToolResult => ({ output, summary });
+const fail = (output: string, summary = output): AgentToolResult => ({ output, summary, isError: true });
+
+export const MEMORY_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
+
+/** `memory/<skill id>/` in the data dir. */
+export const memoryDir = (dataDir: string, skillId: string) =>
+  path.join(dataDir, 'memory', skillId.replace(/[^A-Za-z0-9._-]/g, '_'));
+
+interface Background {
+  description: string;
+  status: 'running' | 'completed' | 'failed';
+  done: Promise<AgentToolResult>;
+  result?: AgentToolResult;
+}
+
+export function createMetaTools(deps: MetaToolDeps): AgentTool[] {
+  const tasks = new Map<string, Background>();
+  let taskCount = 0;
+  const tools: AgentTool[] = [
+    defineTool({
+      name: 'TodoWrite',
+      description:
+        'Replaces the run’s todo list: each item has content, a status (pending, in_progress, completed) and an optional activeForm.',
+      effect: 'meta',
+      input: z.object({
+        todos: z.array(
+          z.object({
+            content: z.string().min(1),
+            status: z.enum(['pending', 'in_progress', 'completed']),
+            activeForm: z.string().optional(),
+          }),
+        ),
+      }),
+      async execute({ todos }) {
+        deps.setTodos(todos);
+        const done = todos.filter((t) => t.status === 'completed').length;
+        const lines = todos.map(
+          (t) =>
+            `${t.status === 'completed' ? '[x]' : t.status === 'in_progress' ? '[~]' : '[ ]'} ${t.content}`,
+        );
+        return ok(`Todo list updated:\n${lines.join('\n')}`, `Todos: ${done}/${todos.length} done`);
+      },
+    }),
+    defineTool({
+      name: 'AskUser',
+      description:
+        'Asks the user a question and waits for the answer. Give options when the answer is one of a few choices.',
+      effect: 'interact',
+      input: z.object({ question: z.string().min(1), options: z.array(z.string()).optional() }),
+      // execute is replaced per call by the runner (it needs the call id); see agent-run.ts
+      async execute({ question, options }) {
+        const answer = await deps.ask(question, options ?? [], '');
+        return ok(`The user answered: ${answer}`, `Asked: ${question}`);
+      },
+    }),
+    defineTool({
+      name: 'Skill',
+      description: 'Activates another skill by name: its instructions come back as the result; follow them.',
+      effect: 'meta',
+      input: z.object({ skill: z.string().min(1), args: z.string().optional() }),
+      async execute({ skill, args }) {
+        const found = await deps.activateSkill(skill, args ?? '');
+        if (!found) return fail(`no model-invocable skill named "${skill}"`, `Skill ${skill} not found`);
+        return ok(found.body, `Skill ${found.name} activated`);
+      },
+    }),
+    defineTool({
+      name: 'Memory',
+      description:
+        'The skill’s persistent notes, one Markdown file per key: action read (key), write (key, content), list, delete (key).',
+      effect: 'meta',
+      input: z.object({
+        action: z.enum(['read', 'write', 'list', 'delete']),
+        key: z.string().optional(),
+        content: z.string().optional(),
+      }),
+      async execute({ action, key, content }) {
+        const dir = memoryDir(deps.dataDir, deps.skillId);
+        if (action === 'list') {
+          const names = await fs.readdir(dir).catch(() => [] as string[]);
+          const keys = names
+            .filter((n) => n.endsWith('.md'))
+            .map((n) => n.slice(0, -3))
+            .sort();
+          return ok(keys.length > 0 ? keys.join('\n') : '(no memories yet)', `Memory: ${keys.length} keys`);
+        }
+        if (key === undefined || !MEMORY_KEY.test(key))
+          return fail('a memory key is letters, digits, ".", "_" or "-" (at most 100), e.g. "preferences"');
+        const file = path.join(dir, `${key}.md`);
+        if (action === 'read') {
+          const text = await fs.readFile(file, 'utf8').catch(() => undefined);
+          return text === undefined ? fail(`no memory "${key}"`) : ok(text, `Read memory ${key}`);
+        }
+        if (action === 'delete') {
+          const existed = await fs.rm(file).then(
+            () => true,
+            () => false,
+          );
+          return existed ? ok(`deleted "${key}"`, `Deleted memory ${key}`) : fail(`no memory "${key}"`);
+        }
+        if (content === undefined) return fail('write needs content');
+        await fs.mkdir(dir, { recursive: true });
+        await writeFileAtomic(file, content);
+        return ok(`saved "${key}" (${content.length} characters)`, `Saved memory ${key}`);
+      },
+    }),
+  ];
+  if (deps.runSubagent) {
+    const run = deps.runSubagent;
+    tools.push(
+      defineTool({
+        name: 'Task',
+        description:
+          'Starts a sub-agent with its own history on a self-contained task and returns its final answer. subagent_type: explore (Read/Glob/Grep, 5 turns), plan (those + read-only Bash, 10), general-purpose (all tools but Task, 10). run_in_background returns a task id for TaskOutput.',
+        effect: 'meta',
+        input: z.object({
+          description: z.string().min(1),
+          prompt: z.string().min(1),
+          subagent_type: z.enum(['explore', 'plan', 'general-purpose']).default('general-purpose'),
+          run_in_background: z.boolean().optional(),
+        }),
+        async execute({ description, prompt, subagent_type, run_in_background }) {
+          if (!run_in_background) return run(subagent_type, description, prompt);
+          const id = `task_${++taskCount}`;
+          const entry: Background = {
+            description,
+            status: 'running',
+            done: run(subagent_type, description, prompt).then(
+              (result) => {
+                entry.status = result.isError ? 'failed' : 'completed';
+                entry.result = result;
+                return result;
+              },
+              (error: unknown) => {
+                entry.status = 'failed';
+                entry.result = fail(error instanceof Error ? error.message : String(error));
+                return entry.result;
+              },
+            ),
+          };
+          tasks.set(id, entry);
+          return ok(
+            `started task ${id} in the background; read its result with TaskOutput`,
+            `Started ${description} (${id})`,
+          );
+        },
+      }),
+      defineTool({
+        name: 'TaskOutput',
+        description: 'The status or result of a background task: block (default true) waits for it to end.',
+        effect: 'meta',
+        input: z.object({ task_id: z.string(), block: z.boolean().optional() }),
+        async execute({ task_id, block }) {
+          const task = tasks.get(task_id);
+          if (!task) return fail(`no task ${task_id}`);
+          if (block === false && task.status === 'running')
+            return ok(`task ${task_id} is still running`, `${task_id}: running`);
+          const result = await task.done;
+          return {
+            output: `task ${task_id} ${task.status}:\n${result.output}`,
+            summary: `${task_id}: ${task.status}`,
+            isError: result.isError,
+          };
+        },
+      }),
+    );
+  }
+  return tools;
+}

@@ -1,0 +1,27 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { migrate } from '../db';
+import { migrations } from './index';
+
+describe('migration 0070: run state', () => {
+  it('adds state_json and waiting_json to runs, keeping the rows, their steps and events', () => {
+    const db = new Database(':memory:');
+    db.pragma('foreign_keys = ON');
+    migrate(db, migrations, 40);
+    db.prepare(
+      "INSERT INTO runs (id, skill_id, mode, status, started_at, ended_at) VALUES ('run_aaaaaa', 's', 'prompt', 'succeeded', 1, 2)",
+    ).run();
+    db.prepare(
+      "INSERT INTO run_events (run_id, seq, t, type, data) VALUES ('run_aaaaaa', 1, 0, 'run_start', '{}')",
+    ).run();
+    migrate(db, migrations, 70);
+    expect(db.pragma('user_version', { simple: true })).toBe(70);
+    const columns = db.prepare<[], { name: string }>("PRAGMA table_info('runs')").all();
+    expect(columns.map((c) => c.name).slice(-2)).toEqual(['state_json', 'waiting_json']);
+    expect(db.prepare('SELECT state_json, waiting_json FROM runs').get()).toEqual({
+      state_json: null,
+      waiting_json: null,
+    });
+    expect(db.prepare('SELECT count(*) AS n FROM run_events').get()).toEqual({ n: 1 });
+  });
+});
