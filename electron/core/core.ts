@@ -131,8 +131,12 @@ export function createCore(options: CoreOptions): Core {
         : target[key],
   });
   const permissions = createPermissionRepo(db);
+  let closing = false;
   const prompts = createUserPrompts({
-    onWaiting: (runId, open) => openRuns.setWaiting(runId, open.length > 0 ? open : null),
+    // Closing aborts the runs' open prompts: a run waiting on the user stays waiting for the next start.
+    onWaiting: (runId, open) => {
+      if (!closing) openRuns.setWaiting(runId, open.length > 0 ? open : null);
+    },
   });
   const mcpServers = createMcpServerRepo(db);
   let mcpClients: McpClients | undefined;
@@ -267,6 +271,7 @@ export function createCore(options: CoreOptions): Core {
     permissions,
     prompts,
     close: () => {
+      closing = true;
       void executor.shutdown();
       dropMcpClients();
       skills.close().catch((error: unknown) => options.onInternalError?.(error));

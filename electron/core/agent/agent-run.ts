@@ -21,11 +21,20 @@ import { runAgentLoop, type AgentOutcome, type AgentState } from './loop';
 import { createMetaTools, type SubagentType } from './meta-tools';
 import { capOutput } from './tools/output';
 import { ToolInputError } from './tools/paths';
-import type { AgentTool, AgentToolContext, AgentToolResult, ToolTarget } from './types';
+import {
+  MAX_TOOL_OUTPUT,
+  type AgentTool,
+  type AgentToolContext,
+  type AgentToolResult,
+  type ToolTarget,
+} from './types';
 
 /** Default timeout of a permission prompt: no answer is a deny. */
 export const PERMISSION_TIMEOUT_MS = 120_000;
 export const DEFAULT_MAX_ITERATIONS = 20;
+
+/** The note of a tool that cut its own output (tools/output.ts capOutput, Bash). */
+const TRUNCATED = /\n\[output truncated: \d+ characters, first \d+ shown\]/;
 
 const SUBAGENTS: Record<
   SubagentType,
@@ -130,11 +139,14 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
   });
   let subagents = 0;
 
-  const allowedByCeiling = (name: string) =>
-    !disallowed.has(name) &&
-    (ceiling.names === null ||
-      ceiling.names.has(name) ||
-      [...ceiling.names].some((n) => n.startsWith('mcp__') && name.startsWith(`${n}__`)));
+  const allowedByCeiling = (name: string): boolean =>
+    // TaskOutput reads what Task started: it comes with Task
+    name === 'TaskOutput'
+      ? !disallowed.has(name) && allowedByCeiling('Task')
+      : !disallowed.has(name) &&
+        (ceiling.names === null ||
+          ceiling.names.has(name) ||
+          [...ceiling.names].some((n) => n.startsWith('mcp__') && name.startsWith(`${n}__`)));
 
   /** The tools a loop offers: the ceiling applied, then the loop's own restriction. */
   function offered(all: AgentTool[], only: string[] | 'all'): Map<string, AgentTool> {
@@ -243,11 +255,12 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
     );
     if (answer.kind === 'cancelled') return { allowed: false, reason: 'cancelled' };
     if (answer.kind === 'timeout') {
-      const seconds = Math.round((d.permissionTimeoutMs ?? PERMISSION_TIMEOUT_MS) / 1000);
-      decided(false, 'timeout', `no answer within ${seconds} s`, null, requestId);
+      const ms = d.permissionTimeoutMs ?? PERMISSION_TIMEOUT_MS;
+      const within = ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
+      decided(false, 'timeout', `no answer within ${within}`, null, requestId);
       return {
         allowed: false,
-        reason: `the user did not answer the permission prompt within ${seconds} s, so ${tool.name} was not run`,
+        reason: `the user did not answer the permission prompt within ${within}, so ${tool.name} was not run`,
       };
     }
     return applyAnswer(answer.answer, suggestedRule, (allowed, reason, rule) =>
@@ -292,7 +305,11 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
   ): Promise<ToolResultPart> {
     d.emit({ type: 'tool_call', stepId, callId: call.id, tool: call.name, input: call.input });
     const result = await runCall(stepId, call, tools);
-    const output = capOutput(result.output);
+    // a tool that cut its own output (Bash keeps only the first 30,000 characters) already says so
+    const output =
+      result.output.length <= MAX_TOOL_OUTPUT + 1000 && TRUNCATED.test(result.output)
+        ? result.output
+        : capOutput(result.output);
     d.emit({
       type: 'tool_result',
       stepId,
@@ -315,9 +332,12 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
     if (!tool) {
       const known =
         d.tools.some((t) => t.name === call.name) || call.name === 'Task' || call.name === 'TaskOutput';
-      const message = known
-        ? `tool ${call.name} is not allowed for skill ${d.skillId}`
-        : `unknown tool ${call.name}; the tools here are ${[...tools.keys()].join(', ')}`;
+      const nested = stepId.startsWith('task-') && (call.name === 'Task' || call.name === 'TaskOutput');
+      const message = nested
+        ? `tool ${call.name} is not allowed here: a sub-agent cannot start sub-agents`
+        : known
+          ? `tool ${call.name} is not allowed for skill ${d.skillId}`
+          : `unknown tool ${call.name}; the tools here are ${[...tools.keys()].join(', ')}`;
       audit(call.name, call.input, 'deny', 'rule', message, 'allowed-tools');
       d.emit({
         type: 'permission_decision',
@@ -368,9 +388,11 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
     call: ToolCallPart,
     input: { question: string; options?: string[] },
   ): Promise<AgentToolResult> {
+    let asked = '';
     const answer = await d.prompts.question(
       { runId: d.runId, callId: call.id },
-      (requestId) =>
+      (requestId) => {
+        asked = requestId;
         d.emit({
           type: 'ask_user',
           requestId,
@@ -378,10 +400,12 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
           callId: call.id,
           question: input.question,
           options: input.options ?? [],
-        }),
+        });
+      },
       d.signal,
     );
     if (answer.kind === 'cancelled') return { output: 'cancelled', summary: 'cancelled', isError: true };
+    d.emit({ type: 'ask_user_answer', requestId: asked, answer: answer.answer });
     return {
       output: `The user answered: ${answer.answer}`,
       summary: `Asked: ${input.question} → ${answer.answer}`,

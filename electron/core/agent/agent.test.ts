@@ -1,0 +1,81 @@
+// Agent runs end to end: the real core (SQLite, registry, executor, permission broker) with its model the
+// local wire-format server over HTTP. Each test scripts the model's tool calls and checks what the model
+// was sent back, the run's events and the files.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { agentSkill, callTool, offeredTools, resultFor, useAgentHarness } from './test-support';
+
+const { server: srv, open } = useAgentHarness();
+
+describe('file tools in an agent run', () => {
+  it("gives Edit's uniqueness errors to the model as tool results", async () => {
+    const a = await open({
+      'editor/SKILL.md': agentSkill('editor', {
+        'allowed-tools': ['Read', 'Edit'],
+        'permission-mode': 'acceptEdits',
+      }),
+    });
+    fs.writeFileSync(path.join(a.workdir, 'a.md'), 'one two two\n');
+    srv().script(
+      callTool('c1', 'Edit', { file_path: 'a.md', old_string: 'three', new_string: '3' }),
+      callTool('c2', 'Edit', { file_path: 'a.md', old_string: 'two', new_string: '2' }),
+      callTool('c3', 'Edit', { file_path: 'a.md', old_string: 'one', new_string: '1' }),
+      { text: 'done' },
+    );
+    const runId = await a.start('editor', { input: 'edit it' });
+    const run = await a.settle(runId);
+
+    expect(run.status).toBe('succeeded');
+    expect(run.output).toBe('done');
+    expect(resultFor(srv().requests[1], 'c1')).toContain('old_string not found in a.md');
+    expect(resultFor(srv().requests[2], 'c2')).toContain('old_string is not unique in a.md (2 matches)');
+    expect(resultFor(srv().requests[3], 'c3')).toContain('Edited a.md');
+    expect(fs.readFileSync(path.join(a.workdir, 'a.md'), 'utf8')).toBe('1 two two\n');
+    const results = a.of(runId, 'tool_result');
+    expect(results.map((r) => r.isError)).toEqual([true, true, false]);
+    // a call that cannot run is refused before any permission question
+    expect(a.of(runId, 'permission_request')).toEqual([]);
+  });
+
+  it('refuses a Write outside the working directory and writes nothing', async () => {
+    const a = await open({
+      'writer/SKILL.md': agentSkill('writer', {
+        'allowed-tools': ['Write'],
+        'permission-mode': 'unrestricted',
+      }),
+    });
+    const outside = path.join(path.dirname(a.workdir), `outside-${path.basename(a.workdir)}.md`);
+    srv().script(callTool('w1', 'Write', { file_path: outside, content: 'x' }), { text: 'ok' });
+    const runId = await a.start('writer', { input: 'write' });
+    const run = await a.settle(runId);
+
+    expect(run.status).toBe('succeeded');
+    const result = resultFor(srv().requests[1], 'w1');
+    expect(result).toContain('is outside the working directory');
+    expect(fs.existsSync(outside)).toBe(false);
+    expect(a.of(runId, 'tool_result')[0]).toMatchObject({ tool: 'Write', isError: true });
+  });
+});
+
+describe('allowed-tools is the ceiling', () => {
+  it('does not offer a tool outside allowed-tools and refuses it when called anyway', async () => {
+    const a = await open({
+      'reader/SKILL.md': agentSkill('reader', { 'allowed-tools': ['Read', 'Glob'] }),
+    });
+    srv().script(callTool('b1', 'Bash', { command: 'echo hi' }), { text: 'ok' });
+    const runId = await a.start('reader', { input: 'go' });
+    const run = await a.settle(runId);
+
+    expect(run.status).toBe('succeeded');
+    const offered = offeredTools(srv().requests[0]!);
+    expect(offered).toContain('Read');
+    expect(offered).toContain('Glob');
+    expect(offered).not.toContain('Bash');
+    expect(offered).not.toContain('Write');
+    expect(resultFor(srv().requests[1], 'b1')).toBe('tool Bash is not allowed for skill reader');
+    expect(a.of(runId, 'permission_decision')).toMatchObject([
+      { tool: 'Bash', decision: 'deny', source: 'ceiling' },
+    ]);
+  });
+});
