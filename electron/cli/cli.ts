@@ -9,6 +9,7 @@ import { showSkillCommand } from './commands/skills-show';
 import { validateCommand } from './commands/validate';
 import { processIo, type Io } from './io';
 import { builtinSkillsDir, packageVersion } from './paths';
+import { APPROVE_VALUES, PERMISSION_MODE_FLAGS, type Approve } from './prompt';
 
 const HELP = `skilldeck — SKILL.md folders as AI actions
 
@@ -19,7 +20,8 @@ Usage:
   skilldeck migrate PATH [--dry-run] [--data-dir DIR] [--json]
   skilldeck run SKILL [--input TEXT | -] [--selection TEXT] [--config k=v]... [--provider KIND]
                 [--base-url URL] [--model M] [--api-key-env VAR] [--events ndjson] [--data-dir DIR]
-                [--skills-dir DIR]...
+                [--skills-dir DIR]... [--permission-mode MODE] [--approve ask|always|never]
+                [--workdir DIR]
   skilldeck serve [--host 127.0.0.1] [--port N] [--data-dir DIR] [--skills-dir DIR]...
   skilldeck mcp [--provider KIND --base-url URL --model M --api-key-env VAR] [--data-dir DIR]
                 [--skills-dir DIR]...
@@ -38,8 +40,24 @@ Commands:
                 selected text; --config k=v overrides a config value. --provider openai|anthropic|
                 openai-compatible (with --base-url, --model and --api-key-env naming the variable that
                 holds the key) replaces the configured provider for this run. Prints the output, or with
-                --events ndjson one JSON event per line. Exit 0 succeeded, 1 failed, 2 usage error,
-                130 cancelled by Ctrl-C.
+                --events ndjson one JSON event per line (permission_request, permission_decision and
+                ask_user included). Exit 0 succeeded, 1 failed, 2 usage error, 130 cancelled by Ctrl-C.
+                Agent skills (tools behind permission prompts):
+                  --permission-mode default|accept-edits|plan|unrestricted  this run's mode (default:
+                      the skill's, else the global one). plan: read-only tools only; accept-edits:
+                      file edits inside the working directory without asking; unrestricted: no prompts.
+                  --approve ask     print each prompt (tool, input, diff, why, the rule "always" saves)
+                      on stderr and read a line from stdin: y once, r for this run, a always for this
+                      skill (saves the rule), n deny (then an optional reason for the model). With
+                      --input -, answers come from /dev/tty. A prompt unanswered for 120 s is denied.
+                  --approve always|never  answer every prompt allow-once / deny, printing each decision
+                      on stderr (always saves no rule).
+                  Default: ask when stdin is a terminal, never when it is not, so a script never hangs.
+                  AskUser questions are asked on the terminal too (a number picks an option); when
+                  stdin is not a terminal and --approve ask was not given, or stdin ends, the question
+                  is answered "no answer" and the model is told so.
+                  --workdir DIR  where the file tools and Bash act (they cannot reach outside it).
+                      Default: the skill's own workspace, <data dir>/workspaces/<skill>.
   serve         Run the headless host: the dashboard in your browser at the printed URL, which carries
                 a per-start access token. Binds 127.0.0.1 unless --host says otherwise. --port 0 picks
                 a free port.
@@ -92,6 +110,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         model: { type: 'string' },
         'api-key-env': { type: 'string' },
         events: { type: 'string' },
+        'permission-mode': { type: 'string' },
+        approve: { type: 'string' },
+        workdir: { type: 'string' },
       },
     });
   } catch (error) {
@@ -142,6 +163,19 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         return usage(io, `--provider is one of ${kinds.join(', ')}, not "${values.provider}"`);
       if (values.events !== undefined && values.events !== 'ndjson')
         return usage(io, `--events takes ndjson, not "${values.events}"`);
+      const modeFlag = values['permission-mode'];
+      const permissionMode =
+        modeFlag !== undefined && Object.hasOwn(PERMISSION_MODE_FLAGS, modeFlag)
+          ? PERMISSION_MODE_FLAGS[modeFlag]
+          : undefined;
+      if (modeFlag !== undefined && permissionMode === undefined)
+        return usage(
+          io,
+          `--permission-mode is one of ${Object.keys(PERMISSION_MODE_FLAGS).join(', ')}, not "${modeFlag}"`,
+        );
+      const approve = values.approve as Approve | undefined;
+      if (approve !== undefined && !APPROVE_VALUES.includes(approve))
+        return usage(io, `--approve is one of ${APPROVE_VALUES.join(', ')}, not "${values.approve}"`);
       const interrupt = new AbortController();
       const onSigint = () => interrupt.abort();
       process.once('SIGINT', onSigint);
@@ -160,6 +194,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
             apiKeyEnv: values['api-key-env'],
             events: values.events === 'ndjson',
             interrupt: interrupt.signal,
+            permissionMode,
+            approve,
+            workdir: values.workdir,
           },
           io,
         );

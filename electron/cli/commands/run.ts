@@ -1,3 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import tty from 'node:tty';
+import type { PermissionMode } from '../../../shared/types/permission';
 import type { RunEvent } from '../../../shared/types/run';
 import { createCore, type Core } from '../../core/core';
 import type { ProviderKind } from '../../core/providers/gateway';
@@ -8,6 +13,7 @@ import { createNodePorts, type Writer } from '../node-ports';
 import { createEnvSecrets } from '../node-secrets';
 import type { Io } from '../io';
 import { packageVersion, resolveDataDir } from '../paths';
+import { createTerminalPrompter, defaultApprove, lineSource, type Approve, type LineSource } from '../prompt';
 
 export interface RunOptions {
   skillId: string;
@@ -27,10 +33,32 @@ export interface RunOptions {
   stdin?: () => Promise<string>;
   /** Cancels the run (SIGINT in the CLI); tests pass their own. */
   interrupt?: AbortSignal;
+  /** Agent runs: `--permission-mode` (over the skill's and the global mode). */
+  permissionMode?: PermissionMode;
+  /** Agent runs: `--workdir`; without it the core's per-skill workspace `<data dir>/workspaces/<skill>`. */
+  workdir?: string;
+  /** Agent runs: how permission prompts are answered; default `ask` on a terminal, else `never`. */
+  approve?: Approve;
+  /**
+   * Where prompt answers are read from (default process.stdin; with `--input -`, which takes stdin,
+   * /dev/tty). `isTTY` decides the default of `approve` and whether AskUser questions may read a line.
+   */
+  terminal?: { input: Readable; isTTY: boolean };
 }
 
 /** Exit code of a run cancelled by Ctrl-C: 130, as shells report SIGINT. */
 export const EXIT_CANCELLED = 130;
+
+/** The controlling terminal, when stdin is taken by `--input -` (undefined without one). */
+function openTty(): LineSource | undefined {
+  try {
+    const fd = fs.openSync('/dev/tty', 'r');
+    const stream = new tty.ReadStream(fd);
+    return lineSource(stream, () => stream.destroy());
+  } catch {
+    return undefined;
+  }
+}
 
 export async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -42,6 +70,11 @@ export async function readStdin(): Promise<string> {
  * `skilldeck run SKILL`: runs one skill to its end. Without `--events` the output tool prints the result
  * (insert_text → stdout, floating_card → a framed card); with `--events ndjson` stdout carries one JSON
  * event per line and the output tools print to stderr. Exit 0 succeeded, 1 failed, 130 cancelled (Ctrl-C).
+ *
+ * Agent runs ask on stderr before a tool call that needs permission (`--approve ask`) and read the answer
+ * from stdin, or answer every prompt themselves (`always` / `never`, printing what they decided); AskUser
+ * questions are asked the same way. The events (`permission_request`, `permission_decision`, `ask_user`)
+ * are in the ndjson output like every other run event.
  */
 export async function runCommand(options: RunOptions, io: Io): Promise<number> {
   const stdout: Writer = options.stdout ?? process.stdout;
@@ -78,8 +111,29 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
     io.err(`skilldeck: ${(error as Error).message}`);
     return 1;
   }
+  if (
+    options.workdir !== undefined &&
+    !fs.statSync(options.workdir, { throwIfNoEntry: false })?.isDirectory()
+  ) {
+    core.close();
+    io.err(`skilldeck: --workdir ${options.workdir} is not a folder`);
+    return 2;
+  }
   try {
     const input = options.input === '-' ? await (options.stdin ?? readStdin)() : options.input;
+    const terminal = options.terminal ?? {
+      input: process.stdin,
+      isTTY: process.stdin.isTTY === true,
+    };
+    const approve = options.approve ?? defaultApprove(terminal.isTTY);
+    const stdinTaken = options.input === '-' && options.terminal === undefined;
+    const prompter = createTerminalPrompter({
+      approve,
+      // stdin is read only when a prompt needs an answer: prompt and workflow runs never touch it
+      lines: () => (stdinTaken ? openTty() : lineSource(terminal.input)),
+      canAnswerQuestions: terminal.isTTY || options.approve === 'ask' || stdinTaken,
+      write: (line) => io.err(line),
+    });
     let runId = '';
     const early: { runId: string; event: RunEvent }[] = [];
     let resolveEnd: (event: Extract<RunEvent, { type: 'complete' }>) => void = () => undefined;
@@ -87,7 +141,40 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
     const onEvent = ({ runId: id, event }: { runId: string; event: RunEvent }) => {
       if (id !== runId) return;
       if (options.events) stdout.write(JSON.stringify(event) + '\n');
-      if (event.type === 'complete') resolveEnd(event);
+      switch (event.type) {
+        case 'permission_request':
+          void prompter.permission(event).then(async (answer) => {
+            if (!answer) return;
+            const sent = await core.dispatch('permissions:respond', {
+              runId: id,
+              requestId: event.requestId,
+              ...answer,
+            });
+            if (!sent.ok) io.err(`skilldeck: could not answer the prompt: ${sent.error.message}`);
+          });
+          break;
+        case 'permission_decision':
+          if (event.source === 'timeout' && event.requestId !== null) {
+            prompter.drop(event.requestId);
+            io.err(`skilldeck: ${event.tool} denied: ${event.reason}`);
+          }
+          break;
+        case 'ask_user':
+          void prompter.question(event).then(async (answer) => {
+            if (answer === undefined) return;
+            const sent = await core.dispatch('runs:answer', {
+              runId: id,
+              requestId: event.requestId,
+              answer,
+            });
+            if (!sent.ok) io.err(`skilldeck: could not answer the question: ${sent.error.message}`);
+          });
+          break;
+        case 'complete':
+          prompter.close();
+          resolveEnd(event);
+          break;
+      }
     };
     const unsubscribe = core.events.subscribe((name, payload) => {
       if (name !== 'runs:event') return;
@@ -100,9 +187,12 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
       instruction: input,
       selection: options.selection,
       config: Object.keys(options.config).length > 0 ? options.config : undefined,
+      workdir: options.workdir !== undefined ? path.resolve(options.workdir) : undefined,
+      permissionMode: options.permissionMode,
     });
     if (!started.ok) {
       unsubscribe();
+      prompter.close();
       io.err(`skilldeck: ${started.error.message}`);
       return started.error.code === 'NOT_FOUND' || started.error.code === 'INVALID_INPUT' ? 2 : 1;
     }
@@ -113,6 +203,7 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
     const end = await ended;
     await core.executor.settled(runId);
     unsubscribe();
+    prompter.close();
     if (end.status === 'failed')
       io.err(`skilldeck: ${options.skillId} failed: ${end.error ?? 'unknown error'}`);
     if (end.error === NO_PROVIDER_MESSAGE) {

@@ -267,6 +267,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
           this.ctx.clipboard = await deps.readClipboard().catch(() => '');
         }
         const resolved = await deps.gateway.resolve(this.definition.provider, this.definition.model);
+        this.resolved = { provider: resolved.provider, model: resolved.model };
         deps.repo.setModel(this.runId, resolved.provider, resolved.model);
         const work =
           this.mode === 'workflow'
@@ -274,7 +275,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
             : this.mode === 'phases'
               ? this.phases()
               : this.mode === 'agent'
-                ? this.agent(resolved.provider, resolved.model)
+                ? this.agent()
                 : this.mode === 'autonomous'
                   ? this.autonomous()
                   : this.prompt();
@@ -418,8 +419,62 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       deps.repo.saveState(this.runId, this.saved);
     }
 
-    private async agent(provider: string, model: string): Promise<Outcome> {
-      const a = deps.agent!;
+    private resolved = { provider: '', model: '' };
+
+    private async agent(): Promise<Outcome> {
+      const state = (this.saved.agent ??= newAgentState(userMessage(this.ctx)));
+      return this.agentLoop({
+        stepId: 'agent',
+        name: this.title,
+        index: 0,
+        total: 1,
+        body: renderBody(this.body, this.ctx),
+        state,
+        allowedTools: this.definition.allowedTools,
+        save: () => this.saveState(),
+        announce: !this.resumed,
+      });
+    }
+
+    /** An autonomous action that lists tools: an agent loop with those tools (and the skill's ceiling). */
+    private async actionAgent(
+      info: { id: string; name: string; index: number; total: number },
+      system: string,
+      user: string,
+      tools: string[],
+    ): Promise<StepResult> {
+      const ceiling = this.definition.allowedTools;
+      const allowed = ceiling === null ? tools : tools.filter((t) => ceiling.includes(t));
+      const outcome = await this.agentLoop({
+        stepId: info.id,
+        name: info.name,
+        index: info.index,
+        total: info.total,
+        body: system,
+        state: newAgentState(user),
+        allowedTools: allowed,
+        save: () => undefined,
+        announce: true,
+      });
+      if (outcome.ok) return { ok: true, output: outcome.output };
+      return { ok: false, error: outcome.error, cancelled: outcome.error === 'cancelled' };
+    }
+
+    private async agentLoop(o: {
+      stepId: string;
+      name: string;
+      index: number;
+      total: number;
+      body: string;
+      state: AgentState;
+      allowedTools: readonly string[] | null;
+      save: () => void;
+      /** Emit step_start (not when a resumed run continues its step). */
+      announce: boolean;
+    }): Promise<Outcome> {
+      const a = deps.agent;
+      if (!a) return { ok: false, output: null, error: 'agent mode is not available in this host' };
+      const { provider, model } = this.resolved;
       const workdir = await resolveWorkdir(a.dataDir, this.skillId, this.saved.workdir);
       this.saved.workdir = workdir;
       const mode = this.saved.permissionMode ?? this.definition.permissionMode ?? a.mode();
@@ -437,7 +492,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       const maxIterations = this.definition.maxIterations ?? DEFAULT_MAX_ITERATIONS;
       const skills = a.skills().filter((s) => s.id !== this.skillId);
       const system = agentSystemPrompt({
-        body: renderBody(this.body, this.ctx),
+        body: o.body,
         workdir,
         tools: tools.map((t) => t.name),
         model: `${model} (${provider})`,
@@ -445,19 +500,19 @@ export function createExecutor(deps: ExecutorDeps): Executor {
         skills,
         memory,
       });
-      const state = (this.saved.agent ??= newAgentState(userMessage(this.ctx)));
-      this.saveState();
-      const stepId = 'agent';
+      const { state, stepId } = o;
+      o.save();
       this.runningSteps.add(stepId);
-      deps.repo.startStep(this.runId, { stepId, name: this.title, index: 0, startedAt: Date.now() });
-      if (!this.resumed) this.log.emit({ type: 'step_start', stepId, name: this.title, index: 0, total: 1 });
+      deps.repo.startStep(this.runId, { stepId, name: o.name, index: o.index, startedAt: Date.now() });
+      if (o.announce)
+        this.log.emit({ type: 'step_start', stepId, name: o.name, index: o.index, total: o.total });
       const outcome = await runAgent({
         runId: this.runId,
         skillId: this.skillId,
         system,
         state,
         tools,
-        allowedTools: this.definition.allowedTools,
+        allowedTools: o.allowedTools,
         disallowedTools: this.definition.disallowedTools,
         maxIterations,
         contextTokens: a.contextTokens?.(provider, model) ?? DEFAULT_CONTEXT_TOKENS,
@@ -473,7 +528,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
         emit: (event) => {
           if (!this.ended) this.log.emit(event);
         },
-        save: () => this.saveState(),
+        save: o.save,
         activateSkill: async (name, args) => {
           const entry = a.skills().find((s) => s.id === name || s.name === name);
           if (!entry) return undefined;
@@ -550,6 +605,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
         signal: this.signal,
         initialState: this.saved.autonomous,
         step: (info, system, user) => this.step({ ...info, retries: 0 }, system, user),
+        agentStep: (info, system, user, tools) => this.actionAgent(info, system, user, tools),
         saveState: (state) => {
           this.saved.autonomous = state;
           this.saveState();
