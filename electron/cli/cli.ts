@@ -21,7 +21,7 @@ Usage:
   skilldeck run SKILL [--input TEXT | -] [--selection TEXT] [--config k=v]... [--provider KIND]
                 [--base-url URL] [--model M] [--api-key-env VAR] [--events ndjson] [--data-dir DIR]
                 [--skills-dir DIR]... [--permission-mode MODE] [--approve ask|always|never]
-                [--workdir DIR]
+                [--workdir DIR] [--agent]
   skilldeck serve [--host 127.0.0.1] [--port N] [--data-dir DIR] [--skills-dir DIR]...
   skilldeck mcp [--provider KIND --base-url URL --model M --api-key-env VAR] [--data-dir DIR]
                 [--skills-dir DIR]...
@@ -56,6 +56,8 @@ Commands:
                   AskUser questions are asked on the terminal too (a number picks an option); when
                   stdin is not a terminal and --approve ask was not given, or stdin ends, the question
                   is answered "no answer" and the model is told so.
+                  --agent  run a prompt skill as an agent though it does not say so (skills written
+                      for Claude Code use tools without listing them in allowed-tools).
                   --workdir DIR  where the file tools and Bash act (they cannot reach outside it).
                       Default: the skill's own workspace, <data dir>/workspaces/<skill>.
   serve         Run the headless host: the dashboard in your browser at the printed URL, which carries
@@ -113,6 +115,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         'permission-mode': { type: 'string' },
         approve: { type: 'string' },
         workdir: { type: 'string' },
+        agent: { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -197,6 +200,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
             permissionMode,
             approve,
             workdir: values.workdir,
+            agent: values.agent === true,
           },
           io,
         );

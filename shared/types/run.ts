@@ -138,6 +138,11 @@ export const RunStart = z
     arguments: z.string().max(100_000).optional(),
     /** Agent runs: the working directory the file tools and Bash act in (default a per-skill workspace). */
     workdir: z.string().max(4096).optional(),
+    /**
+     * Run a prompt skill as an agent (tools behind permissions) though it does not declare it: skills
+     * written for Claude Code expect tools without listing them.
+     */
+    agent: z.boolean().optional(),
     /** Agent runs: this run's permission mode (over the skill's and the global one). */
     permissionMode: z.enum(['default', 'acceptEdits', 'plan', 'unrestricted']).optional(),
   })

@@ -1,14 +1,11 @@
 import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { createCore, type Core } from '../../core/core';
 import { createSkillsMcpServer, quietPorts } from '../../core/mcp/server';
-import { adhocProvider } from '../../core/providers/adhoc';
 import type { ProviderKind } from '../../core/providers/gateway';
 import type { SkillDir } from '../../core/skills/sources';
-import { StoreError } from '../../core/store/db';
-import { createEnvSecrets } from '../node-secrets';
+import { openCliCore } from '../cli-core';
 import type { Io } from '../io';
-import { packageVersion, resolveDataDir } from '../paths';
+import { packageVersion } from '../paths';
 
 export interface McpOptions {
   skillDirs: SkillDir[];
@@ -31,34 +28,8 @@ export interface McpOptions {
 export async function mcpCommand(options: McpOptions, io: Io): Promise<number> {
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
-  const secrets = createEnvSecrets(options.apiKeyEnv);
-  let core: Core;
-  try {
-    core = createCore({
-      dataDir: resolveDataDir(options.dataDirFlag),
-      skillDirs: options.skillDirs,
-      runtime: 'node',
-      version: packageVersion(),
-      ports: { ...quietPorts((line) => io.err(`skilldeck: ${line}`)), secrets },
-      gateway: options.provider
-        ? adhocProvider(
-            {
-              kind: options.provider,
-              baseUrl: options.baseUrl,
-              model: options.model,
-              apiKeyEnv: options.apiKeyEnv,
-            },
-            secrets,
-          )
-        : undefined,
-      onInternalError: (error) =>
-        io.err(`skilldeck: internal error: ${(error as Error).stack ?? String(error)}`),
-    });
-  } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
-    io.err(`skilldeck: ${error.message}`);
-    return 1;
-  }
+  const core = openCliCore({ ...options, ports: quietPorts((line) => io.err(`skilldeck: ${line}`)) }, io);
+  if (!core) return 1;
   // A stray console.log from a dependency would corrupt the protocol stream.
   const consoleLog = console.log;
   if (stdout === process.stdout) console.log = console.error;

@@ -4,15 +4,12 @@ import type { Readable } from 'node:stream';
 import tty from 'node:tty';
 import type { PermissionMode } from '../../../shared/types/permission';
 import type { RunEvent } from '../../../shared/types/run';
-import { createCore, type Core } from '../../core/core';
 import type { ProviderKind } from '../../core/providers/gateway';
-import { adhocProvider } from '../../core/providers/adhoc';
 import { NO_PROVIDER_MESSAGE } from '../../core/providers/model-gateway';
 import type { SkillDir } from '../../core/skills/sources';
 import { createNodePorts, type Writer } from '../node-ports';
-import { createEnvSecrets } from '../node-secrets';
+import { openCliCore } from '../cli-core';
 import type { Io } from '../io';
-import { packageVersion, resolveDataDir } from '../paths';
 import { createTerminalPrompter, defaultApprove, lineSource, type Approve, type LineSource } from '../prompt';
 
 export interface RunOptions {
@@ -35,6 +32,8 @@ export interface RunOptions {
   interrupt?: AbortSignal;
   /** Agent runs: `--permission-mode` (over the skill's and the global mode). */
   permissionMode?: PermissionMode;
+  /** `--agent`: run a prompt skill as an agent. */
+  agent?: boolean;
   /** Agent runs: `--workdir`; without it the core's per-skill workspace `<data dir>/workspaces/<skill>`. */
   workdir?: string;
   /** Agent runs: how permission prompts are answered; default `ask` on a terminal, else `never`. */
@@ -79,38 +78,16 @@ export async function readStdin(): Promise<string> {
 export async function runCommand(options: RunOptions, io: Io): Promise<number> {
   const stdout: Writer = options.stdout ?? process.stdout;
   const printTo: Writer = options.events ? { write: (s) => io.err(s.replace(/\n$/, '')) } : stdout;
-  const secrets = createEnvSecrets(options.apiKeyEnv);
-  let core: Core;
-  try {
-    core = createCore({
-      dataDir: resolveDataDir(options.dataDirFlag),
-      skillDirs: options.skillDirs,
+  const core = openCliCore(
+    {
+      ...options,
       watchSkills: false,
-      runtime: 'node',
-      version: packageVersion(),
       // xclip needs an X display; without one there is no clipboard to read or write
-      ports: {
-        ...createNodePorts({ out: printTo, clipboardCommand: process.env.DISPLAY ? undefined : null }),
-        secrets,
-      },
-      gateway: options.provider
-        ? adhocProvider(
-            {
-              kind: options.provider,
-              baseUrl: options.baseUrl,
-              model: options.model,
-              apiKeyEnv: options.apiKeyEnv,
-            },
-            secrets,
-          )
-        : undefined,
-      onInternalError: (error) =>
-        io.err(`skilldeck: internal error: ${(error as Error).stack ?? String(error)}`),
-    });
-  } catch (error) {
-    io.err(`skilldeck: ${(error as Error).message}`);
-    return 1;
-  }
+      ports: createNodePorts({ out: printTo, clipboardCommand: process.env.DISPLAY ? undefined : null }),
+    },
+    io,
+  );
+  if (!core) return 1;
   if (
     options.workdir !== undefined &&
     !fs.statSync(options.workdir, { throwIfNoEntry: false })?.isDirectory()
@@ -189,6 +166,7 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
       config: Object.keys(options.config).length > 0 ? options.config : undefined,
       workdir: options.workdir !== undefined ? path.resolve(options.workdir) : undefined,
       permissionMode: options.permissionMode,
+      ...(options.agent ? { agent: true } : {}),
     });
     if (!started.ok) {
       unsubscribe();

@@ -11,10 +11,10 @@ import type {
   ToolCallPart,
   ToolResultPart,
 } from '../providers/gateway';
-import { decide, outsidePathAllowed, privateNetworkAllowed } from '../permissions/decide';
+import { decide, isInside, outsidePathAllowed, privateNetworkAllowed } from '../permissions/decide';
 import { generalizeRule } from '../permissions/generalize';
 import type { AuditEntry } from '../permissions/permission-repo';
-import { parseRule, RuleError } from '../permissions/rules';
+import { isReadTool, parseRule, RuleError } from '../permissions/rules';
 import type { PermissionAnswer, UserPrompts } from '../permissions/broker';
 import type { PermissionEnv, PermissionMode, PermissionRules, ToolInvocation } from '../permissions/types';
 import { runAgentLoop, type AgentOutcome, type AgentState } from './loop';
@@ -73,8 +73,12 @@ export function readCeiling(allowedTools: readonly string[] | null): {
 export interface AgentRunDeps {
   runId: string;
   skillId: string;
-  /** The templated body plus the environment, skills and memory sections. */
-  system: string;
+  /** The system prompt for the tools offered: the body plus the environment, skills and memory sections. */
+  system: (tools: readonly string[]) => string;
+  /** The loop's step (default `agent`). */
+  stepId?: string;
+  /** The skill's own folder: read-only tools may read it (references/, scripts/) wherever the workdir is. */
+  skillDir?: string;
   state: AgentState;
   /** Every tool this process has (core, meta tools are added here, output, MCP). */
   tools: AgentTool[];
@@ -134,7 +138,9 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
     workdir: d.workdir,
     dataDir: d.dataDir,
     signal: d.signal,
-    outsideAllowed: (tool, abs) => outsidePathAllowed(tool, abs, env()),
+    outsideAllowed: (tool, abs) =>
+      (d.skillDir !== undefined && isReadTool(tool) && isInside(d.skillDir, abs)) ||
+      outsidePathAllowed(tool, abs, env()),
     privateNetworkAllowed: (url) => privateNetworkAllowed(url, env()),
   });
   let subagents = 0;
@@ -461,7 +467,7 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
       lastText: '',
     };
     const outcome = await runAgentLoop({
-      system: `${d.system}\n\n# Sub-agent\nYou are a ${type} sub-agent working on: ${description}. Answer with your findings when done.`,
+      system: `${d.system([...tools.keys()])}\n\n# Sub-agent\nYou are a ${type} sub-agent working on: ${description}. Answer with your findings when done.`,
       state,
       tools: [...tools.values()].map((t) => ({
         name: t.name,
@@ -487,8 +493,9 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
 
   const all = [...d.tools, ...createMetaTools({ ...metaBase, runSubagent })];
   const tools = offered(all, 'all');
+  const stepId = d.stepId ?? 'agent';
   return runAgentLoop({
-    system: d.system,
+    system: d.system([...tools.keys()]),
     state: d.state,
     tools: [...tools.values()].map((t) => ({
       name: t.name,
@@ -497,8 +504,8 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
     })),
     maxIterations: d.maxIterations,
     contextTokens: d.contextTokens,
-    model: (request) => d.turn('agent', request),
-    callTool: (call) => callTool('agent', call, tools),
+    model: (request) => d.turn(stepId, request),
+    callTool: (call) => callTool(stepId, call, tools),
     save: d.save,
     signal: d.signal,
   });

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { agentSkill, callTool, offeredTools, resultFor, useAgentHarness } from './test-support';
+import { agentSkill, callTool, offeredTools, resultFor, systemOf, useAgentHarness } from './test-support';
 
 const { server: srv, open } = useAgentHarness();
 
@@ -77,5 +77,58 @@ describe('allowed-tools is the ceiling', () => {
     expect(a.of(runId, 'permission_decision')).toMatchObject([
       { tool: 'Bash', decision: 'deny', source: 'ceiling' },
     ]);
+  });
+});
+
+describe("the skill's own folder and agent: true", () => {
+  it('lets read-only tools read the skill folder (references) but not write it', async () => {
+    const a = await open({
+      'guide/SKILL.md': agentSkill('guide', {
+        'allowed-tools': ['Read', 'Write'],
+        'permission-mode': 'unrestricted',
+      }),
+      'guide/references/style.md': 'Use short sentences.\n',
+    });
+    const skillDir = fs.realpathSync(path.join(a.t.skillsDir, 'guide'));
+    srv().script(
+      callTool('r1', 'Read', { file_path: path.join(skillDir, 'references/style.md') }),
+      callTool('w1', 'Write', { file_path: path.join(skillDir, 'references/new.md'), content: 'x' }),
+      { text: 'ok' },
+    );
+    const runId = await a.start('guide', { input: 'go' });
+    expect((await a.settle(runId)).status).toBe('succeeded');
+    expect(resultFor(srv().requests[1], 'r1')).toContain('Use short sentences.');
+    expect(resultFor(srv().requests[2], 'w1')).toContain('is outside the working directory');
+    expect(fs.existsSync(path.join(skillDir, 'references/new.md'))).toBe(false);
+  });
+
+  it('runs a prompt skill as an agent with agent: true, listing only the offered tools in its prompt', async () => {
+    const a = await open({
+      'plain/SKILL.md': '---\nname: plain\ndescription: A plain prompt skill.\n---\nHelp with the task.\n',
+    });
+    srv().script({ text: 'as a prompt' });
+    const asPrompt = await a.start('plain', { input: 'go' });
+    expect((await a.settle(asPrompt)).mode).toBe('prompt');
+    expect(offeredTools(srv().requests[0]!)).toEqual([]);
+
+    srv().script({ text: 'as an agent' });
+    const asAgent = await a.start('plain', { input: 'go', agent: true });
+    const run = await a.settle(asAgent);
+    expect(run).toMatchObject({ mode: 'agent', status: 'succeeded', output: 'as an agent' });
+    const offered = offeredTools(srv().requests[1]!);
+    expect(offered).toContain('Read');
+    expect(offered).toContain('AskUser');
+    const tools = /- Tools: (.*)/.exec(systemOf(srv().requests[1]!))![1]!.split(', ');
+    expect(tools.sort()).toEqual([...offered].sort());
+  });
+
+  it('refuses agent: true for a workflow skill', async () => {
+    const a = await open({
+      'flow/SKILL.md':
+        '---\nname: flow\ndescription: Two steps.\nworkflow:\n  steps:\n    - id: a\n      prompt: A\n---\nBody.\n',
+    });
+    await expect(a.start('flow', { input: 'go', agent: true })).rejects.toThrow(
+      /only a prompt skill can run as an agent/,
+    );
   });
 });

@@ -3,7 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { systemOf, useAgentHarness } from './test-support';
+import { callTool, offeredTools, resultFor, systemOf, useAgentHarness } from './test-support';
 
 const { server: srv, open } = useAgentHarness();
 
@@ -46,6 +46,29 @@ describe('autonomous skills through the executor', () => {
       completed_actions: ['search', 'answer'],
       error_count: 0,
     });
+  });
+
+  it('runs an action that lists tools as an agent loop with those tools only', async () => {
+    const a = await open(files);
+    fs.writeFileSync(path.join(a.workdir, 'notes.md'), 'Rayleigh scattering\n');
+    srv().script(
+      json({ action: 'search', reason: 'read the notes' }),
+      callTool('r1', 'Read', { file_path: 'notes.md' }),
+      json({ context: { notes: 'Rayleigh' }, results: { output: 'Rayleigh.' }, status: 'completed' }),
+    );
+    const { runId } = await a.call('runs:start', {
+      skillId: 'research',
+      input: 'Why is the sky blue?',
+      workdir: a.workdir,
+    });
+    const run = await a.settle(runId);
+
+    expect(run.status).toBe('succeeded');
+    expect(run.output).toBe('Rayleigh.');
+    expect(offeredTools(srv().requests[0]!)).toEqual([]);
+    expect(offeredTools(srv().requests[1]!).sort()).toEqual(['Grep', 'Read']);
+    expect(resultFor(srv().requests[2], 'r1')).toContain('Rayleigh scattering');
+    expect(a.of(runId, 'tool_call')).toMatchObject([{ stepId: 'search-1', tool: 'Read' }]);
   });
 
   it('aborts after too many errors', async () => {

@@ -157,7 +157,13 @@ export function createExecutor(deps: ExecutorDeps): Executor {
         `${request.skillId} cannot run: ${first?.message ?? 'it has errors'}`,
       );
     }
-    const mode = definition.executionMode;
+    if (request.agent && definition.executionMode !== 'prompt' && definition.executionMode !== 'agent') {
+      throw new AppError(
+        'BAD_REQUEST',
+        `${request.skillId} is a ${definition.executionMode} skill: only a prompt skill can run as an agent`,
+      );
+    }
+    const mode = request.agent ? 'agent' : definition.executionMode;
     if (mode === 'agent' && !deps.agent) {
       throw new AppError('BAD_REQUEST', `${request.skillId}: agent mode is not available in this host`);
     }
@@ -491,15 +497,16 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       });
       const maxIterations = this.definition.maxIterations ?? DEFAULT_MAX_ITERATIONS;
       const skills = a.skills().filter((s) => s.id !== this.skillId);
-      const system = agentSystemPrompt({
-        body: o.body,
-        workdir,
-        tools: tools.map((t) => t.name),
-        model: `${model} (${provider})`,
-        maxIterations,
-        skills,
-        memory,
-      });
+      const system = (offered: readonly string[]) =>
+        agentSystemPrompt({
+          body: o.body,
+          workdir,
+          tools: offered,
+          model: `${model} (${provider})`,
+          maxIterations,
+          skills,
+          memory,
+        });
       const { state, stepId } = o;
       o.save();
       this.runningSteps.add(stepId);
@@ -510,6 +517,8 @@ export function createExecutor(deps: ExecutorDeps): Executor {
         runId: this.runId,
         skillId: this.skillId,
         system,
+        stepId,
+        skillDir: this.ctx.skillDir,
         state,
         tools,
         allowedTools: o.allowedTools,

@@ -1,0 +1,56 @@
+// The core as the CLI's commands open it: the data dir from --data-dir, the skill folders, the ports the
+// command gives, and --provider/--base-url/--model/--api-key-env as an ad-hoc provider over the stored ones.
+import { createCore, type Core, type CoreOptions } from '../core/core';
+import { adhocProvider } from '../core/providers/adhoc';
+import type { ProviderKind } from '../core/providers/gateway';
+import type { PlatformPorts } from '../core/platform';
+import type { SkillDir } from '../core/skills/sources';
+import { createEnvSecrets } from './node-secrets';
+import type { Io } from './io';
+import { packageVersion, resolveDataDir } from './paths';
+
+export interface ProviderFlags {
+  provider?: ProviderKind;
+  baseUrl?: string;
+  model?: string;
+  apiKeyEnv?: string;
+}
+
+export interface CliCoreOptions extends ProviderFlags {
+  skillDirs: SkillDir[];
+  dataDirFlag: string | undefined;
+  ports: Omit<Partial<PlatformPorts>, 'secrets'>;
+  watchSkills?: boolean;
+}
+
+/** Opens the core, or says why it cannot (e.g. a database from a newer Skilldeck) and returns null. */
+export function openCliCore(options: CliCoreOptions, io: Io, extra: Partial<CoreOptions> = {}): Core | null {
+  const secrets = createEnvSecrets(options.apiKeyEnv);
+  try {
+    return createCore({
+      dataDir: resolveDataDir(options.dataDirFlag),
+      skillDirs: options.skillDirs,
+      watchSkills: options.watchSkills,
+      runtime: 'node',
+      version: packageVersion(),
+      ports: { ...options.ports, secrets },
+      gateway: options.provider
+        ? adhocProvider(
+            {
+              kind: options.provider,
+              baseUrl: options.baseUrl,
+              model: options.model,
+              apiKeyEnv: options.apiKeyEnv,
+            },
+            secrets,
+          )
+        : undefined,
+      onInternalError: (error) =>
+        io.err(`skilldeck: internal error: ${(error as Error).stack ?? String(error)}`),
+      ...extra,
+    });
+  } catch (error) {
+    io.err(`skilldeck: ${(error as Error).message}`);
+    return null;
+  }
+}
