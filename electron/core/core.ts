@@ -33,7 +33,8 @@ import { createUserPrompts, type UserPrompts } from './permissions/broker';
 import { createPermissionHandlers } from './permissions/permission-handlers';
 import { createPermissionRepo, type PermissionRepo } from './permissions/permission-repo';
 import { createMcpClients, type McpClients } from './mcp/client';
-import { createMcpHandlers } from './mcp/mcp-handlers';
+import { createMcpHandlers, mcpEnvSecretName } from './mcp/mcp-handlers';
+import type { McpServerConfig } from '../../shared/types/mcp';
 import { createMcpServerRepo } from './mcp/mcp-repo';
 
 export interface CoreOptions {
@@ -148,7 +149,17 @@ export function createCore(options: CoreOptions): Core {
   const mcpTools = async (): Promise<AgentTool[]> => {
     const enabled = mcpServers.list().filter((s) => s.enabled);
     if (enabled.length === 0) return [];
-    mcpClients ??= createMcpClients(enabled, { version: options.version });
+    if (!mcpClients) {
+      const configs = await Promise.all(
+        enabled.map(async (s): Promise<McpServerConfig> => {
+          if (s.kind === 'http') return { name: s.name, kind: 'http', url: s.url };
+          const stored = await ports.secrets.get(mcpEnvSecretName(s.id));
+          const env = stored ? (JSON.parse(stored) as Record<string, string>) : {};
+          return { name: s.name, kind: 'stdio', command: s.command, args: s.args, env };
+        }),
+      );
+      mcpClients ??= createMcpClients(configs, { version: options.version });
+    }
     return mcpClients.tools();
   };
   const executor = createExecutor({
@@ -253,7 +264,7 @@ export function createCore(options: CoreOptions): Core {
 
     ...createPermissionHandlers(permissions, prompts),
 
-    ...createMcpHandlers({ repo: mcpServers, onChange: dropMcpClients }),
+    ...createMcpHandlers({ repo: mcpServers, secrets: ports.secrets, onChange: dropMcpClients }),
   };
 
   return {

@@ -10,26 +10,26 @@ export const McpServerName = z
 
 const EnvName = z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'an environment variable name');
 
+/** shared/ has no `URL` global: scheme and a host, no spaces (the client parses it for real). */
 const HttpUrl = z
   .string()
   .max(2048)
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  }, 'an http:// or https:// URL');
+  .regex(/^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i, 'an http:// or https:// URL');
 
-const stdioFields = {
+const EnvValues = z.record(EnvName, z.string().max(32_768));
+const stdioCommon = {
   kind: z.literal('stdio'),
   /** The program to start (looked up on PATH); no shell is involved. */
   command: z.string().trim().min(1, 'a stdio server needs a command').max(4096),
   args: z.array(z.string().max(4096)).max(64),
-  /** Added to the clean environment the server gets (PATH and HOME). */
-  env: z.record(EnvName, z.string().max(32_768)),
 };
+const stdioFields = {
+  ...stdioCommon,
+  /** Added to the clean environment the server gets (PATH and HOME). */
+  env: EnvValues,
+};
+/** As listed: the variables' names only — their values (often tokens) stay in the secret store. */
+const stdioListed = { ...stdioCommon, envNames: z.array(EnvName) };
 const httpFields = { kind: z.literal('http'), url: HttpUrl };
 
 /** What the MCP client needs to reach one server. */
@@ -49,21 +49,24 @@ const stored = {
 
 /** A configured server as stored and listed. */
 export const McpServer = z.discriminatedUnion('kind', [
-  z.object({ ...stored, ...stdioFields }),
+  z.object({ ...stored, ...stdioListed }),
   z.object({ ...stored, ...httpFields }),
 ]);
 export type McpServer = z.infer<typeof McpServer>;
 
 const saveCommon = { id: McpServerId.optional(), name: McpServerName, enabled: z.boolean().optional() };
 
-/** `mcp:save`: creates (no id) or replaces one server; `enabled` defaults to true, or stays as it was. */
+/**
+ * `mcp:save`: creates (no id) or replaces one server; `enabled` defaults to true, or stays as it was.
+ * `env` replaces the variables (kept in the secret store); left out, a saved server keeps its own.
+ */
 export const McpServerSaveInput = z.discriminatedUnion('kind', [
   z
     .object({
       ...saveCommon,
-      ...stdioFields,
-      args: stdioFields.args.default([]),
-      env: stdioFields.env.default({}),
+      ...stdioCommon,
+      args: stdioCommon.args.default([]),
+      env: EnvValues.optional(),
     })
     .strict(),
   z.object({ ...saveCommon, ...httpFields }).strict(),

@@ -132,3 +132,40 @@ describe("the skill's own folder and agent: true", () => {
     );
   });
 });
+
+describe('MCP tools in an agent run', () => {
+  it('offers a configured server’s tools as mcp__server__tool, asks before calling, passes its env', async () => {
+    const a = await open({
+      'mcp-user/SKILL.md': agentSkill('mcp-user', { 'allowed-tools': ['mcp__echo'] }),
+    });
+    const server = path.join(import.meta.dirname, '..', 'mcp', 'testdata', 'echo-server.mjs');
+    await a.call('mcp:save', {
+      name: 'echo',
+      kind: 'stdio',
+      command: process.execPath,
+      args: [server],
+      env: { ECHO_TOKEN: 'tok-123' },
+    });
+    srv().script(
+      callTool('m1', 'mcp__echo__env', { name: 'ECHO_TOKEN' }),
+      callTool('m2', 'mcp__echo__echo', { text: 'hi' }),
+      { text: 'done' },
+    );
+    const runId = await a.start('mcp-user', { input: 'go' });
+    // each MCP call asks in default mode; allow both
+    for (const callId of ['m1', 'm2']) {
+      const request = await a.next(runId, 'permission_request', (e) => e.callId === callId);
+      await a.call('permissions:respond', { runId, requestId: request.requestId, choice: 'allow_once' });
+    }
+    const run = await a.settle(runId);
+
+    expect(run.status).toBe('succeeded');
+    const offered = offeredTools(srv().requests[0]!);
+    expect(offered).toContain('mcp__echo__echo');
+    expect(offered).not.toContain('Read');
+    expect(resultFor(srv().requests[1], 'm1')).toBe('tok-123');
+    expect(resultFor(srv().requests[2], 'm2')).toBe('hi');
+    // the env value is a secret: not in the listing
+    expect(JSON.stringify(await a.call('mcp:list', undefined))).not.toContain('tok-123');
+  }, 20_000);
+});

@@ -5,6 +5,7 @@ import { migrate } from '../store/db';
 import { migrations } from '../store/migrations';
 import { createMcpHandlers, mcpChannels } from './mcp-handlers';
 import { createMcpServerRepo } from './mcp-repo';
+import { memorySecrets } from '../providers/test-support';
 import type { McpChannel } from '../../../shared/types/mcp';
 
 function setup() {
@@ -12,8 +13,10 @@ function setup() {
   migrate(db, migrations, migrations.at(-1)!.version);
   let t = 100;
   const changes: number[] = [];
+  const secrets = memorySecrets();
   const handlers = createMcpHandlers({
     repo: createMcpServerRepo(db),
+    secrets,
     now: () => t++,
     onChange: (servers) => changes.push(servers.length),
   });
@@ -25,7 +28,7 @@ function setup() {
     const output = await (handlers[channel] as (i: unknown) => unknown)(parsed.data);
     return { value: mcpChannels[channel].output.parse(output) };
   };
-  return { handlers, invoke, changes };
+  return { handlers, invoke, changes, secrets, db };
 }
 
 describe('mcp:* handlers', () => {
@@ -41,7 +44,7 @@ describe('mcp:* handlers', () => {
       name: 'files',
       kind: 'stdio',
       args: ['s.mjs'],
-      env: {},
+      envNames: [],
       enabled: true,
     });
     const http = await invoke('mcp:save', {
@@ -67,6 +70,31 @@ describe('mcp:* handlers', () => {
     expect((await invoke('mcp:delete', { id })).value).toEqual({ id });
     expect(((await invoke('mcp:list', undefined)).value as unknown[]).length).toBe(1);
     expect(changes).toEqual([1, 2, 2, 1]);
+  });
+
+  it('keeps environment values in the secret store: listed by name only, never in SQLite', async () => {
+    const { invoke, secrets, db } = setup();
+    const TOKEN = 'ghp_secret_value_123';
+    const saved = await invoke('mcp:save', {
+      name: 'gh',
+      kind: 'stdio',
+      command: 'gh-mcp',
+      env: { GH_TOKEN: TOKEN },
+    });
+    const id = (saved.value as { id: string }).id;
+    expect(saved.value).toMatchObject({ envNames: ['GH_TOKEN'] });
+    expect(JSON.stringify(saved.value)).not.toContain(TOKEN);
+    expect(JSON.stringify((await invoke('mcp:list', undefined)).value)).not.toContain(TOKEN);
+    expect(JSON.stringify(db.prepare('SELECT * FROM mcp_servers').all())).not.toContain(TOKEN);
+    expect(JSON.parse((await secrets.get(`mcp-env:${id}`))!)).toEqual({ GH_TOKEN: TOKEN });
+    // saved again without env: the values stay
+    await invoke('mcp:save', { id, name: 'gh', kind: 'stdio', command: 'gh-mcp2' });
+    expect(JSON.parse((await secrets.get(`mcp-env:${id}`))!)).toEqual({ GH_TOKEN: TOKEN });
+    expect(((await invoke('mcp:list', undefined)).value as { envNames: string[] }[])[0]!.envNames).toEqual([
+      'GH_TOKEN',
+    ]);
+    await invoke('mcp:delete', { id });
+    expect(await secrets.get(`mcp-env:${id}`)).toBeNull();
   });
 
   it('refuses bad names, a stdio server without command, a non-http URL, unknown fields', async () => {

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Handlers } from '../../../shared/ipc/contract';
 import { AppError } from '../../../shared/ipc/result';
+import type { SecretStorePort } from '../platform';
 import type { McpServerRepo } from './mcp-repo';
 import type { McpChannel, McpServer } from '../../../shared/types/mcp';
 
@@ -9,8 +10,13 @@ export { McpServer, McpServerSaveInput, mcpChannels } from '../../../shared/type
 
 export type McpHandlers = Pick<Handlers, McpChannel>;
 
+/** The SecretStore name of a server's environment values (JSON). */
+export const mcpEnvSecretName = (serverId: string) => `mcp-env:${serverId}`;
+
 export interface McpHandlerDeps {
   repo: McpServerRepo;
+  /** Where the servers' environment values live (never SQLite, never a channel's output). */
+  secrets: SecretStorePort;
   now?: () => number;
   /** Called after a save or delete (the host drops its MCP clients so the next run reconnects). */
   onChange?: (servers: McpServer[]) => void;
@@ -30,7 +36,7 @@ export function createMcpHandlers(deps: McpHandlerDeps): McpHandlers {
   return {
     'mcp:list': () => repo.list(),
 
-    'mcp:save': (input) => {
+    'mcp:save': async (input) => {
       const existing = input.id === undefined ? undefined : require(input.id);
       const id = existing?.id ?? randomUUID();
       const holder = repo.getByName(input.name);
@@ -50,18 +56,27 @@ export function createMcpHandlers(deps: McpHandlerDeps): McpHandlers {
               kind: 'stdio',
               command: input.command,
               args: input.args,
-              env: input.env,
+              envNames: Object.keys(
+                input.env ??
+                  (existing?.kind === 'stdio'
+                    ? Object.fromEntries(existing.envNames.map((n) => [n, '']))
+                    : {}),
+              ),
             }
           : { name: input.name, enabled, kind: 'http', url: input.url },
         now(),
       );
+      if (input.kind === 'stdio' && input.env !== undefined)
+        await deps.secrets.set(mcpEnvSecretName(id), JSON.stringify(input.env));
+      if (input.kind === 'http') await deps.secrets.delete(mcpEnvSecretName(id));
       changed();
       return saved;
     },
 
-    'mcp:delete': ({ id }) => {
+    'mcp:delete': async ({ id }) => {
       require(id);
       repo.delete(id);
+      await deps.secrets.delete(mcpEnvSecretName(id));
       changed();
       return { id };
     },

@@ -20,7 +20,7 @@ describe('McpServerRepo', () => {
         kind: 'stdio',
         command: 'node',
         args: ['srv.mjs', '--x'],
-        env: { A: '1' },
+        envNames: ['A'],
         enabled: true,
       },
       10,
@@ -31,7 +31,7 @@ describe('McpServerRepo', () => {
       kind: 'stdio',
       command: 'node',
       args: ['srv.mjs', '--x'],
-      env: { A: '1' },
+      envNames: ['A'],
       enabled: true,
       createdAt: 10,
     });

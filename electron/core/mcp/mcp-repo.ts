@@ -8,7 +8,7 @@ export type McpServerFields = McpServer extends infer T
     : never
   : never;
 
-/** Configured MCP servers (migration 60). */
+/** Configured MCP servers (migration 60; `env_names_json` holds the variables' names, their values are secrets). */
 export interface McpServerRepo {
   /** Oldest first. */
   list(): McpServer[];
@@ -25,7 +25,7 @@ interface Row {
   kind: 'stdio' | 'http';
   command: string | null;
   args_json: string;
-  env_json: string;
+  env_names_json: string;
   url: string | null;
   enabled: number;
   created_at: number;
@@ -39,7 +39,7 @@ const fromRow = (r: Row): McpServer => {
         kind: 'stdio',
         command: r.command!,
         args: JSON.parse(r.args_json) as string[],
-        env: JSON.parse(r.env_json) as Record<string, string>,
+        envNames: JSON.parse(r.env_names_json) as string[],
       }
     : { ...common, kind: 'http', url: r.url! };
 };
@@ -49,11 +49,11 @@ export function createMcpServerRepo(db: Database): McpServerRepo {
   const selectOne = db.prepare<[string], Row>('SELECT * FROM mcp_servers WHERE id = ?');
   const selectByName = db.prepare<[string], Row>('SELECT * FROM mcp_servers WHERE name = ?');
   const upsert = db.prepare(`
-    INSERT INTO mcp_servers (id, name, kind, command, args_json, env_json, url, enabled, created_at)
-    VALUES (@id, @name, @kind, @command, @args, @env, @url, @enabled, @now)
+    INSERT INTO mcp_servers (id, name, kind, command, args_json, env_names_json, url, enabled, created_at)
+    VALUES (@id, @name, @kind, @command, @args, @envNames, @url, @enabled, @now)
     ON CONFLICT (id) DO UPDATE SET
       name = excluded.name, kind = excluded.kind, command = excluded.command, args_json = excluded.args_json,
-      env_json = excluded.env_json, url = excluded.url, enabled = excluded.enabled`);
+      env_names_json = excluded.env_names_json, url = excluded.url, enabled = excluded.enabled`);
   const remove = db.prepare('DELETE FROM mcp_servers WHERE id = ?');
   const one = (row: Row | undefined) => (row ? fromRow(row) : undefined);
 
@@ -68,7 +68,7 @@ export function createMcpServerRepo(db: Database): McpServerRepo {
         kind: f.kind,
         command: f.kind === 'stdio' ? f.command : null,
         args: JSON.stringify(f.kind === 'stdio' ? f.args : []),
-        env: JSON.stringify(f.kind === 'stdio' ? f.env : {}),
+        envNames: JSON.stringify(f.kind === 'stdio' ? f.envNames : []),
         url: f.kind === 'http' ? f.url : null,
         enabled: f.enabled ? 1 : 0,
         now,

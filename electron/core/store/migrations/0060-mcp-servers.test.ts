@@ -12,10 +12,10 @@ describe('migration 0060: mcp_servers', () => {
   const insert = (db: Database.Database, row: Record<string, unknown>) =>
     db
       .prepare(
-        `INSERT INTO mcp_servers (id, name, kind, command, args_json, env_json, url, created_at)
-         VALUES (@id, @name, @kind, @command, @args_json, @env_json, @url, 1)`,
+        `INSERT INTO mcp_servers (id, name, kind, command, args_json, env_names_json, url, created_at)
+         VALUES (@id, @name, @kind, @command, @args_json, @env_names_json, @url, 1)`,
       )
-      .run({ command: null, url: null, args_json: '[]', env_json: '{}', ...row });
+      .run({ command: null, url: null, args_json: '[]', env_names_json: '[]', ...row });
 
   it('stamps user_version 60 and creates the table with its columns', () => {
     const db = upTo60();
@@ -29,7 +29,7 @@ describe('migration 0060: mcp_servers', () => {
       ['kind', 'TEXT', 1],
       ['command', 'TEXT', 0],
       ['args_json', 'TEXT', 1],
-      ['env_json', 'TEXT', 1],
+      ['env_names_json', 'TEXT', 1],
       ['url', 'TEXT', 0],
       ['enabled', 'INTEGER', 1],
       ['created_at', 'INTEGER', 1],
@@ -47,7 +47,7 @@ describe('migration 0060: mcp_servers', () => {
         kind: 'stdio',
         command: 'npx',
         args_json: '["-y","x"]',
-        env_json: '{}',
+        env_names_json: '[]',
         url: null,
         enabled: 1,
         created_at: 1,
@@ -58,7 +58,7 @@ describe('migration 0060: mcp_servers', () => {
         kind: 'http',
         command: null,
         args_json: '[]',
-        env_json: '{}',
+        env_names_json: '[]',
         url: 'https://example.com/mcp',
         enabled: 1,
         created_at: 1,
@@ -73,7 +73,7 @@ describe('migration 0060: mcp_servers', () => {
     expect(() => insert(db, { id: 'a', name: 'Has Space', ...stdio })).toThrow(/CHECK/);
     expect(() => insert(db, { id: 'a', name: 'x'.repeat(41), ...stdio })).toThrow(/CHECK/);
     expect(() => insert(db, { id: 'a', name: 'a', ...stdio, args_json: '{}' })).toThrow(/CHECK/);
-    expect(() => insert(db, { id: 'a', name: 'a', ...stdio, env_json: '[]' })).toThrow(/CHECK/);
+    expect(() => insert(db, { id: 'a', name: 'a', ...stdio, env_names_json: '{}' })).toThrow(/CHECK/);
     expect(() => insert(db, { id: 'a', name: 'a', kind: 'stdio' })).toThrow(/CHECK/);
     expect(() => insert(db, { id: 'a', name: 'a', kind: 'http' })).toThrow(/CHECK/);
     expect(() => insert(db, { id: 'a', name: 'a', kind: 'http', url: 'http://x', command: 'x' })).toThrow(
