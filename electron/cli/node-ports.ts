@@ -22,7 +22,8 @@ export interface NodePortsOptions {
   clipboardTimeoutMs?: number;
 }
 
-export type NodePorts = Omit<PlatformPorts, 'secrets'>;
+/** The CLI has no window focus, selection or command bar: the core's in-memory ones stand in. */
+export type NodePorts = Omit<PlatformPorts, 'secrets' | 'focus' | 'selection' | 'commandBar'>;
 
 export function createNodePorts(options: NodePortsOptions = {}): NodePorts {
   const out = options.out ?? process.stdout;

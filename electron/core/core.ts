@@ -11,7 +11,9 @@ import { deliverFailure } from './engine/output-routing';
 import { createMemoHandlers } from './memos/memo-handlers';
 import { createMemoRepo, type MemoRepo } from './memos/memo-repo';
 import { createMemoryPorts } from './memory-ports';
-import type { PlatformPorts } from './platform';
+import type { FocusedWindow, PlatformPorts } from './platform';
+import { createTrigger, type HotkeyService } from './trigger/trigger';
+import type { HotkeysOverview } from '../../shared/types/desktop';
 import { createModelGateway, type ModelGatewayOptions } from './providers/model-gateway';
 import type { ModelGateway } from './providers/gateway';
 import { createProviderHandlers } from './providers/provider-handlers';
@@ -67,6 +69,8 @@ export interface CoreOptions {
   permissionTimeoutMs?: number;
   /** Agent runs: extra tools (tests, hosts). */
   extraAgentTools?: () => AgentTool[];
+  /** The desktop app's global hotkeys (absent in the headless host and the CLI). */
+  hotkeys?: HotkeyService;
 }
 
 export interface Core {
@@ -109,7 +113,9 @@ export function createCore(options: CoreOptions): Core {
   const providers = createProviderRepo(db);
   const gateway =
     options.gateway ?? createModelGateway({ ...options.modelGateway, providers, secrets: ports.secrets });
-  registerOutputTools(tools, { ports, memos });
+  /** The window each triggered run inserts into (captured at trigger time). */
+  const runTargets = new Map<string, FocusedWindow | null>();
+  registerOutputTools(tools, { ports, memos, targetOf: (runId) => runTargets.get(runId) });
   const events = new EventHub();
   const userDir = path.join(options.dataDir, 'skills');
   fs.mkdirSync(userDir, { recursive: true });
@@ -214,6 +220,21 @@ export function createCore(options: CoreOptions): Core {
     onInternalError: options.onInternalError,
   });
 
+  const trigger = createTrigger({
+    ports,
+    skills,
+    executor,
+    events,
+    runTargets,
+    copyFallback: () => permissions.getSetting('selection.copyFallback', true),
+  });
+  const noHotkeys = (): HotkeysOverview => ({
+    available: false,
+    paused: false,
+    note: 'global hotkeys exist in the desktop app; here, use trigger:run or a skilldeck:// link',
+    hotkeys: [],
+  });
+
   const isBuiltin = (skillId: string) => skills.get(skillId)?.source === 'builtin';
 
   const handlers: Handlers = {
@@ -263,6 +284,18 @@ export function createCore(options: CoreOptions): Core {
     ...createProviderHandlers({ repo: providers, secrets: ports.secrets, gateway }),
 
     ...createPermissionHandlers(permissions, prompts),
+
+    'trigger:run': (input) => trigger(input),
+    'hotkeys:status': () => options.hotkeys?.overview() ?? noHotkeys(),
+    'hotkeys:pause': ({ paused }) => {
+      if (!options.hotkeys) throw new AppError('BAD_REQUEST', 'global hotkeys exist only in the desktop app');
+      return options.hotkeys.pause(paused);
+    },
+    'hotkeys:test': async ({ skillId }) => {
+      if (!options.hotkeys) throw new AppError('BAD_REQUEST', 'global hotkeys exist only in the desktop app');
+      await skills.require(skillId);
+      return { fired: await options.hotkeys.test(skillId) };
+    },
 
     ...createMcpHandlers({ repo: mcpServers, secrets: ports.secrets, onChange: dropMcpClients }),
   };

@@ -1,9 +1,16 @@
 // Platform ports that keep everything in memory: the default for a core created without real ones
 // (tests, the headless host before the desktop issue), and a recorder tests can inspect.
 
-import type { Card, PlatformPorts } from './platform';
+import type { Card, CapturedSelection, FocusedWindow, PlatformPorts } from './platform';
 
 export interface MemoryPorts extends PlatformPorts {
+  /** What focus.current() answers (tests set it). */
+  focused: FocusedWindow | null;
+  /** What selection.capture() answers (tests set it). */
+  selected: CapturedSelection;
+  /** What the command bar answers (null: dismissed); the requests it got. */
+  commandBarAnswer: string | null;
+  readonly commandBarAsked: { skillId: string; placeholder: string }[];
   /** What was inserted, shown, notified, in order. */
   readonly inserted: string[];
   readonly cards: Card[];
@@ -14,6 +21,18 @@ export interface MemoryPorts extends PlatformPorts {
 export function createMemoryPorts(): MemoryPorts {
   const secrets = new Map<string, string>();
   const ports: MemoryPorts = {
+    focused: null,
+    selected: { text: '', method: 'none' },
+    commandBarAnswer: null,
+    commandBarAsked: [],
+    focus: { current: () => Promise.resolve(ports.focused) },
+    selection: { capture: () => Promise.resolve({ ...ports.selected }) },
+    commandBar: {
+      ask: (request) => {
+        ports.commandBarAsked.push({ skillId: request.skillId, placeholder: request.placeholder });
+        return Promise.resolve(ports.commandBarAnswer);
+      },
+    },
     inserted: [],
     cards: [],
     notices: [],

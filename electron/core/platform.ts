@@ -6,9 +6,61 @@ export interface ClipboardPort {
   writeText(text: string): Promise<void>;
 }
 
+/** The window that had the keyboard focus (at trigger time, or now). */
+export interface FocusedWindow {
+  /** The OS's id of the window (X11 window id, HWND, AXUIElement pid:window…). */
+  id: string;
+  /** The application, e.g. `chromium`, `xterm`, `code` (WM_CLASS on X11). */
+  app: string;
+  title: string;
+  /** A terminal: paste with Ctrl+Shift+V / Shift+Insert, never send Ctrl+C to copy. */
+  isTerminal: boolean;
+}
+
+export interface FocusPort {
+  /** The focused window, or null when there is none (or no display). */
+  current(): Promise<FocusedWindow | null>;
+}
+
+export type CaptureMethod = 'accessibility' | 'primary' | 'copy' | 'none';
+
+export interface CapturedSelection {
+  /** The selected text ('' when nothing was captured). */
+  text: string;
+  /** How: UI Automation / Accessibility, the X11 PRIMARY selection, the copy-key fallback, or nothing. */
+  method: CaptureMethod;
+}
+
+/** Reads what is selected in the focused application. */
+export interface SelectionPort {
+  /**
+   * `copyFallback`: when the direct way finds nothing, send the copy key (not in terminals) with the
+   * clipboard snapshotted and restored.
+   */
+  capture(options: { focus: FocusedWindow | null; copyFallback: boolean }): Promise<CapturedSelection>;
+}
+
+/** The small frameless window that asks for an instruction. Resolves null when dismissed (Esc). */
+export interface CommandBarPort {
+  ask(request: {
+    skillId: string;
+    title: string;
+    /** e.g. the skill's argument-hint, or why it asks ("nothing was selected"). */
+    placeholder: string;
+    captured: CapturedSelection;
+  }): Promise<string | null>;
+}
+
 /** Puts text where the user's cursor is (the desktop does it as a paste transaction). */
 export interface TextInserterPort {
-  insert(text: string): Promise<{ inserted: boolean; reason?: string }>;
+  /**
+   * `target`: the window focused when the run was triggered; the desktop refuses to paste into another
+   * one (`reason` says so) so the result is kept in the card instead.
+   */
+  insert(
+    text: string,
+    options?: { target?: FocusedWindow | null },
+  ): Promise<{ inserted: boolean; reason?: string; keepInCard?: boolean }>;
 }
 
 export interface Card {
@@ -39,6 +91,9 @@ export interface SecretStorePort {
 export interface PlatformPorts {
   clipboard: ClipboardPort;
   inserter: TextInserterPort;
+  focus: FocusPort;
+  selection: SelectionPort;
+  commandBar: CommandBarPort;
   card: CardPresenterPort;
   notifier: NotifierPort;
   secrets: SecretStorePort;

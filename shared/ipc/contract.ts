@@ -36,6 +36,7 @@ import {
   PermissionRulesQuery,
 } from '../types/permission';
 import { mcpChannels } from '../types/mcp';
+import { HotkeysOverview, TriggerInput, TriggerResult } from '../types/desktop';
 import { Provider, ProviderId, ProviderSaveInput, ProviderTestResult } from '../types/provider';
 
 export interface ChannelSpec {
@@ -113,6 +114,16 @@ export const contract = {
   /** Every decision made: by rule, mode, the user or a timeout. */
   'permissions:audit': { input: PermissionAuditQuery, output: z.array(PermissionAuditRow) },
   ...mcpChannels,
+  /** What a skill's hotkey does: capture the selection and focus, ask in the command bar if needed, run. */
+  'trigger:run': { input: TriggerInput, output: TriggerResult },
+  /** Each skill hotkey's registration: registered, invalid, taken by another app (conflict), paused. */
+  'hotkeys:status': { input: z.undefined(), output: HotkeysOverview },
+  'hotkeys:pause': { input: z.object({ paused: z.boolean() }).strict(), output: HotkeysOverview },
+  /** Waits (up to 10 s) for the skill's hotkey to be pressed and says whether its callback fired. */
+  'hotkeys:test': {
+    input: z.object({ skillId: SkillId }).strict(),
+    output: z.object({ fired: z.boolean() }),
+  },
   /** The global permission mode: read, or set when `mode` is given. */
   'permissions:mode': {
     input: z.object({ mode: PermissionMode.optional() }).strict().optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { EventName } from './names';
 import { SkillMeta } from '../types/skill';
 import { RunEventMessage } from '../types/run';
+import { HotkeysOverview } from '../types/desktop';
 
 /** Everything the core pushes to clients without being asked. */
 export const events = {
@@ -14,6 +15,8 @@ export const events = {
   'meta:changed': SkillMeta,
   /** One event of a run as it happens (tokens batched, at most ~60 batches/s per run). */
   'runs:event': RunEventMessage,
+  /** Hotkey registrations changed (a skill's hotkey edited, the OS refused one, paused). */
+  'hotkeys:changed': HotkeysOverview,
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;

@@ -35,6 +35,10 @@ export const CHANNELS = [
   'mcp:list',
   'mcp:save',
   'mcp:delete',
+  'trigger:run',
+  'hotkeys:status',
+  'hotkeys:pause',
+  'hotkeys:test',
   'memos:list',
   'memos:search',
   'memos:get',
@@ -43,7 +47,7 @@ export const CHANNELS = [
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-export const EVENTS = ['skills:changed', 'meta:changed', 'runs:event'] as const;
+export const EVENTS = ['skills:changed', 'meta:changed', 'runs:event', 'hotkeys:changed'] as const;
 export type EventName = (typeof EVENTS)[number];
 
 /** The one Electron IPC channel that carries core events to windows, as (event name, payload). */

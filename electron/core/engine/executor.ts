@@ -111,8 +111,11 @@ interface SavedRun {
 }
 
 export interface Executor {
-  /** Starts a run in the background and answers its id at once. */
-  start(request: RunStart): Promise<{ runId: string }>;
+  /**
+   * Starts a run in the background and answers its id at once. `beforeStart` sees the id before the
+   * first event (the trigger flow records the window to insert into and follows the run in the card).
+   */
+  start(request: RunStart, hooks?: { beforeStart?: (runId: string) => void }): Promise<{ runId: string }>;
   /** Aborts the run's model calls and steps; false when it is not running. */
   cancel(runId: string): boolean;
   /** Continues a `waiting` run from its saved state (after a restart): its open question is asked again. */
@@ -147,7 +150,10 @@ export function createExecutor(deps: ExecutorDeps): Executor {
   const active = new Map<string, ActiveRun>();
   const retryBaseMs = deps.retryBaseMs ?? 500;
 
-  async function start(request: RunStart): Promise<{ runId: string }> {
+  async function start(
+    request: RunStart,
+    hooks: { beforeStart?: (runId: string) => void } = {},
+  ): Promise<{ runId: string }> {
     const skill = await deps.skills.activate(request.skillId);
     const definition = skill.loaded.definition;
     if (!definition || !skill.loaded.runnable) {
@@ -185,6 +191,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     });
     const saved: SavedRun = { ctx, workdir: request.workdir, permissionMode: request.permissionMode };
     const log = new RunEventLog(runId, deps.repo, (e) => deps.onEvent(runId, e), deps.tokenIntervalMs);
+    hooks.beforeStart?.(runId);
     log.emit({ type: 'run_start', runId, skill: request.skillId, mode });
     launch(runId, request.skillId, mode, definition, skill.loaded.body, saved, log);
     return { runId };

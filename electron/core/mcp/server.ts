@@ -25,7 +25,9 @@ const failure = (error: unknown): CallToolResult =>
  * Output ports for a core serving MCP: the result goes back in the tool answer, so insertion and the card
  * print nothing (stdout is the transport); notices go to `log` (stderr).
  */
-export function quietPorts(log: (line: string) => void): Omit<PlatformPorts, 'secrets'> {
+export function quietPorts(
+  log: (line: string) => void,
+): Omit<PlatformPorts, 'secrets' | 'focus' | 'selection' | 'commandBar'> {
   let clipboard = '';
   return {
     inserter: { insert: () => Promise.resolve({ inserted: true }) },

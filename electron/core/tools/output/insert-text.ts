@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ToolContext, ToolRegistry } from '../registry';
+import type { FocusedWindow } from '../../platform';
 import { errorText, type OutputDelivery, type OutputPorts, type OutputToolDeps } from './types';
 
 export const InsertTextInput = z.object({ text: z.string() }).strict();
@@ -12,12 +13,18 @@ export async function insertOrFallBack(
   ports: OutputPorts,
   text: string,
   ctx: Pick<ToolContext, 'runId' | 'skillId'>,
+  target?: FocusedWindow | null,
 ): Promise<OutputDelivery> {
   let reason: string;
   try {
-    const result = await ports.inserter.insert(text);
+    const result = await ports.inserter.insert(text, { target });
     if (result.inserted) return { tool: 'insert_text', delivered: true };
     reason = result.reason ?? 'the text could not be inserted';
+    if (result.keepInCard) {
+      // the user moved on to another window: the result waits in the card (Copy / Insert), never pasted elsewhere
+      await ports.card.show({ runId: ctx.runId, title: ctx.skillId, text, pending: false, error: reason });
+      return { tool: 'insert_text', delivered: false, via: 'floating_card', message: reason };
+    }
   } catch (error) {
     reason = errorText(error);
   }
@@ -33,7 +40,7 @@ export async function insertOrFallBack(
   }
 }
 
-export function registerInsertText(registry: ToolRegistry, { ports }: OutputToolDeps): void {
+export function registerInsertText(registry: ToolRegistry, { ports, targetOf }: OutputToolDeps): void {
   registry.register(
     'insert_text',
     {
@@ -41,6 +48,6 @@ export function registerInsertText(registry: ToolRegistry, { ports }: OutputTool
       kind: 'output',
       input: InsertTextInput,
     },
-    ({ text }, ctx) => insertOrFallBack(ports, text, ctx),
+    ({ text }, ctx) => insertOrFallBack(ports, text, ctx, targetOf?.(ctx.runId)),
   );
 }

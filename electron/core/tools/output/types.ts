@@ -1,4 +1,4 @@
-import type { PlatformPorts } from '../../platform';
+import type { FocusedWindow, PlatformPorts } from '../../platform';
 import type { MemoRepo } from '../../memos/memo-repo';
 
 export const OUTPUT_TOOLS = ['insert_text', 'clipboard', 'save_memo', 'floating_card'] as const;
@@ -15,6 +15,8 @@ export interface OutputToolDeps {
   memos: MemoRepo;
   /** ms since epoch (tests inject one). */
   now?: () => number;
+  /** The window a triggered run must insert into (captured at trigger time). */
+  targetOf?: (runId: string) => FocusedWindow | null | undefined;
 }
 
 /** What an output tool reports back (to the run's `output` event and, in agent mode, to the model). */

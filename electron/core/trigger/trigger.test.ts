@@ -1,0 +1,143 @@
+// The trigger flow through a real core (SQLite, registry, executor) and the local wire-format model server,
+// with recording ports standing in for the desktop: what is captured, asked, run, inserted and shown.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMemoryPorts, type MemoryPorts } from '../memory-ports';
+import type { FocusedWindow } from '../platform';
+import { adhocProvider } from '../providers/adhoc';
+import { memorySecrets } from '../providers/test-support';
+import { startLlmServer, type LlmServer } from '../testing/llm-server';
+import { createTestCore, type TestCore } from '../test-support';
+
+let server: LlmServer;
+let t: TestCore | undefined;
+beforeAll(async () => {
+  server = await startLlmServer();
+});
+afterAll(() => server.close());
+afterEach(async () => {
+  await t?.dispose();
+  t = undefined;
+});
+
+const editor: FocusedWindow = { id: '0x100', app: 'gedit', title: 'notes.txt', isTerminal: false };
+
+function setup(ports: MemoryPorts) {
+  t = createTestCore({
+    watchSkills: false,
+    ports,
+    gateway: adhocProvider(
+      { kind: 'openai-compatible', baseUrl: `${server.url}/v1`, model: 'm' },
+      memorySecrets(),
+    ),
+  });
+  t.writeSkill('polish', '---\nname: polish\ndescription: Polishes text.\n---\nPolish the text.\n');
+  t.writeSkill(
+    'ask',
+    '---\nname: ask\ndescription: Answers.\nargument-hint: your question\n---\nAnswer: $ARGUMENTS\n',
+  );
+  return t;
+}
+
+async function trigger(tc: TestCore, input: { skillId: string; instruction?: string }) {
+  await tc.core.skills.ready();
+  const r = await tc.core.dispatch('trigger:run', input);
+  if (!r.ok) throw new Error(r.error.message);
+  if (r.value.runId) await tc.core.executor.settled(r.value.runId);
+  return r.value;
+}
+
+describe('trigger:run', () => {
+  it('captures the selection and the focused window, runs, and inserts into that window', async () => {
+    const ports = createMemoryPorts();
+    ports.focused = editor;
+    ports.selected = { text: 'teh text', method: 'primary' };
+    const targets: (FocusedWindow | null | undefined)[] = [];
+    const insert = ports.inserter.insert;
+    ports.inserter.insert = (text, options) => (targets.push(options?.target), insert(text, options));
+    const tc = setup(ports);
+    server.script({ text: 'The text.', chunks: ['The ', 'text.'] });
+
+    const result = await trigger(tc, { skillId: 'polish' });
+    expect(result).toMatchObject({ captured: { method: 'primary', chars: 8 }, app: 'gedit' });
+    const run = tc.core.runs.get(result.runId!)!;
+    expect(run).toMatchObject({ status: 'succeeded', output: 'The text.', outputTool: 'insert_text' });
+    const body = server.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
+    expect(JSON.stringify(body.messages)).toContain('teh text');
+    expect(ports.inserted).toEqual(['The text.']);
+    expect(targets).toEqual([editor]);
+    expect(ports.commandBarAsked).toEqual([]);
+    // the card followed the run from its first event to its end
+    const cards = ports.cards.filter((c) => c.runId === result.runId);
+    expect(cards[0]).toMatchObject({ pending: true, text: '' });
+    expect(cards.at(-1)).toMatchObject({ pending: false, text: 'The text.' });
+  });
+
+  it('asks in the command bar when nothing is selected; dismissing it starts no run', async () => {
+    const ports = createMemoryPorts();
+    ports.focused = editor;
+    const tc = setup(ports);
+    const before = server.requests.length;
+
+    ports.commandBarAnswer = null;
+    const dismissed = await trigger(tc, { skillId: 'polish' });
+    expect(dismissed).toMatchObject({ runId: null, captured: { method: 'none', chars: 0 } });
+    expect(ports.commandBarAsked).toEqual([
+      { skillId: 'polish', placeholder: 'Nothing was selected — type the text or an instruction' },
+    ]);
+    expect(server.requests.length).toBe(before);
+
+    ports.commandBarAnswer = 'a haiku about rain';
+    server.script({ text: 'Rain on the roof.' });
+    const ran = await trigger(tc, { skillId: 'polish' });
+    expect(tc.core.runs.get(ran.runId!)).toMatchObject({ status: 'succeeded', input: 'a haiku about rain' });
+  });
+
+  it('asks for the argument of a skill that takes one, even with a selection', async () => {
+    const ports = createMemoryPorts();
+    ports.selected = { text: 'some code', method: 'copy' };
+    ports.commandBarAnswer = 'why is it slow?';
+    const tc = setup(ports);
+    server.script({ text: 'Because.' });
+    const result = await trigger(tc, { skillId: 'ask' });
+    expect(ports.commandBarAsked).toEqual([{ skillId: 'ask', placeholder: 'your question' }]);
+    const body = server.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
+    expect(body.messages[0]!.content).toContain('Answer: why is it slow?');
+    expect(tc.core.runs.get(result.runId!)!.status).toBe('succeeded');
+  });
+
+  it('keeps the result in the card, saying why, when the inserter refuses (focus changed)', async () => {
+    const ports = createMemoryPorts();
+    ports.focused = editor;
+    ports.selected = { text: 'teh text', method: 'primary' };
+    ports.inserter.insert = () =>
+      Promise.resolve({ inserted: false, keepInCard: true, reason: 'the focused window changed' });
+    const tc = setup(ports);
+    ports.clipboardText = 'what the user had copied';
+    server.script({ text: 'The text.' });
+    const result = await trigger(tc, { skillId: 'polish' });
+    const run = tc.core.runs.get(result.runId!)!;
+    expect(run.status).toBe('succeeded');
+    const shown = ports.cards.filter((c) => c.error === 'the focused window changed');
+    expect(shown.at(-1)).toMatchObject({ text: 'The text.', pending: false });
+    expect(ports.clipboardText).toBe('what the user had copied');
+    // and the run's history holds it too
+    expect(run.output).toBe('The text.');
+  });
+
+  it('refuses an unknown skill', async () => {
+    const tc = setup(createMemoryPorts());
+    await tc.core.skills.ready();
+    const r = await tc.core.dispatch('trigger:run', { skillId: 'nope' });
+    expect(r).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+  });
+});
+
+describe('hotkeys in a host without them', () => {
+  it('reports them unavailable and refuses pause and test', async () => {
+    const tc = setup(createMemoryPorts());
+    const status = await tc.core.dispatch('hotkeys:status', undefined);
+    expect(status).toMatchObject({ ok: true, value: { available: false, hotkeys: [] } });
+    const pause = await tc.core.dispatch('hotkeys:pause', { paused: true });
+    expect(pause).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
+  });
+});

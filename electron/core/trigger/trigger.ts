@@ -1,0 +1,126 @@
+// The trigger flow (DESIGN §7): what a skill's hotkey, a deep link or `trigger:run` does. Capture the
+// context (focused window, selection), ask for an instruction in the command bar when the skill takes one
+// or nothing was selected, start the run with the window to insert into, and show its progress in the
+// floating card from the first event.
+import type { HotkeysOverview, TriggerResult } from '../../../shared/types/desktop';
+import type { RunEvent } from '../../../shared/types/run';
+import { AppError } from '../../../shared/ipc/result';
+import type { Executor } from '../engine/executor';
+import type { EventHub } from '../ipc/event-hub';
+import type { CapturedSelection, FocusedWindow, PlatformPorts } from '../platform';
+import type { SkillRegistry } from '../skills/registry';
+
+/** The hotkeys of the desktop app (electron/main/hotkeys.ts); absent in the headless host and the CLI. */
+export interface HotkeyService {
+  overview(): HotkeysOverview;
+  pause(paused: boolean): HotkeysOverview;
+  test(skillId: string): Promise<boolean>;
+}
+
+export interface TriggerDeps {
+  ports: Pick<PlatformPorts, 'focus' | 'selection' | 'commandBar' | 'card'>;
+  skills: SkillRegistry;
+  executor: Executor;
+  events: EventHub;
+  /** Where a run's insert_text must land: the window focused at trigger time. */
+  runTargets: Map<string, FocusedWindow | null>;
+  /** The copy-key fallback outside terminals (a setting; default on). */
+  copyFallback: () => boolean;
+}
+
+const NONE: CapturedSelection = { text: '', method: 'none' };
+
+export function createTrigger(deps: TriggerDeps) {
+  /** Streams a run into the card: pending text as tokens come, the end state last. */
+  function followInCard(runId: string, title: string) {
+    let text = '';
+    const off = deps.events.subscribe((name, payload) => {
+      if (name !== 'runs:event') return;
+      const { runId: id, event } = payload as { runId: string; event: RunEvent };
+      if (id !== runId) return;
+      switch (event.type) {
+        case 'run_start':
+          void deps.ports.card.show({ runId, title, text: '', pending: true }).catch(() => undefined);
+          break;
+        case 'token':
+          text += event.text;
+          void deps.ports.card.show({ runId, title, text, pending: true }).catch(() => undefined);
+          break;
+        case 'complete':
+          off();
+          deps.runTargets.delete(runId);
+          // the output tool shows, inserts or copies the result; the card ends in the same state
+          void deps.ports.card
+            .show({
+              runId,
+              title,
+              text: event.output ?? text,
+              pending: false,
+              ...(event.error !== null && event.status !== 'succeeded' ? { error: event.error } : {}),
+            })
+            .catch(() => undefined);
+          break;
+        default:
+          break;
+      }
+    });
+  }
+
+  return async function trigger(input: { skillId: string; instruction?: string }): Promise<TriggerResult> {
+    const entry = deps.skills.get(input.skillId);
+    if (!entry || entry.shadowedBy !== null) throw new AppError('NOT_FOUND', `no skill "${input.skillId}"`);
+    if (!entry.runnable) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `${input.skillId} cannot run: fix the problems shown in the dashboard first`,
+      );
+    }
+    const focus = await deps.ports.focus.current().catch(() => null);
+    const captured = await deps.ports.selection
+      .capture({ focus, copyFallback: focus !== null && !focus.isTerminal && deps.copyFallback() })
+      .catch(() => NONE);
+    const activated = await deps.skills.activate(input.skillId);
+    const definition = activated.loaded.definition!;
+    const takesArgument =
+      definition.arguments.length > 0 ||
+      definition.argumentHint !== undefined ||
+      /\$ARGUMENTS\b/.test(activated.loaded.body);
+    let instruction = input.instruction;
+    const hasSelection = captured.text.trim() !== '';
+    const result = (runId: string | null): TriggerResult => ({
+      runId,
+      captured: { method: captured.method, chars: captured.text.length },
+      app: focus?.app ?? null,
+    });
+    if (instruction === undefined && (!hasSelection || takesArgument)) {
+      const answer = await deps.ports.commandBar.ask({
+        skillId: input.skillId,
+        title: definition.name,
+        placeholder:
+          definition.argumentHint ??
+          (hasSelection
+            ? 'What should it do with the selection?'
+            : 'Nothing was selected — type the text or an instruction'),
+        captured,
+      });
+      if (answer === null) return result(null);
+      instruction = answer;
+    }
+    const instructionText = instruction?.trim() ? instruction : undefined;
+    const { runId } = await deps.executor.start(
+      {
+        skillId: input.skillId,
+        ...(hasSelection ? { selection: captured.text } : {}),
+        ...(instructionText !== undefined ? { instruction: instructionText } : {}),
+        ...(takesArgument && instructionText !== undefined ? { arguments: instructionText } : {}),
+      },
+      {
+        beforeStart: (id) => {
+          deps.runTargets.set(id, focus);
+          followInCard(id, definition.name);
+        },
+      },
+    );
+    return result(runId);
+  };
+}

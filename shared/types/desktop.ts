@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { RunId } from './run';
+import { SkillId } from './skill';
+
+/** `trigger:run`: what a hotkey does, from the dashboard, a deep link or the headless host. */
+export const TriggerInput = z
+  .object({
+    skillId: SkillId,
+    /** What the command bar would ask for; given, the command bar is not shown. */
+    instruction: z.string().max(100_000).optional(),
+  })
+  .strict();
+
+export const TriggerResult = z.object({
+  /** null when no run started (the command bar was dismissed). */
+  runId: RunId.nullable(),
+  /** How the selection was captured, and how much. */
+  captured: z.object({
+    method: z.enum(['accessibility', 'primary', 'copy', 'none']),
+    chars: z.number().int().nonnegative(),
+  }),
+  /** The application focused at trigger time. */
+  app: z.string().nullable(),
+});
+
+export const HotkeyState = z.enum(['registered', 'invalid', 'conflict', 'paused', 'unsupported']);
+
+export const HotkeyStatus = z.object({
+  skillId: z.string(),
+  accelerator: z.string(),
+  state: HotkeyState,
+  /** Why it is not registered (e.g. "taken by another application"), and what to do. */
+  message: z.string().nullable(),
+});
+export type HotkeyStatus = z.infer<typeof HotkeyStatus>;
+
+export const HotkeysOverview = z.object({
+  /** Global hotkeys exist in this host (false in the headless host and the CLI). */
+  available: z.boolean(),
+  paused: z.boolean(),
+  /** e.g. "Wayland without the GlobalShortcuts portal: bind skilldeck://run/<skill> in your desktop settings". */
+  note: z.string().nullable(),
+  hotkeys: z.array(HotkeyStatus),
+});
+export type HotkeysOverview = z.infer<typeof HotkeysOverview>;
+export type TriggerResult = z.infer<typeof TriggerResult>;
+export type TriggerInput = z.infer<typeof TriggerInput>;
