@@ -41,6 +41,11 @@ export default tseslint.config(
     },
   },
   {
+    // The floating card's and command bar's pages: plain scripts in a sandboxed page.
+    files: ['electron/main/pages/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

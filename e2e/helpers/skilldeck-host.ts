@@ -15,11 +15,15 @@ export interface HostOptions {
   /** Extra skill folders (`--skills-dir`, repeatable). */
   skillsDirs?: readonly string[];
   timeoutMs?: number;
+  /** More `serve` flags (e.g. `--desktop`). */
+  args?: readonly string[];
+  /** More environment (e.g. DISPLAY). */
+  env?: Record<string, string>;
 }
 
 /** Starts `skilldeck serve` on a free port and waits for the URL line it prints. */
 export async function startSkilldeckHost(dataDir: string, options: HostOptions = {}): Promise<RunningHost> {
-  const { skillsDirs = [], timeoutMs = 20_000 } = options;
+  const { skillsDirs = [], timeoutMs = 20_000, args: extra = [], env = {} } = options;
   const args = [
     CLI,
     'serve',
@@ -28,10 +32,11 @@ export async function startSkilldeckHost(dataDir: string, options: HostOptions =
     '--data-dir',
     dataDir,
     ...skillsDirs.flatMap((d) => ['--skills-dir', d]),
+    ...extra,
   ];
   const child = spawn(process.execPath, args, {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NO_COLOR: '1' },
+    env: { ...process.env, NO_COLOR: '1', ...env },
   });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

@@ -92,6 +92,14 @@ describe.skipIf(!built)('electron-builder.yml, packaged for linux (dir) with a s
         '/out/main/index.js',
         '/out/preload/index.cjs',
         '/out/renderer/index.html',
+        '/out/preload/card.cjs',
+        '/out/preload/command-bar.cjs',
+        '/out/main/pages/card.html',
+        '/out/main/pages/card.js',
+        '/out/main/pages/command-bar.html',
+        '/out/main/pages/command-bar.js',
+        '/out/main/pages/shell.css',
+        '/out/main/pages/icon.png',
       ]),
     );
     expect(
@@ -118,9 +126,64 @@ describe.skipIf(!built)('electron-builder.yml, packaged for linux (dir) with a s
       expect(fs.existsSync(path.join(resources, 'skills', skill, 'SKILL.md'))).toBe(true);
   });
 
+  it("unpacks selection-hook's native binary for this platform only, without its sources", () => {
+    const unpacked = path.join(resources, 'app.asar.unpacked', 'node_modules', 'selection-hook');
+    expect(fs.existsSync(path.join(unpacked, 'index.js'))).toBe(true);
+    expect(fs.readdirSync(path.join(unpacked, 'prebuilds')).sort()).toEqual(['linux-arm64', 'linux-x64']);
+    const binary = fs.readFileSync(path.join(unpacked, 'prebuilds', 'linux-x64', 'selection-hook.node'));
+    expect(binary.subarray(0, 4).toString('latin1')).toBe('\x7fELF');
+    expect(fs.existsSync(path.join(unpacked, 'src'))).toBe(false);
+    expect(listAsar()).toEqual(
+      expect.arrayContaining(['/node_modules/selection-hook', '/node_modules/node-gyp-build']),
+    );
+  });
+
   it('flips the security fuses', () => {
     // RunAsNode, CookieEncryption, NODE_OPTIONS, --inspect, AsarIntegrity, OnlyLoadAppFromAsar, (V8 snapshot), FileProtocolPrivileges, (wasm)
     expect(fuseStates(path.join(work, 'dist', 'linux-unpacked', 'skilldeck'))).toBe('010011000');
+  });
+});
+
+describe('the preloads', () => {
+  it.skipIf(!built)('are self-contained: a sandboxed preload can require only electron', () => {
+    for (const name of ['index.cjs', 'card.cjs', 'command-bar.cjs']) {
+      const code = fs.readFileSync(path.join(projectRoot, 'out', 'preload', name), 'utf8');
+      const required = [...code.matchAll(/require\(["']([^"']+)["']\)/g)].map((m) => m[1]);
+      expect(new Set(required), name).toEqual(new Set(['electron']));
+    }
+  });
+});
+
+describe('the macOS and icon settings', () => {
+  const config = parse(
+    fs.readFileSync(path.join(projectRoot, 'electron-builder.yml'), 'utf8'),
+  ) as Configuration;
+
+  it('signs with the hardened runtime, our entitlements and the usage descriptions', () => {
+    expect(config.mac).toMatchObject({
+      hardenedRuntime: true,
+      entitlements: 'electron/build/entitlements.mac.plist',
+    });
+    const entitlements = fs.readFileSync(
+      path.join(projectRoot, 'electron/build/entitlements.mac.plist'),
+      'utf8',
+    );
+    expect([...entitlements.matchAll(/<key>([^<]+)<\/key>/g)].map((m) => m[1])).toEqual([
+      'com.apple.security.cs.allow-jit',
+      'com.apple.security.automation.apple-events',
+    ]);
+    expect(Object.keys(config.mac?.extendInfo as object).sort()).toEqual([
+      'NSAccessibilityUsageDescription',
+      'NSAppleEventsUsageDescription',
+    ]);
+  });
+
+  it('has a 512×512 PNG icon for every platform', () => {
+    for (const platform of [config.linux, config.mac, config.win])
+      expect(platform?.icon).toBe('electron/build/icons/icon.png');
+    const png = fs.readFileSync(path.join(projectRoot, 'electron/build/icons/icon.png'));
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([512, 512]);
   });
 });
 

@@ -2,10 +2,11 @@ import { parseArgs } from 'node:util';
 import type { SkillDir } from '../core/skills/sources';
 import { mcpCommand } from './commands/mcp';
 import { migrateCommand } from './commands/migrate';
-import { runCommand } from './commands/run';
+import { readStdin, runCommand } from './commands/run';
 import { serveCommand } from './commands/serve';
 import { listSkillsCommand } from './commands/skills-list';
 import { showSkillCommand } from './commands/skills-show';
+import { triggerCommand } from './commands/trigger';
 import { validateCommand } from './commands/validate';
 import { processIo, type Io } from './io';
 import { builtinSkillsDir, packageVersion } from './paths';
@@ -22,7 +23,8 @@ Usage:
                 [--base-url URL] [--model M] [--api-key-env VAR] [--events ndjson] [--data-dir DIR]
                 [--skills-dir DIR]... [--permission-mode MODE] [--approve ask|always|never]
                 [--workdir DIR] [--agent]
-  skilldeck serve [--host 127.0.0.1] [--port N] [--data-dir DIR] [--skills-dir DIR]...
+  skilldeck run SKILL --trigger [--input TEXT | -] [--data-dir DIR]
+  skilldeck serve [--host 127.0.0.1] [--port N] [--data-dir DIR] [--skills-dir DIR]... [--desktop]
   skilldeck mcp [--provider KIND --base-url URL --model M --api-key-env VAR] [--data-dir DIR]
                 [--skills-dir DIR]...
   skilldeck --help | --version
@@ -60,9 +62,15 @@ Commands:
                       for Claude Code use tools without listing them in allowed-tools).
                   --workdir DIR  where the file tools and Bash act (they cannot reach outside it).
                       Default: the skill's own workspace, <data dir>/workspaces/<skill>.
+                --trigger  run it in the desktop app instead, as its hotkey would (selection captured,
+                    command bar, floating card); --input becomes the instruction. Launches the app with
+                    --trigger=SKILL, which hands it to the running instance (or starts the app). Exit 1
+                    when the app is not installed (SKILLDECK_APP names its executable if elsewhere).
   serve         Run the headless host: the dashboard in your browser at the printed URL, which carries
                 a per-start access token. Binds 127.0.0.1 unless --host says otherwise. --port 0 picks
-                a free port.
+                a free port. --desktop (X11): trigger:run acts on this display as a hotkey does — it
+                captures the focused window and the selection (PRIMARY, else Ctrl+C outside terminals)
+                and pastes the result into that window; the card is shown in the dashboard.
   mcp           Serve the skills to another agent over MCP on stdin/stdout: tools list_skills,
                 load_skill and run_skill. Logs go to stderr. The --provider flags work as for run.
 
@@ -104,6 +112,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         'data-dir': { type: 'string' },
         host: { type: 'string' },
         port: { type: 'string' },
+        desktop: { type: 'boolean' },
         input: { type: 'string' },
         selection: { type: 'string' },
         config: { type: 'string', multiple: true },
@@ -116,6 +125,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         approve: { type: 'string' },
         workdir: { type: 'string' },
         agent: { type: 'boolean' },
+        trigger: { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -154,6 +164,28 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       return migrateCommand({ path: rest[0]!, dryRun: values['dry-run'] ?? false, dataDirFlag, json }, io);
     case 'run': {
       if (rest.length !== 1) return usage(io, '`run` takes one SKILL id');
+      if (values.trigger) {
+        const local = (
+          [
+            'selection',
+            'config',
+            'provider',
+            'base-url',
+            'model',
+            'api-key-env',
+            'events',
+            'permission-mode',
+            'approve',
+            'workdir',
+            'agent',
+            'skills-dir',
+          ] as const
+        ).filter((flag) => values[flag] !== undefined);
+        if (local.length > 0)
+          return usage(io, `--trigger runs the skill in the app; it does not take --${local.join(', --')}`);
+        const instruction = values.input === '-' ? await readStdin() : values.input;
+        return triggerCommand({ skillId: rest[0]!, instruction, dataDirFlag }, io);
+      }
       const config: Record<string, string> = {};
       for (const pair of values.config ?? []) {
         const eq = pair.indexOf('=');
@@ -217,7 +249,10 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
           return usage(io, `--port must be a number from 0 to 65535, not "${values.port}"`);
         }
       }
-      return serveCommand({ skillDirs, dataDirFlag, host: values.host ?? '127.0.0.1', port }, io);
+      return serveCommand(
+        { skillDirs, dataDirFlag, host: values.host ?? '127.0.0.1', port, desktop: values.desktop === true },
+        io,
+      );
     }
     case 'mcp': {
       if (rest.length > 0) return usage(io, `\`mcp\` takes no arguments, got "${rest.join(' ')}"`);

@@ -11,7 +11,7 @@ import { deliverFailure } from './engine/output-routing';
 import { createMemoHandlers } from './memos/memo-handlers';
 import { createMemoRepo, type MemoRepo } from './memos/memo-repo';
 import { createMemoryPorts } from './memory-ports';
-import type { FocusedWindow, PlatformPorts } from './platform';
+import type { Card, FocusedWindow, PlatformPorts } from './platform';
 import { createTrigger, type HotkeyService } from './trigger/trigger';
 import type { HotkeysOverview } from '../../shared/types/desktop';
 import { createModelGateway, type ModelGatewayOptions } from './providers/model-gateway';
@@ -115,6 +115,15 @@ export function createCore(options: CoreOptions): Core {
     options.gateway ?? createModelGateway({ ...options.modelGateway, providers, secrets: ports.secrets });
   /** The window each triggered run inserts into (captured at trigger time). */
   const runTargets = new Map<string, FocusedWindow | null>();
+  /** The last card shown for each triggered run (the trigger's final card must not hide an output tool's). */
+  const shownCards = new Map<string, Card>();
+  const presenter = ports.card;
+  ports.card = {
+    show: (card) => {
+      if (runTargets.has(card.runId)) shownCards.set(card.runId, card);
+      return presenter.show(card);
+    },
+  };
   registerOutputTools(tools, { ports, memos, targetOf: (runId) => runTargets.get(runId) });
   const events = new EventHub();
   const userDir = path.join(options.dataDir, 'skills');
@@ -226,6 +235,7 @@ export function createCore(options: CoreOptions): Core {
     executor,
     events,
     runTargets,
+    shownCards,
     copyFallback: () => permissions.getSetting('selection.copyFallback', true),
   });
   const noHotkeys = (): HotkeysOverview => ({

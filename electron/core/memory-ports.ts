@@ -10,7 +10,7 @@ export interface MemoryPorts extends PlatformPorts {
   selected: CapturedSelection;
   /** What the command bar answers (null: dismissed); the requests it got. */
   commandBarAnswer: string | null;
-  readonly commandBarAsked: { skillId: string; placeholder: string }[];
+  readonly commandBarAsked: { skillId: string; placeholder: string; initial?: string }[];
   /** What was inserted, shown, notified, in order. */
   readonly inserted: string[];
   readonly cards: Card[];
@@ -29,7 +29,11 @@ export function createMemoryPorts(): MemoryPorts {
     selection: { capture: () => Promise.resolve({ ...ports.selected }) },
     commandBar: {
       ask: (request) => {
-        ports.commandBarAsked.push({ skillId: request.skillId, placeholder: request.placeholder });
+        ports.commandBarAsked.push({
+          skillId: request.skillId,
+          placeholder: request.placeholder,
+          ...(request.initial !== undefined ? { initial: request.initial } : {}),
+        });
         return Promise.resolve(ports.commandBarAnswer);
       },
     },

@@ -48,6 +48,8 @@ export interface CommandBarPort {
     /** e.g. the skill's argument-hint, or why it asks ("nothing was selected"). */
     placeholder: string;
     captured: CapturedSelection;
+    /** Text already in the field (a link's instruction, to confirm). */
+    initial?: string;
   }): Promise<string | null>;
 }
 

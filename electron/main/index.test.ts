@@ -7,6 +7,7 @@ const fake = vi.hoisted(() => {
   return {
     calls,
     lock: true,
+    isPackaged: false,
     ready: Promise.resolve(),
     startApp: (): unknown => undefined,
   };
@@ -21,10 +22,20 @@ vi.mock('electron', async () => {
     whenReady: () => fake.ready.then(() => void fake.calls.push('ready')),
     quit: () => void fake.calls.push('quit'),
     exit: (code: number) => void fake.calls.push(`exit ${code}`),
+    commandLine: {
+      appendSwitch: (name: string, value: string) => void fake.calls.push(`appendSwitch ${name} ${value}`),
+    },
+    setAsDefaultProtocolClient: (scheme: string) => (fake.calls.push(`protocolClient ${scheme}`), true),
   });
+  Object.defineProperty(app, 'isPackaged', { get: () => fake.isPackaged });
   return {
     app,
     protocol: { registerSchemesAsPrivileged: () => void fake.calls.push('registerSchemesAsPrivileged') },
+    globalShortcut: {
+      register: (accelerator: string) => (fake.calls.push(`register ${accelerator}`), true),
+      unregister: (accelerator: string) => void fake.calls.push(`unregister ${accelerator}`),
+      isRegistered: () => false,
+    },
     dialog: {
       showErrorBox: (title: string, message: string) => void fake.calls.push(`dialog ${title}: ${message}`),
     },
@@ -48,6 +59,20 @@ vi.mock('./startup', () => ({
 
 const show = vi.fn();
 const stop = vi.fn();
+const dispatch = vi.fn(async () => ({ ok: true, value: null }));
+const core = {
+  dispatch,
+  handlers: {
+    'skills:list': async () => [
+      {
+        id: 'translate',
+        shadowedBy: null,
+        meta: { hotkey: { accelerator: 'Alt+T', display: 'Alt+T' }, enabled: true },
+      },
+    ],
+  },
+  events: { subscribe: () => () => undefined, emit: () => undefined },
+};
 
 async function launch() {
   vi.resetModules();
@@ -58,20 +83,65 @@ async function launch() {
 beforeEach(() => {
   fake.calls.length = 0;
   fake.lock = true;
-  fake.startApp = () => ({ dashboard: { show }, stop });
+  fake.isPackaged = false;
+  fake.startApp = () => ({ core, dashboard: { show }, stop });
+  dispatch.mockClear();
   app.removeAllListeners();
   show.mockClear();
   stop.mockClear();
   delete process.env.SKILLDECK_DATA_DIR;
+  delete process.env.XDG_SESSION_TYPE;
 });
 afterEach(() => {
   delete process.env.SKILLDECK_DATA_DIR;
+  delete process.env.XDG_SESSION_TYPE;
 });
 
 describe('main process lifecycle', () => {
   it('enables the sandbox and registers app:// before ready, then starts', async () => {
     await launch();
-    expect(fake.calls).toEqual(['enableSandbox', 'registerSchemesAsPrivileged', 'ready', 'startApp']);
+    expect(fake.calls).toEqual([
+      'enableSandbox',
+      'registerSchemesAsPrivileged',
+      'ready',
+      'startApp',
+      'register Alt+T',
+    ]);
+  });
+
+  it.runIf(process.platform === 'linux')(
+    'on Wayland, asks Chromium for the GlobalShortcuts portal before ready',
+    async () => {
+      process.env.XDG_SESSION_TYPE = 'wayland';
+      await launch();
+      const portal = fake.calls.indexOf('appendSwitch enable-features GlobalShortcutsPortal');
+      expect(portal).toBeGreaterThanOrEqual(0);
+      expect(portal).toBeLessThan(fake.calls.indexOf('ready'));
+    },
+  );
+
+  it('registers skilldeck:// as a protocol client only when packaged', async () => {
+    await launch();
+    expect(fake.calls).not.toContain('protocolClient skilldeck');
+    fake.isPackaged = true;
+    await launch();
+    expect(fake.calls).toContain('protocolClient skilldeck');
+  });
+
+  it('a second launch with a link or --trigger triggers the skill; open-url too', async () => {
+    await launch();
+    app.emit('second-instance', {}, ['skilldeck', 'skilldeck://run/polish?instruction=shorter'], '/');
+    app.emit('second-instance', {}, ['skilldeck', '--trigger=memo'], '/');
+    const preventDefault = vi.fn();
+    app.emit('open-url', { preventDefault }, 'skilldeck://run/explain');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(dispatch.mock.calls).toEqual([
+      ['trigger:run', { skillId: 'polish', instruction: 'shorter', source: 'link' }],
+      ['trigger:run', { skillId: 'memo', source: 'cli' }],
+      ['trigger:run', { skillId: 'explain', source: 'link' }],
+    ]);
+    expect(preventDefault).toHaveBeenCalled();
+    expect(show).not.toHaveBeenCalled();
   });
 
   it('quits at once when another instance holds the lock', async () => {
@@ -117,11 +187,12 @@ describe('main process lifecycle', () => {
     ]);
   });
 
-  it('stops the core on quit and quits when the last window closes (except on macOS)', async () => {
+  it('stays in the tray when the last window closes, and stops the core on quit', async () => {
     await launch();
     app.emit('window-all-closed');
-    expect(fake.calls.at(-1)).toBe(process.platform === 'darwin' ? 'startApp' : 'quit');
+    expect(fake.calls).not.toContain('quit');
     app.emit('will-quit');
     expect(stop).toHaveBeenCalledTimes(1);
+    expect(fake.calls).toContain('unregister Alt+T');
   });
 });

@@ -1,7 +1,9 @@
-import { app, dialog } from 'electron';
+import { app, dialog, globalShortcut } from 'electron';
+import { registerDeepLinkScheme } from './deep-link';
+import { createDesktopTriggers } from './desktop-triggers';
+import { globalShortcutRegistrar, hotkeyPlatform } from './hotkeys';
 import { dataDirOverride } from './paths';
 import { registerAppScheme } from './protocol';
-import { handleSecondLaunch } from './second-launch';
 import { hardenWebContents } from './security';
 import { startApp, StartupError, type Running } from './startup';
 
@@ -10,6 +12,9 @@ app.enableSandbox();
 const dataDir = dataDirOverride(process.env);
 if (dataDir) app.setPath('userData', dataDir);
 registerAppScheme();
+const platform = hotkeyPlatform(process.env);
+// Wayland has no X11 grabs: Chromium registers global shortcuts through the desktop's portal instead.
+if (platform.wayland) app.commandLine.appendSwitch('enable-features', 'GlobalShortcutsPortal');
 
 function failStartup(error: unknown): void {
   const title = error instanceof StartupError ? error.title : 'Skilldeck could not start';
@@ -23,22 +28,31 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   let running: Running | null = null;
+  // Hotkeys, skilldeck:// links and `--trigger`; `triggers.hotkeys` is also what the tray pauses.
+  const triggers = createDesktopTriggers({ registrar: globalShortcutRegistrar(globalShortcut), platform });
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
   app.on('second-instance', (_event, argv, workingDirectory) => {
-    if (running) handleSecondLaunch({ argv, workingDirectory }, running.dashboard);
+    triggers.secondLaunch({ argv, workingDirectory });
+  });
+  // macOS delivers links here, also the one the app was launched with (before ready: queued).
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    triggers.openUrl(url);
   });
   app.on('activate', () => running?.dashboard.show());
-  app.on('window-all-closed', () => {
-    if (process.platform !== 'darwin') app.quit();
-  });
+  // Skilldeck lives in the tray: closing the dashboard (or the last card) does not quit; the tray's Quit does.
+  app.on('window-all-closed', () => undefined);
   app.on('will-quit', () => {
+    triggers.stop();
     running?.stop();
     running = null;
   });
   app
     .whenReady()
     .then(() => {
-      running = startApp();
+      running = startApp({ hotkeys: triggers.hotkeys });
+      registerDeepLinkScheme(app);
+      triggers.attach(running, process.argv);
     })
     .catch(failStartup);
 }

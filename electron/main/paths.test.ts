@@ -16,6 +16,9 @@ describe('resolveAppPaths', () => {
     ).toEqual({
       rendererDir: path.resolve('/repo/out/renderer'),
       preloadFile: path.resolve('/repo/out/preload/index.cjs'),
+      pagesDir: path.resolve('/repo/out/main/pages'),
+      cardPreloadFile: path.resolve('/repo/out/preload/card.cjs'),
+      commandBarPreloadFile: path.resolve('/repo/out/preload/command-bar.cjs'),
       builtinSkillsDir: path.resolve('/repo/skills'),
       nativeBindingFile: path.resolve('/repo/build-electron/better_sqlite3.node'),
     });
@@ -33,6 +36,9 @@ describe('resolveAppPaths', () => {
     expect(paths).toEqual({
       rendererDir: path.join(resources, 'app.asar', 'out', 'renderer'),
       preloadFile: path.join(resources, 'app.asar', 'out', 'preload', 'index.cjs'),
+      pagesDir: path.join(resources, 'app.asar', 'out', 'main', 'pages'),
+      cardPreloadFile: path.join(resources, 'app.asar', 'out', 'preload', 'card.cjs'),
+      commandBarPreloadFile: path.join(resources, 'app.asar', 'out', 'preload', 'command-bar.cjs'),
       builtinSkillsDir: path.join(resources, 'skills'),
       nativeBindingFile: path.join(resources, 'native', 'better_sqlite3.node'),
     });

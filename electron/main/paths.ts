@@ -13,6 +13,10 @@ export interface AppLocation {
 export interface AppPaths {
   rendererDir: string;
   preloadFile: string;
+  /** The floating card's and the command bar's pages, their preloads, and the tray icon. */
+  pagesDir: string;
+  cardPreloadFile: string;
+  commandBarPreloadFile: string;
   builtinSkillsDir: string;
   /** better-sqlite3 compiled for this Electron (never the Node build in node_modules). */
   nativeBindingFile: string;
@@ -24,6 +28,9 @@ export function resolveAppPaths(location: AppLocation): AppPaths {
   return {
     rendererDir: path.join(outDir, 'renderer'),
     preloadFile: path.join(outDir, 'preload', 'index.cjs'),
+    pagesDir: path.join(outDir, 'main', 'pages'),
+    cardPreloadFile: path.join(outDir, 'preload', 'card.cjs'),
+    commandBarPreloadFile: path.join(outDir, 'preload', 'command-bar.cjs'),
     builtinSkillsDir: location.isPackaged
       ? path.join(location.resourcesPath, 'skills')
       : path.join(location.appPath, 'skills'),

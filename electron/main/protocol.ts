@@ -12,7 +12,10 @@ export function registerAppScheme(): void {
   ]);
 }
 
-/** Serves the built dashboard from `rendererDir` on app://skilldeck/ (default session). */
-export function serveRenderer(rendererDir: string): void {
-  protocol.handle(APP_SCHEME, (request) => respondWithRendererFile(request, rendererDir));
+/**
+ * Serves the built dashboard from `rendererDir` on app://skilldeck/ (default session), and the floating
+ * card's and command bar's pages from `pagesDir` (see SHELL_PAGE_FILES).
+ */
+export function serveRenderer(rendererDir: string, pagesDir?: string): void {
+  protocol.handle(APP_SCHEME, (request) => respondWithRendererFile(request, rendererDir, pagesDir));
 }

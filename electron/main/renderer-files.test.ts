@@ -101,3 +101,29 @@ describe('the app:// file handler', () => {
     expect(locateRendererFile('app://skilldeck/..%2F..%2Fr2', 'GET', '/r')).toMatchObject({ status: 403 });
   });
 });
+
+describe('the card and command bar pages', () => {
+  let pages: string;
+  beforeAll(() => {
+    pages = path.join(base, 'pages');
+    fs.mkdirSync(pages);
+    fs.writeFileSync(path.join(pages, 'card.html'), '<title>card</title>');
+    fs.writeFileSync(path.join(pages, 'command-bar.js'), 'bar()');
+    fs.writeFileSync(path.join(pages, 'other.html'), 'not listed');
+  });
+  const page = (url: string) => respondWithRendererFile({ url, method: 'GET' }, root, pages);
+
+  it('serves the listed names from the pages folder with the same CSP, everything else from the renderer', async () => {
+    const card = await page('app://skilldeck/card.html');
+    expect(card.status).toBe(200);
+    expect(await card.text()).toBe('<title>card</title>');
+    expect(card.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+    expect((await page('app://skilldeck/command-bar.js')).headers.get('content-type')).toMatch(
+      /^text\/javascript/,
+    );
+    expect(await (await page('app://skilldeck/')).text()).toContain('<title>Skilldeck</title>');
+    expect((await page('app://skilldeck/other.html')).status).toBe(404);
+    expect((await page('app://skilldeck/assets/card.html')).status).toBe(404);
+    expect((await get('app://skilldeck/card.html')).status).toBe(404); // no pages folder: not served
+  });
+});

@@ -99,11 +99,37 @@ async function realFileInside(root: string, file: string): Promise<string | null
   }
 }
 
-/** The whole app:// handler minus Electron: request in, Response out, never throws. */
+/**
+ * The floating card's and the command bar's pages (electron/main/pages, built to out/main/pages): served
+ * on the same origin with the same headers, from their own folder, by exact name only.
+ */
+export const SHELL_PAGE_FILES: ReadonlySet<string> = new Set([
+  'card.html',
+  'card.js',
+  'command-bar.html',
+  'command-bar.js',
+  'shell.css',
+]);
+
+function shellPageName(requestUrl: string): string | null {
+  try {
+    const name = new URL(requestUrl).pathname.replace(/^\/+/, '');
+    return SHELL_PAGE_FILES.has(name) ? name : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The whole app:// handler minus Electron: request in, Response out, never throws. With `pagesDir`, the
+ * names in SHELL_PAGE_FILES come from there, everything else from `root`.
+ */
 export async function respondWithRendererFile(
   request: { url: string; method: string },
-  root: string,
+  rendererRoot: string,
+  pagesDir?: string,
 ): Promise<Response> {
+  const root = pagesDir !== undefined && shellPageName(request.url) !== null ? pagesDir : rendererRoot;
   const lookup = locateRendererFile(request.url, request.method, root);
   if (lookup.kind === 'refused') return errorResponse(lookup.status, lookup.reason);
   const file = await realFileInside(path.resolve(root), lookup.file);

@@ -11,6 +11,9 @@ const state = vi.hoisted(() => ({
   coreError: null as Error | null,
   served: [] as string[],
   shown: 0,
+  shellStarted: 0,
+  shellStopped: 0,
+  shellPorts: { card: 'the shell card' },
 }));
 
 vi.mock('electron', () => ({
@@ -25,6 +28,13 @@ vi.mock('electron', () => ({
 vi.mock('./security', () => ({ denyAllPermissions: () => undefined }));
 vi.mock('./protocol', () => ({ serveRenderer: (dir: string) => void state.served.push(dir) }));
 vi.mock('./ipc', () => ({ bindContract: () => () => undefined }));
+vi.mock('./shell', () => ({
+  createDesktopShell: () => ({
+    ports: state.shellPorts,
+    start: () => void (state.shellStarted += 1),
+    stop: () => void (state.shellStopped += 1),
+  }),
+}));
 vi.mock('./window', () => ({
   DashboardWindows: class {
     show() {
@@ -48,6 +58,8 @@ beforeEach(() => {
   state.coreError = null;
   state.served = [];
   state.shown = 0;
+  state.shellStarted = 0;
+  state.shellStopped = 0;
 });
 afterEach(() => fs.rmSync(state.appPath, { recursive: true, force: true }));
 
@@ -63,10 +75,13 @@ describe('startApp', () => {
         skillDirs: [{ dir: path.join(state.appPath, 'skills'), source: 'builtin' }],
         runtime: 'electron',
         version: '1.2.3',
+        // the desktop shell's ports: card and command bar windows, clipboard, selection, paste, keychain
+        ports: state.shellPorts as unknown as CoreOptions['ports'],
       }),
     ]);
     expect(state.served).toHaveLength(1);
     expect(state.shown).toBe(1);
+    expect(state.shellStarted).toBe(1);
   });
 
   it('stops before opening the database when the Electron build is missing, saying how to build it', () => {

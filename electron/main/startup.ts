@@ -7,9 +7,12 @@ import { checkNativeBinding, explainStartupError } from './native';
 import { resolveAppPaths } from './paths';
 import { serveRenderer } from './protocol';
 import { denyAllPermissions } from './security';
+import type { HotkeyService } from './hotkeys';
+import { createDesktopShell } from './shell';
 import { DashboardWindows } from './window';
 
 export interface Running {
+  core: Core;
   dashboard: DashboardWindows;
   stop(): void;
 }
@@ -24,8 +27,19 @@ export class StartupError extends Error {
   }
 }
 
+export interface StartOptions {
+  /** The global hotkeys, for the core's `hotkeys:*` handlers (electron/main/hotkeys.ts). */
+  hotkeys?: HotkeyService;
+}
+
+/** The tray's pause checkbox, over the hotkey manager. */
+const pauseVia = (hotkeys: HotkeyService | undefined) => ({
+  pauseHotkeys: (paused: boolean) => void hotkeys?.pause(paused),
+  hotkeysPaused: () => hotkeys?.overview().paused ?? false,
+});
+
 /** After `ready`: core, protocol, IPC, first window. Throws StartupError with a user-facing message. */
-export function startApp(): Running {
+export function startApp(options: StartOptions = {}): Running {
   const paths = resolveAppPaths({
     isPackaged: app.isPackaged,
     appPath: app.getAppPath(),
@@ -37,6 +51,8 @@ export function startApp(): Running {
   const native = checkNativeBinding(paths.nativeBindingFile, app.isPackaged);
   if (!native.ok) throw new StartupError(native.title, native.message);
 
+  // card and command bar windows, tray, the OS's clipboard, selection, focus, paste and keychain
+  const shell = createDesktopShell({ paths, userDataDir: app.getPath('userData'), isDev: !app.isPackaged });
   let core: Core;
   try {
     core = createCore({
@@ -46,19 +62,31 @@ export function startApp(): Running {
       version: app.getVersion(),
       nativeBinding: native.file,
       onInternalError: (error) => console.error('[skilldeck] internal error:', error),
+      ports: shell.ports,
+      ...(options.hotkeys ? { hotkeys: options.hotkeys } : {}),
     });
   } catch (error) {
+    shell.stop();
     throw new StartupError('Skilldeck could not start', explainStartupError(error, app.isPackaged));
   }
 
-  serveRenderer(paths.rendererDir);
+  serveRenderer(paths.rendererDir, paths.pagesDir);
   const dashboard = new DashboardWindows(paths.preloadFile);
   const unbind = bindContract(core, dashboard);
   dashboard.show();
+  const running = core;
+  shell.start({
+    core,
+    openDashboard: () => dashboard.show(),
+    ...pauseVia(options.hotkeys),
+    runSkill: (skillId) => void running.dispatch('trigger:run', { skillId, source: 'dashboard' }),
+  });
   return {
+    core,
     dashboard,
     stop() {
       unbind();
+      shell.stop();
       core.close();
     },
   };

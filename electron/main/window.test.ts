@@ -58,6 +58,7 @@ describe('DashboardWindows', () => {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      disableBlinkFeatures: 'Auxclick',
     });
     expect(window.loadURL).toHaveBeenCalledWith('app://skilldeck/index.html');
   });

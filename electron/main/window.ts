@@ -39,6 +39,8 @@ export class DashboardWindows implements IpcWindows {
         navigateOnDragDrop: false,
         safeDialogs: true,
         spellcheck: false,
+        // Middle-click would open links in a new window; the window-open handler denies them anyway.
+        disableBlinkFeatures: 'Auxclick',
       },
     });
     window.once('ready-to-show', () => window.show());

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EventName } from './names';
 import { SkillMeta } from '../types/skill';
 import { RunEventMessage } from '../types/run';
-import { HotkeysOverview } from '../types/desktop';
+import { CardState, HotkeysOverview } from '../types/desktop';
 
 /** Everything the core pushes to clients without being asked. */
 export const events = {
@@ -17,6 +17,8 @@ export const events = {
   'runs:event': RunEventMessage,
   /** Hotkey registrations changed (a skill's hotkey edited, the OS refused one, paused). */
   'hotkeys:changed': HotkeysOverview,
+  /** The floating card's content, where the card is shown by a client (the headless host's dashboard). */
+  'card:show': CardState,
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;

@@ -47,7 +47,13 @@ export const CHANNELS = [
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 
-export const EVENTS = ['skills:changed', 'meta:changed', 'runs:event', 'hotkeys:changed'] as const;
+export const EVENTS = [
+  'skills:changed',
+  'meta:changed',
+  'runs:event',
+  'hotkeys:changed',
+  'card:show',
+] as const;
 export type EventName = (typeof EVENTS)[number];
 
 /** The one Electron IPC channel that carries core events to windows, as (event name, payload). */

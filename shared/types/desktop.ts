@@ -6,8 +6,13 @@ import { SkillId } from './skill';
 export const TriggerInput = z
   .object({
     skillId: SkillId,
-    /** What the command bar would ask for; given, the command bar is not shown. */
+    /** What the command bar would ask for; given, the command bar is not shown (except for links). */
     instruction: z.string().max(100_000).optional(),
+    /**
+     * Where the trigger came from. `link` (a skilldeck:// URL, which any web page can open) never runs
+     * unattended: the command bar shows it, its instruction filled in, for the user to confirm.
+     */
+    source: z.enum(['hotkey', 'link', 'cli', 'dashboard']).default('dashboard'),
   })
   .strict();
 
@@ -44,4 +49,13 @@ export const HotkeysOverview = z.object({
 });
 export type HotkeysOverview = z.infer<typeof HotkeysOverview>;
 export type TriggerResult = z.infer<typeof TriggerResult>;
-export type TriggerInput = z.infer<typeof TriggerInput>;
+export type TriggerInput = z.input<typeof TriggerInput>;
+
+/** `card:show`: the floating card's state, for hosts whose card is the dashboard (the headless host). */
+export const CardState = z.object({
+  runId: z.string(),
+  title: z.string(),
+  text: z.string(),
+  pending: z.boolean(),
+  error: z.string().optional(),
+});

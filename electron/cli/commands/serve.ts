@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createCore } from '../../core/core';
+import { createCore, type Core } from '../../core/core';
+import { createX11Ports } from '../../core/desktop/linux/x11';
+import type { PlatformPorts } from '../../core/platform';
+import { eventCardPort, noCommandBar } from '../../core/trigger/host-ports';
 import type { SkillDir } from '../../core/skills/sources';
 import { StoreError } from '../../core/store/db';
 import { startHost } from '../host';
@@ -12,6 +15,11 @@ export interface ServeOptions {
   dataDirFlag: string | undefined;
   host: string;
   port: number;
+  /**
+   * `--desktop`: act on this X11 display like the app does — trigger:run captures the focused window and
+   * the selection and pastes into that window (xdotool, xclip); the card is the dashboard (`card:show`).
+   */
+  desktop?: boolean;
 }
 
 /** Runs until SIGINT/SIGTERM; returns the exit code. */
@@ -23,13 +31,25 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
     return 1;
   }
   const dataDir = resolveDataDir(options.dataDirFlag);
-  let core;
+  if (options.desktop && !process.env.DISPLAY) {
+    io.err('skilldeck: --desktop needs an X display: run it in your X11 session (DISPLAY is not set)');
+    return 2;
+  }
+  let core: Core | undefined;
+  const desktopPorts: Partial<PlatformPorts> = options.desktop
+    ? {
+        ...createX11Ports(),
+        card: eventCardPort(() => core?.events),
+        commandBar: noCommandBar((message) => io.err(`skilldeck: ${message}`)),
+      }
+    : {};
   try {
     core = createCore({
       dataDir,
       skillDirs: options.skillDirs,
       runtime: 'node',
       version: packageVersion(),
+      ports: desktopPorts,
       onInternalError: (error) =>
         io.err(`skilldeck: internal error: ${(error as Error).stack ?? String(error)}`),
     });
@@ -54,6 +74,7 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
   }
   io.out(`Skilldeck dashboard: ${host.url}`);
   io.out(`Data: ${dataDir}. Press Ctrl+C to stop.`);
+  if (options.desktop) io.out(`Desktop: triggers act on display ${process.env.DISPLAY ?? ''}.`);
 
   const running = host;
   const openCore = core;

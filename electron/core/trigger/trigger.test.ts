@@ -1,6 +1,7 @@
 // The trigger flow through a real core (SQLite, registry, executor) and the local wire-format model server,
 // with recording ports standing in for the desktop: what is captured, asked, run, inserted and shown.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { TriggerInput } from '../../../shared/types/desktop';
 import { createMemoryPorts, type MemoryPorts } from '../memory-ports';
 import type { FocusedWindow } from '../platform';
 import { adhocProvider } from '../providers/adhoc';
@@ -38,12 +39,11 @@ function setup(ports: MemoryPorts) {
   return t;
 }
 
-async function trigger(tc: TestCore, input: { skillId: string; instruction?: string }) {
+async function trigger(tc: TestCore, input: TriggerInput) {
   await tc.core.skills.ready();
-  const r = await tc.core.dispatch('trigger:run', input);
-  if (!r.ok) throw new Error(r.error.message);
-  if (r.value.runId) await tc.core.executor.settled(r.value.runId);
-  return r.value;
+  const result = await tc.client.invoke('trigger:run', input);
+  if (result.runId) await tc.core.executor.settled(result.runId);
+  return result;
 }
 
 describe('trigger:run', () => {
@@ -117,17 +117,44 @@ describe('trigger:run', () => {
     const result = await trigger(tc, { skillId: 'polish' });
     const run = tc.core.runs.get(result.runId!)!;
     expect(run.status).toBe('succeeded');
-    const shown = ports.cards.filter((c) => c.error === 'the focused window changed');
-    expect(shown.at(-1)).toMatchObject({ text: 'The text.', pending: false });
+    // the card ends showing the result and why it was not pasted (not overwritten by the run's end)
+    expect(ports.cards.at(-1)).toMatchObject({
+      text: 'The text.',
+      pending: false,
+      error: 'the focused window changed',
+    });
     expect(ports.clipboardText).toBe('what the user had copied');
     // and the run's history holds it too
     expect(run.output).toBe('The text.');
   });
 
+  it('never runs a skilldeck:// link unattended: the command bar shows its instruction to confirm', async () => {
+    const ports = createMemoryPorts();
+    ports.selected = { text: 'teh text', method: 'primary' };
+    const tc = setup(ports);
+    const before = server.requests.length;
+    ports.commandBarAnswer = null;
+    const refused = await trigger(tc, { skillId: 'polish', instruction: 'rm -rf ~', source: 'link' });
+    expect(refused.runId).toBeNull();
+    expect(ports.commandBarAsked).toEqual([
+      {
+        skillId: 'polish',
+        placeholder: 'A link asks to run polish: press Enter to run it, Esc to cancel',
+        initial: 'rm -rf ~',
+      },
+    ]);
+    expect(server.requests.length).toBe(before);
+    // a hotkey with the same input runs at once
+    server.script({ text: 'ok' });
+    const ran = await trigger(tc, { skillId: 'polish', instruction: 'fix typos', source: 'hotkey' });
+    expect(tc.core.runs.get(ran.runId!)!.status).toBe('succeeded');
+    expect(ports.commandBarAsked).toHaveLength(1);
+  });
+
   it('refuses an unknown skill', async () => {
     const tc = setup(createMemoryPorts());
     await tc.core.skills.ready();
-    const r = await tc.core.dispatch('trigger:run', { skillId: 'nope' });
+    const r = await tc.client.request('trigger:run', { skillId: 'nope' });
     expect(r).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
   });
 });
@@ -135,9 +162,9 @@ describe('trigger:run', () => {
 describe('hotkeys in a host without them', () => {
   it('reports them unavailable and refuses pause and test', async () => {
     const tc = setup(createMemoryPorts());
-    const status = await tc.core.dispatch('hotkeys:status', undefined);
+    const status = await tc.client.request('hotkeys:status', undefined);
     expect(status).toMatchObject({ ok: true, value: { available: false, hotkeys: [] } });
-    const pause = await tc.core.dispatch('hotkeys:pause', { paused: true });
+    const pause = await tc.client.request('hotkeys:pause', { paused: true });
     expect(pause).toMatchObject({ ok: false, error: { code: 'BAD_REQUEST' } });
   });
 });

@@ -7,7 +7,7 @@ import type { RunEvent } from '../../../shared/types/run';
 import { AppError } from '../../../shared/ipc/result';
 import type { Executor } from '../engine/executor';
 import type { EventHub } from '../ipc/event-hub';
-import type { CapturedSelection, FocusedWindow, PlatformPorts } from '../platform';
+import type { CapturedSelection, Card, FocusedWindow, PlatformPorts } from '../platform';
 import type { SkillRegistry } from '../skills/registry';
 
 /** The hotkeys of the desktop app (electron/main/hotkeys.ts); absent in the headless host and the CLI. */
@@ -24,6 +24,8 @@ export interface TriggerDeps {
   events: EventHub;
   /** Where a run's insert_text must land: the window focused at trigger time. */
   runTargets: Map<string, FocusedWindow | null>;
+  /** The last card shown for each triggered run (by this flow or an output tool). */
+  shownCards: Map<string, Card>;
   /** The copy-key fallback outside terminals (a setting; default on). */
   copyFallback: () => boolean;
 }
@@ -46,10 +48,13 @@ export function createTrigger(deps: TriggerDeps) {
           text += event.text;
           void deps.ports.card.show({ runId, title, text, pending: true }).catch(() => undefined);
           break;
-        case 'complete':
+        case 'complete': {
           off();
           deps.runTargets.delete(runId);
-          // the output tool shows, inserts or copies the result; the card ends in the same state
+          const last = deps.shownCards.get(runId);
+          deps.shownCards.delete(runId);
+          // an output tool already left the card in its end state (the result, why it was not pasted)
+          if (last && !last.pending) break;
           void deps.ports.card
             .show({
               runId,
@@ -60,13 +65,18 @@ export function createTrigger(deps: TriggerDeps) {
             })
             .catch(() => undefined);
           break;
+        }
         default:
           break;
       }
     });
   }
 
-  return async function trigger(input: { skillId: string; instruction?: string }): Promise<TriggerResult> {
+  return async function trigger(input: {
+    skillId: string;
+    instruction?: string;
+    source?: 'hotkey' | 'link' | 'cli' | 'dashboard';
+  }): Promise<TriggerResult> {
     const entry = deps.skills.get(input.skillId);
     if (!entry || entry.shadowedBy !== null) throw new AppError('NOT_FOUND', `no skill "${input.skillId}"`);
     if (!entry.runnable) {
@@ -92,16 +102,20 @@ export function createTrigger(deps: TriggerDeps) {
       captured: { method: captured.method, chars: captured.text.length },
       app: focus?.app ?? null,
     });
-    if (instruction === undefined && (!hasSelection || takesArgument)) {
+    // a link never runs unattended: any web page can open one
+    const confirm = input.source === 'link';
+    if (confirm || (instruction === undefined && (!hasSelection || takesArgument))) {
       const answer = await deps.ports.commandBar.ask({
         skillId: input.skillId,
         title: definition.name,
-        placeholder:
-          definition.argumentHint ??
-          (hasSelection
-            ? 'What should it do with the selection?'
-            : 'Nothing was selected — type the text or an instruction'),
+        placeholder: confirm
+          ? `A link asks to run ${definition.name}: press Enter to run it, Esc to cancel`
+          : (definition.argumentHint ??
+            (hasSelection
+              ? 'What should it do with the selection?'
+              : 'Nothing was selected — type the text or an instruction')),
         captured,
+        ...(instruction !== undefined ? { initial: instruction } : {}),
       });
       if (answer === null) return result(null);
       instruction = answer;

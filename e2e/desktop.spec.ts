@@ -1,0 +1,170 @@
+// The desktop loop on a real X server (Xvfb), without Electron: a headful Chromium window holds a focused
+// textarea, `skilldeck serve --desktop` acts on that display, and `trigger:run` — what a hotkey calls —
+// captures the selection, runs the skill against the local wire-format model server and pastes the result
+// into the window that was focused, leaving the clipboard as it was. Run alone: `npm run test:desktop`.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import WebSocket from 'ws';
+import type { ChannelInput, ChannelOutput } from '../shared/ipc/contract';
+import type { Channel } from '../shared/ipc/names';
+import type { Result } from '../shared/ipc/result';
+import { createX11Ports } from '../electron/core/desktop/linux/x11';
+import { missingCommands, startXvfb, type Xvfb } from '../electron/core/desktop/linux/test-support';
+import { startLlmServer, type LlmServer } from '../electron/core/testing/llm-server';
+import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
+
+const missing = missingCommands(['Xvfb', 'xdotool', 'xclip', 'xprop']);
+test.skip(missing.length > 0, `needs ${missing.join(', ')} (apt-get install xvfb xdotool xclip x11-utils)`);
+
+let xvfb: Xvfb;
+let llm: LlmServer;
+let host: RunningHost;
+let browser: Browser;
+let root: string;
+
+test.beforeAll(async () => {
+  xvfb = await startXvfb();
+  llm = await startLlmServer();
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-desktop-'));
+  const skills = path.join(root, 'skills');
+  fs.mkdirSync(path.join(skills, 'polish'), { recursive: true });
+  fs.writeFileSync(
+    path.join(skills, 'polish', 'SKILL.md'),
+    '---\nname: polish\ndescription: Fixes the spelling of the selected text.\n---\nFix the spelling.\n',
+  );
+  host = await startSkilldeckHost(path.join(root, 'data'), {
+    skillsDirs: [skills],
+    args: ['--desktop'],
+    env: { DISPLAY: xvfb.display },
+  });
+  await invoke('providers:save', {
+    kind: 'openai-compatible',
+    name: 'local',
+    baseUrl: `${llm.url}/v1`,
+    defaultModel: 'm',
+    isDefault: true,
+  });
+  browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: false,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--window-position=0,0'],
+    env: { ...process.env, DISPLAY: xvfb.display },
+  });
+});
+
+test.afterAll(async () => {
+  await browser?.close();
+  await host?.stop();
+  await llm?.close();
+  await xvfb?.stop();
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+});
+
+async function invoke<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+  const url = new URL(host.url);
+  const response = await fetch(`${url.origin}/api/invoke/${channel}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${url.searchParams.get('token')}`,
+      'content-type': 'application/json',
+    },
+    body: JSON.stringify(input ?? null),
+  });
+  const envelope = (await response.json()) as Result<ChannelOutput<C>>;
+  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.message}`);
+  return envelope.value;
+}
+
+async function settled(runId: string | null) {
+  if (runId === null) throw new Error('no run started');
+  for (;;) {
+    const run = await invoke('runs:get', { runId });
+    if (run.status !== 'running') return run;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Gives the X keyboard focus to the window with this title (no window manager runs under Xvfb). */
+function focusWindow(title: string) {
+  const env = { ...process.env, DISPLAY: xvfb.display };
+  const ids = execFileSync('xdotool', ['search', '--name', `^${title}`], { env, encoding: 'utf8' });
+  execFileSync('xdotool', ['windowfocus', '--sync', ids.trim().split('\n').at(-1)!], { env });
+}
+
+/** A window with a textarea, focused for the keyboard (and for X). */
+async function editorWindow(title: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.setContent(
+    `<title>${title}</title><textarea id="t" style="width:700px;height:200px"></textarea>`,
+  );
+  await expect
+    .poll(() => {
+      try {
+        focusWindow(title);
+        return true;
+      } catch {
+        return false;
+      }
+    })
+    .toBe(true);
+  await page.locator('#t').click();
+  return page;
+}
+
+const x11 = () => createX11Ports({ display: xvfb.display });
+
+test('a trigger pastes the result over the keyboard selection and leaves the clipboard as it was', async () => {
+  const page = await editorWindow('Editor');
+  await page.keyboard.type('teh quick borwn fox');
+  await page.keyboard.press('Shift+Home'); // a keyboard selection: X11 PRIMARY holds it
+  await x11().clipboard.writeText('what the user had copied');
+  llm.script({ text: 'the quick brown fox', chunks: ['the quick ', 'brown fox'] });
+
+  const result = await invoke('trigger:run', { skillId: 'polish', source: 'hotkey' });
+  expect(result).toMatchObject({ captured: { method: 'primary', chars: 19 }, app: 'chromium' });
+  const run = await settled(result.runId);
+  expect(run).toMatchObject({
+    status: 'succeeded',
+    output: 'the quick brown fox',
+    outputTool: 'insert_text',
+  });
+  // the run's input is the selected text
+  expect(JSON.stringify(llm.requests.at(-1)!.body)).toContain('teh quick borwn fox');
+  await expect(page.locator('#t')).toHaveValue('the quick brown fox');
+  expect(await x11().clipboard.readText()).toBe('what the user had copied');
+  await page.screenshot({ path: test.info().outputPath('pasted.png') });
+});
+
+test('a focus change before the answer keeps the result in the card instead of pasting elsewhere', async () => {
+  const first = await editorWindow('First');
+  await first.keyboard.type('helo wrld');
+  await first.keyboard.press('Shift+Home');
+  llm.script({ text: 'hello world', delayMs: 1500 });
+  const cards: { text: string; error?: string; pending: boolean }[] = [];
+  const url = new URL(host.url);
+  const socket = new WebSocket(`ws://${url.host}/ws?token=${url.searchParams.get('token')}`);
+  await new Promise((resolve) => socket.once('open', resolve));
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { event?: string; payload?: (typeof cards)[number] };
+    if (message.event === 'card:show' && message.payload) cards.push(message.payload);
+  });
+
+  const result = await invoke('trigger:run', { skillId: 'polish', source: 'hotkey' });
+  // the user moves to another window while the model answers
+  const second = await editorWindow('Second');
+  await second.keyboard.type('elsewhere');
+  const run = await settled(result.runId);
+  socket.close();
+
+  expect(run.status).toBe('succeeded');
+  await expect(second.locator('#t')).toHaveValue('elsewhere');
+  await expect(first.locator('#t')).toHaveValue('helo wrld');
+  const last = cards.filter((c) => !c.pending).at(-1);
+  expect(last?.text).toBe('hello world');
+  expect(last?.error).toMatch(/focused window changed/);
+  // and the run's history holds it
+  expect(run.output).toBe('hello world');
+});

@@ -1,0 +1,31 @@
+// Ports of the headless host: the floating card is the dashboard (each show is a `card:show` event for
+// its clients), and there is no command bar window, so a trigger needs its instruction given up front.
+import type { EventHub } from '../ipc/event-hub';
+import type { CardPresenterPort, CommandBarPort } from '../platform';
+
+export function eventCardPort(events: () => EventHub | undefined): CardPresenterPort {
+  return {
+    show(card) {
+      events()?.emit('card:show', {
+        runId: card.runId,
+        title: card.title,
+        text: card.text,
+        pending: card.pending,
+        ...(card.error !== undefined ? { error: card.error } : {}),
+      });
+      return Promise.resolve();
+    },
+  };
+}
+
+/** No window to ask in: the trigger is dismissed with a notice saying to pass the instruction. */
+export function noCommandBar(notice: (message: string) => void): CommandBarPort {
+  return {
+    ask(request) {
+      notice(
+        `${request.skillId}: ${request.placeholder.toLowerCase()} — this host has no command bar; pass the instruction with trigger:run`,
+      );
+      return Promise.resolve(null);
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CapturedSelection } from '../core/platform';
+import { COMMAND_BAR_URL, CommandBar, describeCapture, placeCommandBar } from './command-bar-window';
+import { COMMAND_BAR_CHANNELS, type CommandBarContext } from './shell-channels';
+import { FakeBrowserWindow, fakeScreen, LOCKED_DOWN, resetFakes, sendFromPage } from './test-electron';
+
+vi.mock('electron', () => import('./test-electron').then((m) => m.fakeElectron()));
+
+let bar: CommandBar;
+let unbind: () => void;
+const captured: CapturedSelection = { text: 'the selected text', method: 'primary' };
+const ask = () =>
+  bar.ask({ skillId: 'translate', title: 'Translate', placeholder: 'Into which language?', captured });
+const opened = () => {
+  const window = FakeBrowserWindow.created.at(-1)!;
+  window.webContents.load(COMMAND_BAR_URL);
+  return window;
+};
+
+beforeEach(() => {
+  resetFakes();
+  bar = new CommandBar({ preloadFile: '/out/preload/command-bar.cjs' });
+  unbind = bar.bind();
+});
+afterEach(() => unbind());
+
+describe('describeCapture', () => {
+  it('keeps the method, the length and the first 80 characters on one line', () => {
+    const text = `${'a'.repeat(50)}\n\n${'b'.repeat(100)}`;
+    const described = describeCapture({ text, method: 'copy' });
+    expect(described).toEqual({ method: 'copy', preview: `${'a'.repeat(50)} ${'b'.repeat(29)}`, chars: 152 });
+    expect(describeCapture({ text: '', method: 'none' })).toEqual({ method: 'none', preview: '', chars: 0 });
+  });
+});
+
+describe('placeCommandBar', () => {
+  it('centres the bar on the work area, a quarter down, never wider than it', () => {
+    expect(placeCommandBar({ x: 1920, y: 0, width: 1280, height: 1000 })).toEqual({
+      x: 2250,
+      y: 250,
+      width: 620,
+      height: 132,
+    });
+    expect(placeCommandBar({ x: 0, y: 0, width: 500, height: 400 }).width).toBe(500);
+  });
+});
+
+describe('the command bar', () => {
+  it('opens locked down and focused on app://skilldeck/command-bar.html and tells the page what it asks', async () => {
+    fakeScreen.workArea = { x: 0, y: 0, width: 1240, height: 800 };
+    const answer = ask();
+    const window = opened();
+    expect(window.options.webPreferences).toMatchObject({
+      ...LOCKED_DOWN,
+      preload: '/out/preload/command-bar.cjs',
+    });
+    expect(window.options).toMatchObject({ frame: false, alwaysOnTop: true, show: false });
+    expect(window.bounds).toEqual({ x: 310, y: 200, width: 620, height: 132 });
+    expect(window.loadedUrls).toEqual(['app://skilldeck/command-bar.html']);
+    expect(window.visible && window.focused).toBe(true);
+    expect(window.webContents.received(COMMAND_BAR_CHANNELS.context)).toEqual([
+      {
+        title: 'Translate',
+        placeholder: 'Into which language?',
+        captured: { method: 'primary', preview: 'the selected text', chars: 17 },
+      } satisfies CommandBarContext,
+    ]);
+    sendFromPage(COMMAND_BAR_CHANNELS.submit, window.webContents, ['into French']);
+    await expect(answer).resolves.toBe('into French');
+    expect(window.destroyed).toBe(true);
+  });
+
+  it('answers null on Esc, on cancel, when it loses the focus and when it is closed', async () => {
+    let answer = ask();
+    expect(opened().webContents.press('Escape')).toBe(true);
+    await expect(answer).resolves.toBeNull();
+
+    answer = ask();
+    sendFromPage(COMMAND_BAR_CHANNELS.cancel, opened().webContents, []);
+    await expect(answer).resolves.toBeNull();
+
+    answer = ask();
+    opened().emit('blur');
+    await expect(answer).resolves.toBeNull();
+
+    answer = ask();
+    opened().close();
+    await expect(answer).resolves.toBeNull();
+  });
+
+  it('a new question dismisses the open one', async () => {
+    const first = ask();
+    const firstWindow = opened();
+    const second = ask();
+    await expect(first).resolves.toBeNull();
+    expect(firstWindow.destroyed).toBe(true);
+    sendFromPage(COMMAND_BAR_CHANNELS.submit, opened().webContents, ['go']);
+    await expect(second).resolves.toBe('go');
+  });
+
+  it('ignores submits from other frames and non-text payloads', async () => {
+    const answer = ask();
+    const window = opened();
+    sendFromPage(COMMAND_BAR_CHANNELS.submit, window.webContents, ['forged'], {
+      url: COMMAND_BAR_URL,
+      frameTreeNodeId: 4242,
+      parent: null,
+    });
+    sendFromPage(COMMAND_BAR_CHANNELS.submit, window.webContents, [{ text: 'object' }]);
+    sendFromPage(COMMAND_BAR_CHANNELS.submit, window.webContents, ['real']);
+    await expect(answer).resolves.toBe('real');
+  });
+
+  it('cuts an instruction at the contract limit', async () => {
+    const answer = ask();
+    sendFromPage(COMMAND_BAR_CHANNELS.submit, opened().webContents, ['x'.repeat(100_010)]);
+    expect((await answer)!.length).toBe(100_000);
+  });
+});

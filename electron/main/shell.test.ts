@@ -1,0 +1,143 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Result } from '../../shared/ipc/result';
+import { CARD_URL } from './card-window';
+import { CARD_CHANNELS } from './shell-channels';
+import { createDesktopShell, recentSkillIds } from './shell';
+import { FakeBrowserWindow, fakeIpcMain, resetFakes, sendFromPage } from './test-electron';
+
+const fake = vi.hoisted(() => ({
+  trays: [] as { destroyed: boolean; menu: unknown }[],
+  appMenus: 0,
+  written: [] as string[],
+}));
+
+vi.mock('electron', async () => {
+  const base = (await import('./test-electron')).fakeElectron();
+  return {
+    ...base,
+    app: {
+      hide: () => undefined,
+      focus: () => undefined,
+      getLoginItemSettings: () => ({ openAtLogin: false }),
+    },
+    Menu: {
+      buildFromTemplate: (template: unknown) => ({ template }),
+      setApplicationMenu: () => void fake.appMenus++,
+    },
+    nativeImage: { createFromPath: () => ({ resize: () => ({}) }) },
+    Tray: class {
+      destroyed = false;
+      menu: unknown = null;
+      constructor() {
+        fake.trays.push(this);
+      }
+      setToolTip() {}
+      on() {}
+      setContextMenu(menu: unknown) {
+        this.menu = menu;
+      }
+      isDestroyed() {
+        return this.destroyed;
+      }
+      destroy() {
+        this.destroyed = true;
+      }
+    },
+    clipboard: { writeText: (text: string) => void fake.written.push(text), readText: async () => '' },
+    ClipboardItem: vi.fn(),
+    dialog: {},
+    Notification: vi.fn(),
+    safeStorage: {},
+    systemPreferences: {},
+  };
+});
+
+const paths = {
+  pagesDir: '/out/main/pages',
+  cardPreloadFile: '/out/preload/card.cjs',
+  commandBarPreloadFile: '/out/preload/command-bar.cjs',
+};
+
+function fakeCore(runs: { skillId: string }[]) {
+  const listeners = new Set<(name: string, payload: unknown) => void>();
+  return {
+    dispatch: vi.fn(async (channel: unknown): Promise<Result<unknown>> =>
+      channel === 'runs:list'
+        ? { ok: true, value: { runs, total: runs.length } }
+        : { ok: false, error: { code: 'NOT_FOUND', message: 'no' } },
+    ),
+    events: {
+      subscribe(listener: (name: string, payload: unknown) => void) {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+      emit: (name: string) => listeners.forEach((l) => l(name, {})),
+      size: () => listeners.size,
+    },
+  };
+}
+
+beforeEach(() => {
+  resetFakes();
+  fake.trays = [];
+  fake.written = [];
+});
+
+describe('recentSkillIds', () => {
+  it('lists the distinct skills of the newest runs, five at most', async () => {
+    const core = fakeCore(['a', 'b', 'a', 'c', 'd', 'b', 'e', 'f'].map((skillId) => ({ skillId })));
+    expect(await recentSkillIds(core as never)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(core.dispatch).toHaveBeenCalledWith('runs:list', { limit: 50 });
+  });
+});
+
+describe('createDesktopShell', () => {
+  it('gives the core all eight ports and picks the backend from the platform', () => {
+    const shell = createDesktopShell({
+      paths,
+      userDataDir: '/tmp/none',
+      isDev: false,
+      platform: 'linux',
+      env: { WAYLAND_DISPLAY: 'wayland-0' },
+    });
+    expect(shell.backend).toBe('wayland');
+    expect(Object.keys(shell.ports).sort()).toEqual(
+      ['card', 'clipboard', 'commandBar', 'focus', 'inserter', 'notifier', 'secrets', 'selection'].sort(),
+    );
+  });
+
+  it('start() binds the card and command bar, builds the tray and app menu; stop() undoes all of it', async () => {
+    const shell = createDesktopShell({
+      paths,
+      userDataDir: '/tmp/none',
+      isDev: true,
+      platform: 'linux',
+      env: {},
+    });
+    const core = fakeCore([{ skillId: 'translate' }]);
+    shell.start({
+      core: core as never,
+      openDashboard: vi.fn(),
+      pauseHotkeys: vi.fn(),
+      hotkeysPaused: () => false,
+      runSkill: vi.fn(),
+    });
+    expect(fake.trays).toHaveLength(1);
+    expect(fake.appMenus).toBeGreaterThan(0);
+    expect(fakeIpcMain.listenerCount(CARD_CHANNELS.action)).toBe(1);
+
+    await shell.ports.card.show({ runId: 'r1', title: 'Translate', text: 'Bonjour', pending: false });
+    const card = FakeBrowserWindow.created[0]!;
+    expect(card.options.webPreferences?.preload).toBe('/out/preload/card.cjs');
+    card.webContents.load(CARD_URL);
+    sendFromPage(CARD_CHANNELS.action, card.webContents, ['copy']);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(fake.written).toEqual(['Bonjour']);
+
+    shell.stop();
+    expect(fakeIpcMain.listenerCount(CARD_CHANNELS.action)).toBe(0);
+    expect(fake.trays[0]!.destroyed).toBe(true);
+    expect(card.destroyed).toBe(true);
+    expect(core.events.size()).toBe(0);
+  });
+});

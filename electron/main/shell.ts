@@ -1,0 +1,139 @@
+// The desktop shell around the core: the Electron ports (clipboard, secrets, selection, focus, paste,
+// notifications), the floating card, the command bar, the tray and the application menu.
+//
+// Two steps, because the core needs the ports and the tray needs the core:
+//   const shell = createDesktopShell({ paths, userDataDir: app.getPath('userData'), isDev: !app.isPackaged });
+//   const core = createCore({ ..., ports: shell.ports });
+//   shell.start({ core, openDashboard, pauseHotkeys, hotkeysPaused, runSkill });
+//   ... on quit: shell.stop();
+
+import path from 'node:path';
+import { app } from 'electron';
+import type { Core } from '../core/core';
+import type { PlatformPorts } from '../core/platform';
+import { FloatingCards } from './card-window';
+import { CommandBar } from './command-bar-window';
+import { chooseDesktopBackend, type DesktopBackend } from './desktop-backend';
+import { createElectronPorts, type SelectionHookLike, type X11Ports } from './electron-ports';
+import type { AppPaths } from './paths';
+import { installAppMenu, SkilldeckTray } from './tray';
+
+export interface DesktopShellDeps {
+  paths: Pick<AppPaths, 'pagesDir' | 'cardPreloadFile' | 'commandBarPreloadFile'>;
+  /** app.getPath('userData'): secrets.json and card-window.json go there. */
+  userDataDir: string;
+  /** !app.isPackaged: the View menu with reload. */
+  isDev: boolean;
+  /** Linux X11 selection, focus and paste (default: createX11Ports of electron/core/desktop/linux, loaded on first use). */
+  loadX11Ports?: () => Promise<X11Ports>;
+  /** Tests: replace selection-hook. */
+  loadSelectionHook?: () => Promise<SelectionHookLike | null>;
+  platform?: NodeJS.Platform;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface DesktopShellStart {
+  core: Pick<Core, 'dispatch' | 'events'>;
+  openDashboard(): void;
+  /** The tray's "Pause hotkeys" checkbox. */
+  pauseHotkeys(paused: boolean): void | Promise<void>;
+  hotkeysPaused(): boolean;
+  /** A recent skill picked in the tray (e.g. dispatch 'trigger:run'). */
+  runSkill(skillId: string): void;
+}
+
+export interface DesktopShell {
+  backend: DesktopBackend;
+  /** All eight ports, for createCore({ ports }). */
+  ports: PlatformPorts;
+  /** After the core exists: card and command bar IPC, tray, application menu. */
+  start(start: DesktopShellStart): void;
+  stop(): void;
+}
+
+/** Loaded on first use, and only under X11: the module spawns xdotool / xclip. */
+async function loadX11Ports(): Promise<X11Ports> {
+  const { createX11Ports } = await import('../core/desktop/linux/x11');
+  return createX11Ports();
+}
+
+/** The distinct skills of the newest runs, newest first. */
+export async function recentSkillIds(core: Pick<Core, 'dispatch'>, count = 5): Promise<string[]> {
+  const result = await core.dispatch('runs:list', { limit: 50 });
+  if (!result.ok) throw new Error(`runs:list: ${result.error.message}`);
+  const ids: string[] = [];
+  for (const run of (result.value as { runs: { skillId: string }[] }).runs) {
+    if (!ids.includes(run.skillId)) ids.push(run.skillId);
+    if (ids.length === count) break;
+  }
+  return ids;
+}
+
+export function createDesktopShell(deps: DesktopShellDeps): DesktopShell {
+  const platform = deps.platform ?? process.platform;
+  const backend = chooseDesktopBackend(platform, deps.env ?? process.env);
+  const electronPorts = createElectronPorts({
+    backend,
+    userDataDir: deps.userDataDir,
+    loadX11Ports: deps.loadX11Ports ?? loadX11Ports,
+    ...(deps.loadSelectionHook ? { loadSelectionHook: deps.loadSelectionHook } : {}),
+  });
+  const cards = new FloatingCards({
+    preloadFile: deps.paths.cardPreloadFile,
+    sizeFile: path.join(deps.userDataDir, 'card-window.json'),
+    clipboard: electronPorts.clipboard,
+    inserter: electronPorts.inserter,
+    // macOS gives the keyboard back to the previous application only when ours hides.
+    ...(platform === 'darwin' ? { yieldFocus: () => app.hide() } : {}),
+  });
+  const commandBar = new CommandBar({
+    preloadFile: deps.paths.commandBarPreloadFile,
+    ...(platform === 'darwin' ? { focusApp: () => app.focus({ steal: true }) } : {}),
+  });
+  const { dispose, ...portsWithoutDispose } = electronPorts;
+  const ports: PlatformPorts = { ...portsWithoutDispose, card: cards, commandBar };
+
+  const undo: (() => void)[] = [];
+  let tray: SkilldeckTray | null = null;
+
+  return {
+    backend,
+    ports,
+    start(start) {
+      undo.push(cards.bind(), commandBar.bind());
+      installAppMenu({ isDev: deps.isDev, platform });
+      tray = new SkilldeckTray({
+        iconFile: path.join(deps.paths.pagesDir, 'icon.png'),
+        openDashboard: start.openDashboard,
+        recentSkillIds: () => recentSkillIds(start.core),
+        runSkill: start.runSkill,
+        hotkeysPaused: start.hotkeysPaused,
+        pauseHotkeys: async (paused) => {
+          await start.pauseHotkeys(paused);
+          await tray?.refresh();
+        },
+        platform,
+      });
+      let timer: NodeJS.Timeout | null = null;
+      undo.push(
+        start.core.events.subscribe((name) => {
+          if (name !== 'runs:event' && name !== 'hotkeys:changed') return;
+          timer ??= setTimeout(() => {
+            timer = null;
+            void tray?.refresh();
+          }, 1000);
+        }),
+        () => {
+          if (timer) clearTimeout(timer);
+        },
+      );
+    },
+    stop() {
+      for (const step of undo.splice(0).reverse()) step();
+      tray?.destroy();
+      tray = null;
+      cards.closeAll();
+      dispose();
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import { app, Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron';
+
+export interface TrayDeps {
+  /** A PNG (out/main/pages/icon.png), scaled down for the tray. */
+  iconFile: string;
+  openDashboard(): void;
+  /** The last run skills, newest first (at most 5 are shown). */
+  recentSkillIds(): Promise<string[]>;
+  runSkill(skillId: string): void;
+  hotkeysPaused(): boolean;
+  pauseHotkeys(paused: boolean): void | Promise<void>;
+  platform?: NodeJS.Platform;
+}
+
+export const RECENT_SKILLS = 5;
+
+/** Launch at login exists on macOS and Windows only (Electron's setLoginItemSettings). */
+export function supportsLoginItem(platform: NodeJS.Platform): boolean {
+  return platform === 'darwin' || platform === 'win32';
+}
+
+/** The tray menu as a template (pure: the tests read it). */
+export function trayMenuTemplate(
+  deps: TrayDeps,
+  state: { recent: readonly string[]; paused: boolean; openAtLogin: boolean | null },
+): MenuItemConstructorOptions[] {
+  const recent: MenuItemConstructorOptions[] = state.recent.length
+    ? state.recent
+        .slice(0, RECENT_SKILLS)
+        .map((skillId) => ({ label: skillId, click: () => deps.runSkill(skillId) }))
+    : [{ label: 'No runs yet', enabled: false }];
+  return [
+    { label: 'Open dashboard', click: () => deps.openDashboard() },
+    { label: 'Recent skills', submenu: recent },
+    { type: 'separator' },
+    {
+      label: 'Pause hotkeys',
+      type: 'checkbox',
+      checked: state.paused,
+      click: (item) =>
+        void Promise.resolve(deps.pauseHotkeys(item.checked)).catch(reportError('pause hotkeys')),
+    },
+    ...(state.openAtLogin === null
+      ? []
+      : [
+          {
+            label: 'Launch at login',
+            type: 'checkbox' as const,
+            checked: state.openAtLogin,
+            click: (item: Electron.MenuItem) => app.setLoginItemSettings({ openAtLogin: item.checked }),
+          },
+        ]),
+    { type: 'separator' },
+    { label: 'Quit Skilldeck', role: 'quit' },
+  ];
+}
+
+function reportError(what: string) {
+  return (error: unknown) => console.error(`[skilldeck] could not ${what}:`, error);
+}
+
+/** The tray icon and its menu; `refresh()` rebuilds the menu (recent skills, paused state). */
+export class SkilldeckTray {
+  private readonly tray: Tray;
+  private refreshing: Promise<void> | null = null;
+
+  constructor(private readonly deps: TrayDeps) {
+    const size = (deps.platform ?? process.platform) === 'darwin' ? 18 : 22;
+    const icon = nativeImage.createFromPath(deps.iconFile).resize({ width: size, height: size });
+    this.tray = new Tray(icon);
+    this.tray.setToolTip('Skilldeck');
+    this.tray.on('click', () => deps.openDashboard());
+    void this.refresh();
+  }
+
+  refresh(): Promise<void> {
+    this.refreshing ??= this.build().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  destroy(): void {
+    if (!this.tray.isDestroyed()) this.tray.destroy();
+  }
+
+  private async build(): Promise<void> {
+    let recent: string[] = [];
+    try {
+      recent = await this.deps.recentSkillIds();
+    } catch (error) {
+      reportError('list recent runs')(error);
+    }
+    const openAtLogin = supportsLoginItem(this.deps.platform ?? process.platform)
+      ? app.getLoginItemSettings().openAtLogin
+      : null;
+    if (this.tray.isDestroyed()) return;
+    this.tray.setContextMenu(
+      Menu.buildFromTemplate(
+        trayMenuTemplate(this.deps, { recent, paused: this.deps.hotkeysPaused(), openAtLogin }),
+      ),
+    );
+  }
+}
+
+/** The application menu: Edit roles so copy and paste work in every window; View reload only in development. */
+export function appMenuTemplate(options: {
+  isDev: boolean;
+  platform: NodeJS.Platform;
+}): MenuItemConstructorOptions[] {
+  return [
+    ...(options.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
+    { role: 'editMenu' },
+    ...(options.isDev
+      ? [
+          {
+            label: 'View',
+            submenu: [
+              { role: 'reload' },
+              { role: 'forceReload' },
+              { role: 'toggleDevTools' },
+            ] as MenuItemConstructorOptions[],
+          },
+        ]
+      : []),
+    { role: 'windowMenu' },
+  ];
+}
+
+export function installAppMenu(options: { isDev: boolean; platform: NodeJS.Platform }): void {
+  Menu.setApplicationMenu(Menu.buildFromTemplate(appMenuTemplate(options)));
+}
