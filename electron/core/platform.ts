@@ -72,6 +72,8 @@ export interface Card {
   /** Still streaming. */
   pending: boolean;
   error?: string;
+  /** What the trigger captured and how, e.g. "19 characters selected (X11 PRIMARY)". */
+  captured?: string;
 }
 
 /** The floating card that shows a run's result near the cursor. */

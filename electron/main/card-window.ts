@@ -116,7 +116,8 @@ export class FloatingCards implements CardPresenterPort {
       pending: card.pending,
       error: card.error ?? null,
       pinned: fresh ? false : target.view.pinned,
-      notice: fresh ? null : target.view.notice,
+      // what the trigger captured and how, until a button's notice replaces it
+      notice: fresh ? (card.captured ?? null) : target.view.notice,
     };
     if (fresh && target.loaded) this.moveNearCursor(target.window); // a reused card follows the pointer
     this.send(target);

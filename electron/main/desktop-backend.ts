@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
 // The one place that decides how Skilldeck reaches the desktop on this machine: which selection,
 // focus and paste route the Electron ports take. Pure, so the choice is tested on every platform.
 
@@ -24,9 +27,36 @@ export interface KeyCommand {
 const SYSTEM_EVENTS = 'tell application "System Events" to keystroke';
 const SEND_KEYS = 'Add-Type -AssemblyName System.Windows.Forms; [System.Windows.Forms.SendKeys]::SendWait';
 
-export function keyCommand(backend: DesktopBackend, key: 'paste' | 'copy'): KeyCommand | null {
+/** Whether a program is on PATH (Wayland's key tools are optional installs). */
+export function onPath(program: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  return (env.PATH ?? '')
+    .split(path.delimiter)
+    .some((dir) => dir !== '' && fs.existsSync(path.join(dir, program)));
+}
+
+/** Linux input event codes (linux/input-event-codes.h) for ydotool. */
+const KEY_LEFTCTRL = 29;
+const KEY_C = 46;
+const KEY_V = 47;
+
+export function keyCommand(
+  backend: DesktopBackend,
+  key: 'paste' | 'copy',
+  has: (program: string) => boolean = onPath,
+): KeyCommand | null {
   const letter = key === 'paste' ? 'v' : 'c';
   switch (backend) {
+    case 'wayland': {
+      // wtype (virtual-keyboard protocol: wlroots compositors) or ydotool (uinput); else none
+      if (has('wtype')) return { file: 'wtype', args: ['-M', 'ctrl', '-k', letter, '-m', 'ctrl'] };
+      const code = key === 'paste' ? KEY_V : KEY_C;
+      if (has('ydotool'))
+        return {
+          file: 'ydotool',
+          args: ['key', `${KEY_LEFTCTRL}:1`, `${code}:1`, `${code}:0`, `${KEY_LEFTCTRL}:0`],
+        };
+      return null;
+    }
     case 'macos':
       return { file: 'osascript', args: ['-e', `${SYSTEM_EVENTS} "${letter}" using command down`] };
     case 'windows':
@@ -35,7 +65,7 @@ export function keyCommand(backend: DesktopBackend, key: 'paste' | 'copy'): KeyC
         args: ['-NoProfile', '-NonInteractive', '-Command', `${SEND_KEYS}('^${letter}')`],
       };
     default:
-      return null; // X11: the X11 ports send keys; Wayland: no way to synthesize keys for other apps
+      return null; // X11: the X11 ports send keys
   }
 }
 

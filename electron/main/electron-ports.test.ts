@@ -147,7 +147,15 @@ describe('the platform switch', () => {
     });
     expect(keyCommand('windows', 'copy')?.args.at(-1)).toMatch(/SendKeys\]::SendWait\('\^c'\)$/);
     expect(keyCommand('x11', 'paste')).toBeNull();
-    expect(keyCommand('wayland', 'paste')).toBeNull();
+    expect(keyCommand('wayland', 'paste', () => false)).toBeNull();
+    expect(keyCommand('wayland', 'paste', (p) => p === 'wtype')).toEqual({
+      file: 'wtype',
+      args: ['-M', 'ctrl', '-k', 'v', '-m', 'ctrl'],
+    });
+    expect(keyCommand('wayland', 'copy', (p) => p === 'ydotool')).toEqual({
+      file: 'ydotool',
+      args: ['key', '29:1', '46:1', '46:0', '29:0'],
+    });
   });
 
   it('recognises terminals and maps selection-hook methods', () => {
@@ -310,7 +318,8 @@ describe('inserting text', () => {
     const other = { ...editor, id: 'pid:2', app: 'Mail' };
     expect(await p.inserter.insert('x', { target: other })).toEqual({
       inserted: false,
-      reason: 'the focus moved from Mail to TextEdit',
+      keepInCard: true,
+      reason: 'the focus moved from Mail to TextEdit — kept in the card',
     });
     expect(calls.filter((c) => c.args.at(-1)?.includes('keystroke'))).toEqual([]);
   });

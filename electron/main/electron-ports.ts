@@ -309,7 +309,10 @@ function createInserter(options: {
         await clipboard.writeText(text);
         return {
           inserted: false,
-          reason: `pasting into other applications is not possible here (${backend}); the text is on the clipboard`,
+          reason:
+            backend === 'wayland'
+              ? 'pasting needs wtype or ydotool on Wayland (install one); the text is on the clipboard'
+              : `pasting into other applications is not possible here (${backend}); the text is on the clipboard`,
         };
       }
       const target = insertOptions?.target;
@@ -318,7 +321,8 @@ function createInserter(options: {
         if (now && now.id !== target.id)
           return {
             inserted: false,
-            reason: `the focus moved from ${target.app || 'the window'} to ${now.app || 'another window'}`,
+            keepInCard: true,
+            reason: `the focus moved from ${target.app || 'the window'} to ${now.app || 'another window'} — kept in the card`,
           };
       }
       if (backend === 'macos' && !ensureMacAccessibility())

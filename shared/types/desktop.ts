@@ -58,4 +58,5 @@ export const CardState = z.object({
   text: z.string(),
   pending: z.boolean(),
   error: z.string().optional(),
+  captured: z.string().optional(),
 });

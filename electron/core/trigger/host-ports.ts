@@ -12,6 +12,7 @@ export function eventCardPort(events: () => EventHub | undefined): CardPresenter
         text: card.text,
         pending: card.pending,
         ...(card.error !== undefined ? { error: card.error } : {}),
+        ...(card.captured !== undefined ? { captured: card.captured } : {}),
       });
       return Promise.resolve();
     },

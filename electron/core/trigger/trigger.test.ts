@@ -68,7 +68,11 @@ describe('trigger:run', () => {
     expect(ports.commandBarAsked).toEqual([]);
     // the card followed the run from its first event to its end
     const cards = ports.cards.filter((c) => c.runId === result.runId);
-    expect(cards[0]).toMatchObject({ pending: true, text: '' });
+    expect(cards[0]).toMatchObject({
+      pending: true,
+      text: '',
+      captured: '8 characters selected (X11 PRIMARY selection)',
+    });
     expect(cards.at(-1)).toMatchObject({ pending: false, text: 'The text.' });
   });
 

@@ -32,9 +32,26 @@ export interface TriggerDeps {
 
 const NONE: CapturedSelection = { text: '', method: 'none' };
 
+const METHODS: Record<CapturedSelection['method'], string> = {
+  accessibility: 'read through Accessibility',
+  primary: 'X11 PRIMARY selection',
+  copy: 'copied with the copy key',
+  none: 'nothing selected',
+};
+
+/** The card's line saying what the run got and how. */
+export function describeCapture(captured: CapturedSelection, instruction: string | undefined): string {
+  const parts: string[] = [];
+  if (captured.text !== '')
+    parts.push(`${captured.text.length} characters selected (${METHODS[captured.method]})`);
+  else parts.push('nothing selected');
+  if (instruction !== undefined) parts.push('an instruction typed');
+  return parts.join(', ');
+}
+
 export function createTrigger(deps: TriggerDeps) {
   /** Streams a run into the card: pending text as tokens come, the end state last. */
-  function followInCard(runId: string, title: string) {
+  function followInCard(runId: string, title: string, captured: string) {
     let text = '';
     const off = deps.events.subscribe((name, payload) => {
       if (name !== 'runs:event') return;
@@ -42,11 +59,13 @@ export function createTrigger(deps: TriggerDeps) {
       if (id !== runId) return;
       switch (event.type) {
         case 'run_start':
-          void deps.ports.card.show({ runId, title, text: '', pending: true }).catch(() => undefined);
+          void deps.ports.card
+            .show({ runId, title, text: '', pending: true, captured })
+            .catch(() => undefined);
           break;
         case 'token':
           text += event.text;
-          void deps.ports.card.show({ runId, title, text, pending: true }).catch(() => undefined);
+          void deps.ports.card.show({ runId, title, text, pending: true, captured }).catch(() => undefined);
           break;
         case 'complete': {
           off();
@@ -61,6 +80,7 @@ export function createTrigger(deps: TriggerDeps) {
               title,
               text: event.output ?? text,
               pending: false,
+              captured,
               ...(event.error !== null && event.status !== 'succeeded' ? { error: event.error } : {}),
             })
             .catch(() => undefined);
@@ -131,7 +151,7 @@ export function createTrigger(deps: TriggerDeps) {
       {
         beforeStart: (id) => {
           deps.runTargets.set(id, focus);
-          followInCard(id, definition.name);
+          followInCard(id, definition.name, describeCapture(captured, instructionText));
         },
       },
     );
