@@ -4,7 +4,10 @@ import { openConnection } from './api/connection';
 import { App } from './app/App';
 import { StoresProvider } from './app/stores-context';
 import { TokenMissing } from './app/TokenMissing';
+import { initI18n } from './i18n';
 import { createStores } from './stores';
+
+initI18n();
 
 const connection = openConnection(window);
 const root = createRoot(document.getElementById('root')!);

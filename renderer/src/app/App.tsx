@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
 import { MemosPage } from '../features/memos/MemosPage';
 import { RunsPage } from '../features/runs/RunsPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
@@ -16,6 +17,7 @@ const PAGE_VIEWS: Record<Page, ComponentType> = {
 };
 
 export function App() {
+  const { t } = useTranslation();
   const page = usePage();
   const main = useRef<HTMLElement>(null);
   const firstPage = useRef(page);
@@ -33,7 +35,7 @@ export function App() {
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('skipToContent')}
       </a>
       <Sidebar current={page} />
       <main id="main" ref={main} className="main" tabIndex={-1}>

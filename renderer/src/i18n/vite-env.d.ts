@@ -1,0 +1,4 @@
+// import.meta.glob, as Vite provides it (the renderer config has no Node or Vite client types).
+interface ImportMeta {
+  glob<T>(pattern: string, options: { eager: true; import: 'default' }): Record<string, T>;
+}
