@@ -84,7 +84,8 @@ describe.skipIf(missing.length > 0)(`X11 ports on a real X server${skipReason}`,
   beforeAll(async () => {
     xvfb = await startXvfb();
     env = { ...process.env, DISPLAY: xvfb.display };
-    ports = createX11Ports({ display: xvfb.display });
+    // a loaded CI machine can take a while to read the clipboard after the key: wait longer than the default
+    ports = createX11Ports({ display: xvfb.display, pasteTimeoutMs: 5000 });
     const { chromium } = await import('@playwright/test');
     browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -248,7 +249,16 @@ describe.skipIf(missing.length > 0)(`X11 ports on a real X server${skipReason}`,
       const xterm = spawn('xterm', ['-e', 'sh', '-c', `cat > ${out}`], { env, stdio: 'ignore' });
       try {
         const id = x('xdotool', ['search', '--sync', '--class', 'xterm']).toString().trim().split('\n')[0]!;
-        x('xdotool', ['windowfocus', '--sync', id]);
+        // a freshly started xterm may not be mapped yet: retry the focus a little
+        for (let tries = 0; ; tries++) {
+          try {
+            x('xdotool', ['windowfocus', '--sync', id]);
+            break;
+          } catch (error) {
+            if (tries >= 30) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
         const focus = await focusedWindow();
         expect(focus).toMatchObject({ id, app: 'xterm', isTerminal: true });
         x('xsel', ['--primary', '--clear']);

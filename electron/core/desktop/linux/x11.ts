@@ -24,7 +24,7 @@
 //                      The text is owned by an `xclip -verbose` we keep, which says when a window asks for
 //                      it: the snapshot is put back 30 ms after the last read, so a slow window does not
 //                      paste the old clipboard and a fast one does not wait a fixed delay. No read within
-//                      `pasteTimeoutMs` (the window ignored the key): not inserted, kept in the card. When
+//                      `pasteTimeoutMs` (2 s; the window ignored the key): not inserted, kept in the card. When
 //                      the reads cannot be watched (xsel only, or a clipboard manager took the selection
 //                      over) it waits `pasteDelayMs` instead.
 //
@@ -149,7 +149,7 @@ export function createX11Ports(options: X11PortsOptions = {}): X11Ports {
   );
   const pasteKeys: Record<string, PasteKey> = { ...DEFAULT_PASTE_KEYS, ...options.pasteKeys };
   const pasteDelayMs = options.pasteDelayMs ?? 150;
-  const pasteTimeoutMs = options.pasteTimeoutMs ?? 1000;
+  const pasteTimeoutMs = options.pasteTimeoutMs ?? 2000;
   const copyTimeoutMs = options.copyTimeoutMs ?? 300;
   const hasDisplay = Boolean(toolEnv(options.display).DISPLAY);
 
