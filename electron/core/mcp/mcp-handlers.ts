@@ -68,7 +68,8 @@ export function createMcpHandlers(deps: McpHandlerDeps): McpHandlers {
       );
       if (input.kind === 'stdio' && input.env !== undefined)
         await deps.secrets.set(mcpEnvSecretName(id), JSON.stringify(input.env));
-      if (input.kind === 'http') await deps.secrets.delete(mcpEnvSecretName(id));
+      if (input.kind === 'http' && (await deps.secrets.get(mcpEnvSecretName(id))) !== null)
+        await deps.secrets.delete(mcpEnvSecretName(id));
       changed();
       return saved;
     },
@@ -76,7 +77,8 @@ export function createMcpHandlers(deps: McpHandlerDeps): McpHandlers {
     'mcp:delete': async ({ id }) => {
       require(id);
       repo.delete(id);
-      await deps.secrets.delete(mcpEnvSecretName(id));
+      if ((await deps.secrets.get(mcpEnvSecretName(id))) !== null)
+        await deps.secrets.delete(mcpEnvSecretName(id));
       changed();
       return { id };
     },

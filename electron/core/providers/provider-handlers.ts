@@ -126,7 +126,8 @@ export function createProviderHandlers(deps: ProviderHandlerDeps): Pick<Handlers
 
     'providers:delete': async ({ id }) => {
       require(id);
-      await secrets.delete(providerSecretName(id));
+      // a store that cannot write (the CLI's environment keys) holds nothing to delete for it
+      if ((await secrets.get(providerSecretName(id))) !== null) await secrets.delete(providerSecretName(id));
       repo.delete(id);
       return { id };
     },
