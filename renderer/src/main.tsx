@@ -6,7 +6,10 @@ import { StoresProvider } from './app/stores-context';
 import { TokenMissing } from './app/TokenMissing';
 import { initI18n } from './i18n';
 import { createStores } from './stores';
+import { applyTheme, storedTheme } from './theme';
 
+// Before anything renders, so the first paint already has the chosen colours.
+applyTheme(storedTheme());
 initI18n();
 
 const connection = openConnection(window);

@@ -1,11 +1,16 @@
 import { useEffect, useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EditorPage } from '../features/editor/EditorPage';
+import { UndoToast } from '../features/editor/UndoToast';
+import { useEditorRoute } from '../features/editor/use-editor-route';
+import { GrantsPage } from '../features/grants/GrantsPage';
 import { MemosPage } from '../features/memos/MemosPage';
+import { PromptsHost } from '../features/prompts/PromptsHost';
 import { RunsPage } from '../features/runs/RunsPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { SkillsPage } from '../features/skills/SkillsPage';
 import { ConnectionBanner } from './ConnectionBanner';
-import { PAGE_TITLES, type Page } from './routes';
+import { type Page } from './routes';
 import { Sidebar } from './Sidebar';
 import { usePage } from './use-page';
 
@@ -13,6 +18,7 @@ const PAGE_VIEWS: Record<Page, ComponentType> = {
   skills: SkillsPage,
   runs: RunsPage,
   memos: MemosPage,
+  permissions: GrantsPage,
   settings: SettingsPage,
 };
 
@@ -23,15 +29,17 @@ export function App() {
   const firstPage = useRef(page);
 
   useEffect(() => {
-    document.title = `${PAGE_TITLES[page]} · Skilldeck`;
+    document.title = `${t(`app:pages.${page}`)} · ${t('appName')}`;
     // After navigating (not on first load), put keyboard and screen-reader focus on the new page's heading.
     if (page !== firstPage.current) {
       firstPage.current = page;
       main.current?.querySelector<HTMLElement>('h1')?.focus();
     }
-  }, [page]);
+  }, [page, t]);
 
-  const View = PAGE_VIEWS[page];
+  // `#/skills/<id>` opens the skill editor (the sidebar still shows Skills).
+  const editing = useEditorRoute();
+  const View = editing ? EditorPage : PAGE_VIEWS[page];
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -42,6 +50,8 @@ export function App() {
         <ConnectionBanner />
         <View />
       </main>
+      <PromptsHost />
+      <UndoToast />
     </div>
   );
 }

@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useStores } from './stores-context';
 
 /** Shown while the link to `skilldeck serve` is down; requests made meanwhile wait for it. */
 export function ConnectionBanner() {
+  const { t } = useTranslation('app');
   const status = useStores().useConnectionStore((s) => s.status);
   const retryAt = status.state === 'waiting' ? status.retryAt : null;
   const seconds = useSecondsUntil(retryAt);
@@ -10,16 +12,16 @@ export function ConnectionBanner() {
   if (status.state !== 'waiting' && status.state !== 'closed') return null;
   return (
     <div className="banner" role="status">
-      <strong>Lost the connection to the Skilldeck host.</strong>{' '}
+      <strong>{t('banner.lost')}</strong>{' '}
       {/* The countdown ticks every second: kept out of the live region so it is not read out each time. */}
       <span aria-hidden={status.state === 'waiting' ? true : undefined}>
         {status.state === 'waiting'
           ? seconds > 0
-            ? `Trying again in ${seconds} s.`
-            : 'Trying again…'
-          : 'Reload the page to reconnect.'}
+            ? t('banner.retryIn', { seconds })
+            : t('banner.retrying')
+          : t('banner.reload')}
       </span>{' '}
-      If you restarted <code>skilldeck serve</code>, open the new URL it printed.
+      <Trans t={t} i18nKey="banner.restarted" components={{ code: <code /> }} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 /** A section that is planned but not built: says what it will hold, and that it is not there yet. */
 export function PlaceholderPage({
@@ -10,6 +11,7 @@ export function PlaceholderPage({
   icon: ReactNode;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('app');
   return (
     <section className="page" aria-labelledby="page-title">
       <header className="page-header">
@@ -19,7 +21,7 @@ export function PlaceholderPage({
       </header>
       <div className="placeholder">
         <div className="placeholder-icon">{icon}</div>
-        <p className="placeholder-badge">Not built yet</p>
+        <p className="placeholder-badge">{t('notBuilt')}</p>
         {children}
       </div>
     </section>

@@ -1,23 +1,27 @@
 import type { ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GrantsIcon } from '../features/grants/GrantsIcon';
 import { useStores } from './stores-context';
 import { LogoMark, MemosIcon, RunsIcon, SettingsIcon, SkillsIcon } from './icons';
-import { PAGE_TITLES, PAGES, pageHref, type Page } from './routes';
+import { PAGES, pageHref, type Page } from './routes';
 
 const PAGE_ICONS: Record<Page, ComponentType> = {
   skills: SkillsIcon,
   runs: RunsIcon,
   memos: MemosIcon,
+  permissions: GrantsIcon,
   settings: SettingsIcon,
 };
 
 export function Sidebar({ current }: { current: Page }) {
+  const { t } = useTranslation('app');
   return (
     <aside className="sidebar">
       <div className="brand">
         <LogoMark />
-        <span className="brand-name">Skilldeck</span>
+        <span className="brand-name">{t('common:appName')}</span>
       </div>
-      <nav aria-label="Sections">
+      <nav aria-label={t('nav')}>
         <ul className="nav-list">
           {PAGES.map((page) => {
             const PageIcon = PAGE_ICONS[page];
@@ -29,7 +33,7 @@ export function Sidebar({ current }: { current: Page }) {
                   aria-current={page === current ? 'page' : undefined}
                 >
                   <PageIcon />
-                  <span>{PAGE_TITLES[page]}</span>
+                  <span>{t(`pages.${page}`)}</span>
                 </a>
               </li>
             );
@@ -42,15 +46,16 @@ export function Sidebar({ current }: { current: Page }) {
 }
 
 function SidebarFooter() {
+  const { t } = useTranslation('app');
   const { useAppStore, useConnectionStore } = useStores();
   const info = useAppStore((s) => s.info);
   const state = useConnectionStore((s) => s.status.state);
   const link =
     state === 'open'
-      ? { tone: 'ok', text: info?.runtime === 'electron' ? 'Desktop app' : 'Connected' }
+      ? { tone: 'ok', text: t(info?.runtime === 'electron' ? 'link.desktop' : 'link.connected') }
       : state === 'closed'
-        ? { tone: 'bad', text: 'Disconnected' }
-        : { tone: 'warn', text: 'Connecting…' };
+        ? { tone: 'bad', text: t('link.disconnected') }
+        : { tone: 'warn', text: t('link.connecting') };
   return (
     <div className="sidebar-footer">
       <span className="link-state" data-tone={link.tone}>

@@ -1,7 +1,9 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { KeyIcon, LogoMark } from './icons';
 
 /** A browser page opened without `?token=`: the host refuses it, so say how to get in. */
 export function TokenMissing() {
+  const { t } = useTranslation('app');
   return (
     <main className="gate" data-testid="token-missing">
       <div className="gate-card">
@@ -12,17 +14,14 @@ export function TokenMissing() {
         <div className="gate-icon">
           <KeyIcon />
         </div>
-        <h1>This page needs its access token</h1>
+        <h1>{t('token.title')}</h1>
         <p>
-          Open the URL printed by <code>skilldeck serve</code>, it carries the access token.
+          <Trans t={t} i18nKey="token.open" components={{ code: <code /> }} />
         </p>
         <pre className="gate-sample">
-          <span className="muted">Skilldeck dashboard:</span> http://127.0.0.1:PORT/?token=…
+          <span className="muted">{t('token.sample')}</span> http://127.0.0.1:PORT/?token=…
         </pre>
-        <p className="muted small">
-          A new token is made each time the host starts, so only someone who can read its output can use the
-          dashboard.
-        </p>
+        <p className="muted small">{t('token.why')}</p>
       </div>
     </main>
   );

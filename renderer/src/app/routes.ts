@@ -1,10 +1,11 @@
-export const PAGES = ['skills', 'runs', 'memos', 'settings'] as const;
+export const PAGES = ['skills', 'runs', 'memos', 'permissions', 'settings'] as const;
 export type Page = (typeof PAGES)[number];
 
 export const PAGE_TITLES: Record<Page, string> = {
   skills: 'Skills',
   runs: 'Runs',
   memos: 'Memos',
+  permissions: 'Permissions',
   settings: 'Settings',
 };
 

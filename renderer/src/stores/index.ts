@@ -1,12 +1,24 @@
 import type { Client } from '../../../shared/ipc/client';
 import { createAppStore, type AppStore } from './app';
+import { createGrantsStore, type GrantsStore } from '../features/grants/grants-store';
+import { createEditorStore, type EditorStore } from './editor';
 import { createConnectionStore, type ConnectionLink, type ConnectionStore } from './connection';
+import { createMemosStore, type MemosStore } from './memos';
+import { createPromptsStore, type PromptsStore } from './prompts';
+import { createRunsStore, type RunsStore } from './runs';
+import { createSettingsStore, type SettingsStore } from './settings';
 import { createSkillsStore, type SkillsStore } from './skills';
 
 export interface Stores {
   useAppStore: AppStore;
   useSkillsStore: SkillsStore;
   useConnectionStore: ConnectionStore;
+  useMemosStore: MemosStore;
+  useGrantsStore: GrantsStore;
+  useSettingsStore: SettingsStore;
+  useRunsStore: RunsStore;
+  usePromptsStore: PromptsStore;
+  useEditorStore: EditorStore;
 }
 
 /** All stores of one dashboard, loaded once and reloaded whenever a dropped link comes back. */
@@ -15,10 +27,22 @@ export function createStores(client: Client, link: ConnectionLink | null): Store
     useAppStore: createAppStore(client),
     useSkillsStore: createSkillsStore(client),
     useConnectionStore: createConnectionStore(link),
+    // Memos and grants are read when their page opens (and again after a reconnect, by the page).
+    useMemosStore: createMemosStore(client),
+    useGrantsStore: createGrantsStore(client),
+    // Loaded at start: the skills page's first-run card needs to know whether any provider exists.
+    useSettingsStore: createSettingsStore(client),
+    // Runs: the history is read when the page opens; prompts open before this page loaded are read now.
+    useRunsStore: createRunsStore(client),
+    usePromptsStore: createPromptsStore(client),
+    // The skill editor (#/skills/<id>): reads the skill when it opens.
+    useEditorStore: createEditorStore(client),
   };
   const loadAll = () => {
     void stores.useAppStore.getState().load();
     void stores.useSkillsStore.getState().load();
+    void stores.useSettingsStore.getState().load();
+    void stores.usePromptsStore.getState().loadPending();
   };
   let dropped = false;
   // Events sent while the link was down are lost: reading everything again is the only way to catch up.

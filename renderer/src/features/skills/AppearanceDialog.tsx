@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Emoji, HexColor, type SkillSummary } from '../../../../shared/types/skill';
 import { CloseIcon } from '../../app/icons';
 import { useStores } from '../../app/stores-context';
@@ -11,6 +12,7 @@ import { SkillTile } from './SkillTile';
  * the native close event, so `onClosed` runs once, after the dialog left the top layer.
  */
 export function AppearanceDialog({ skill, onClosed }: { skill: SkillSummary; onClosed: () => void }) {
+  const { t } = useTranslation('skills');
   const updateMeta = useStores().useSkillsStore((s) => s.updateMeta);
   const dialog = useRef<HTMLDialogElement>(null);
   const emojiInput = useRef<HTMLInputElement>(null);
@@ -28,8 +30,8 @@ export function AppearanceDialog({ skill, onClosed }: { skill: SkillSummary; onC
     // `close` during StrictMode's trial unmount.
   }, []);
 
-  const emojiProblem = problemOf(Emoji.safeParse(emoji.trim()));
-  const hexProblem = problemOf(HexColor.safeParse(hex.trim()));
+  const emojiProblem = problemOf(Emoji.safeParse(emoji.trim()), t('appearance.notValid'));
+  const hexProblem = problemOf(HexColor.safeParse(hex.trim()), t('appearance.notValid'));
   const color = hexProblem ? skill.meta.color : hex.trim().toLowerCase();
   const close = () => dialog.current?.close();
 
@@ -63,20 +65,18 @@ export function AppearanceDialog({ skill, onClosed }: { skill: SkillSummary; onC
           <SkillTile emoji={emojiProblem ? skill.meta.emoji : emoji.trim()} color={color} size="lg" />
           <div>
             <h2 id={ids.title} className="dialog-title">
-              Appearance of {skill.name}
+              {t('appearance.title', { name: skill.name })}
             </h2>
-            <p className="muted small">
-              How this skill shows in the deck, the tray menu and the command bar.
-            </p>
+            <p className="muted small">{t('appearance.hint')}</p>
           </div>
-          <button type="button" className="icon-button" aria-label="Close" onClick={close}>
+          <button type="button" className="icon-button" aria-label={t('common:close')} onClick={close}>
             <CloseIcon />
           </button>
         </header>
 
         <div className="field">
           <label htmlFor={ids.emoji} className="field-label">
-            Emoji
+            {t('appearance.emoji')}
           </label>
           <input
             ref={emojiInput}
@@ -94,7 +94,7 @@ export function AppearanceDialog({ skill, onClosed }: { skill: SkillSummary; onC
               {emojiProblem}
             </p>
           )}
-          <div className="emoji-grid" role="group" aria-label="Common emoji">
+          <div className="emoji-grid" role="group" aria-label={t('appearance.commonEmoji')}>
             {COMMON_EMOJI.map((choice) => (
               <button
                 key={choice}
@@ -110,16 +110,16 @@ export function AppearanceDialog({ skill, onClosed }: { skill: SkillSummary; onC
         </div>
 
         <fieldset className="field">
-          <legend className="field-label">Color</legend>
-          <div className="swatches" role="group" aria-label="Palette">
+          <legend className="field-label">{t('appearance.color')}</legend>
+          <div className="swatches" role="group" aria-label={t('appearance.palette')}>
             {PALETTE.map((swatch) => (
               <button
                 key={swatch.hex}
                 type="button"
                 className="swatch"
                 style={{ backgroundColor: swatch.hex }}
-                aria-label={`${swatch.name} ${swatch.hex}`}
-                title={swatch.name}
+                aria-label={`${t(`colors.${swatch.name}`)} ${swatch.hex}`}
+                title={t(`colors.${swatch.name}`)}
                 aria-pressed={color === swatch.hex && !hexProblem}
                 onClick={() => setHex(swatch.hex)}
               />
@@ -128,10 +128,10 @@ export function AppearanceDialog({ skill, onClosed }: { skill: SkillSummary; onC
           <div className="color-row">
             <label className="color-picker">
               <input type="color" value={color} onChange={(e) => setHex(e.target.value)} />
-              <span>Custom color</span>
+              <span>{t('appearance.customColor')}</span>
             </label>
             <label htmlFor={ids.hex} className="hex-label">
-              Hex color
+              {t('appearance.hexColor')}
             </label>
             <input
               id={ids.hex}
@@ -154,20 +154,20 @@ export function AppearanceDialog({ skill, onClosed }: { skill: SkillSummary; onC
 
         {saveError && (
           <p className="form-error" role="alert">
-            Could not save: {saveError}
+            {t('appearance.saveError', { error: saveError })}
           </p>
         )}
 
         <footer className="dialog-footer">
           <button type="button" className="button" onClick={close}>
-            Cancel
+            {t('common:cancel')}
           </button>
           <button
             type="submit"
             className="button button-primary"
             disabled={saving || Boolean(emojiProblem || hexProblem)}
           >
-            {saving ? 'Saving…' : 'Save'}
+            {saving ? t('appearance.saving') : t('common:save')}
           </button>
         </footer>
       </form>
@@ -178,8 +178,8 @@ export function AppearanceDialog({ skill, onClosed }: { skill: SkillSummary; onC
 type Checked = { success: true } | { success: false; error: { issues: readonly { message: string }[] } };
 
 /** The schema's message, sentence-cased, or null when the value is fine. */
-function problemOf(result: Checked): string | null {
+function problemOf(result: Checked, notValid: string): string | null {
   if (result.success) return null;
-  const message = result.error.issues[0]?.message ?? 'not valid';
+  const message = result.error.issues[0]?.message ?? notValid;
   return message.charAt(0).toUpperCase() + message.slice(1) + '.';
 }

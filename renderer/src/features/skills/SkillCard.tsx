@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { SkillSummary } from '../../../../shared/types/skill';
 import { PaletteIcon } from '../../app/icons';
+import { EditSkillLink } from '../editor/EditSkillLink';
 import { AppearanceDialog } from './AppearanceDialog';
-import { SOURCE_LABELS } from './appearance-choices';
 import { SkillFindings } from './SkillFindings';
 import { SkillTile } from './SkillTile';
 
@@ -16,6 +17,7 @@ export function SkillCard({
   removed?: boolean;
   onEditingChange?: (open: boolean) => void;
 }) {
+  const { t } = useTranslation('skills');
   const [editing, setEditingState] = useState(false);
   const setEditing = (open: boolean) => {
     setEditingState(open);
@@ -23,7 +25,6 @@ export function SkillCard({
   };
   const editButton = useRef<HTMLButtonElement>(null);
   const { meta } = skill;
-  const source = SOURCE_LABELS[skill.source];
   const titleId = `skill-title-${skill.id}`;
 
   return (
@@ -41,14 +42,18 @@ export function SkillCard({
             {skill.name}
           </h2>
           <div className="badges">
-            <span className="badge" data-source={skill.source} title={`${source.hint}: ${skill.path}`}>
-              {source.label}
+            <span
+              className="badge"
+              data-source={skill.source}
+              title={`${t(`source.${skill.source}Hint`)}: ${skill.path}`}
+            >
+              {t(`source.${skill.source}`)}
             </span>
-            {!meta.enabled && <span className="badge badge-off">Off</span>}
+            {!meta.enabled && <span className="badge badge-off">{t('off')}</span>}
             {removed ? (
-              <span className="badge badge-error">Removed on disk</span>
+              <span className="badge badge-error">{t('removedOnDisk')}</span>
             ) : (
-              !skill.runnable && <span className="badge badge-error">Not runnable</span>
+              !skill.runnable && <span className="badge badge-error">{t('notRunnable')}</span>
             )}
           </div>
         </div>
@@ -59,30 +64,31 @@ export function SkillCard({
         data-testid={`skill-description-${skill.id}`}
         title={skill.description || undefined}
       >
-        {skill.description || <span className="muted">No description</span>}
+        {skill.description || <span className="muted">{t('noDescription')}</span>}
       </p>
 
       <SkillFindings findings={skill.findings} skillName={skill.name} />
 
       <div className="skill-card-footer">
         {meta.hotkey ? (
-          <kbd className="hotkey" title="Hotkey">
+          <kbd className="hotkey" title={t('hotkey')}>
             {meta.hotkey.display}
           </kbd>
         ) : (
-          <span className="hotkey-none">No hotkey</span>
+          <span className="hotkey-none">{t('noHotkey')}</span>
         )}
         <button
           ref={editButton}
           type="button"
           className="button button-ghost"
-          aria-label={`Edit appearance of ${skill.name}`}
+          aria-label={t('editAppearanceOf', { name: skill.name })}
           aria-haspopup="dialog"
           onClick={() => setEditing(true)}
         >
           <PaletteIcon />
-          Edit appearance
+          {t('editAppearance')}
         </button>
+        <EditSkillLink skill={skill} />
       </div>
 
       {editing && (

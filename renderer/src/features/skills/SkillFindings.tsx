@@ -1,19 +1,19 @@
+import { useTranslation } from 'react-i18next';
 import type { Finding } from '../../../../shared/types/finding';
 import { WarningIcon } from '../../app/icons';
 
 const SHOWN = 4;
 
-const count = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
-
 /** What reading a skill's SKILL.md found: errors (it cannot run) before warnings (it can). */
 export function SkillFindings({ findings, skillName }: { findings: readonly Finding[]; skillName: string }) {
+  const { t } = useTranslation('skills');
   if (findings.length === 0) return null;
   const errors = findings.filter((f) => f.severity === 'error');
   const warnings = findings.filter((f) => f.severity === 'warning');
   const ordered = [...errors, ...warnings];
   const title = [
-    errors.length > 0 && count(errors.length, 'error'),
-    warnings.length > 0 && count(warnings.length, 'warning'),
+    errors.length > 0 && t('errors', { count: errors.length }),
+    warnings.length > 0 && t('warnings', { count: warnings.length }),
   ]
     .filter(Boolean)
     .join(' · ');
@@ -23,21 +23,23 @@ export function SkillFindings({ findings, skillName }: { findings: readonly Find
       className="problems"
       data-severity={errors.length > 0 ? 'error' : 'warning'}
       role="note"
-      aria-label={`Problems in ${skillName}`}
+      aria-label={t('problemsIn', { name: skillName })}
     >
       <div className="problems-title">
         <WarningIcon />
         {title}
-        {errors.length > 0 && <span className="problems-hint">— cannot run until fixed</span>}
+        {errors.length > 0 && <span className="problems-hint">{t('cannotRun')}</span>}
       </div>
       <ul>
         {ordered.slice(0, SHOWN).map((f, i) => (
           <li key={i} data-severity={f.severity}>
-            {f.line !== undefined && <span className="finding-line">line {f.line}: </span>}
+            {f.line !== undefined && <span className="finding-line">{t('line', { line: f.line })}</span>}
             {f.message}
           </li>
         ))}
-        {ordered.length > SHOWN && <li className="muted">and {ordered.length - SHOWN} more</li>}
+        {ordered.length > SHOWN && (
+          <li className="muted">{t('andMore', { count: ordered.length - SHOWN })}</li>
+        )}
       </ul>
     </div>
   );

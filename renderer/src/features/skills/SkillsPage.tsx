@@ -1,12 +1,16 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useStores } from '../../app/stores-context';
 import { RefreshIcon } from '../../app/icons';
-import { SOURCE_LABELS } from './appearance-choices';
-import { keepWhileEditing, type HeldSkill } from './deck';
+import { NewSkillButton } from '../editor/NewSkillButton';
+import { filterDeck, keepWhileEditing, type HeldSkill } from './deck';
+import { FirstRunCard } from './FirstRunCard';
 import { SkillCard } from './SkillCard';
+import { SkillExtras, SkillsToolbar, useDeckControls } from './SkillsToolbar';
 
 export function SkillsPage() {
+  const { t } = useTranslation('skills');
   const { useSkillsStore, useAppStore } = useStores();
   // A shadowed skill (same id as one of higher precedence) is never used: listed apart, below.
   const skills = useSkillsStore(useShallow((s) => s.skills.filter((skill) => !skill.shadowedBy)));
@@ -17,31 +21,36 @@ export function SkillsPage() {
   const dataDir = useAppStore((s) => s.info?.dataDir);
   const firstLoad = loading && skills.length === 0;
   const [held, setHeld] = useState<HeldSkill | null>(null);
-  const deck = keepWhileEditing(skills, held);
+  const controls = useDeckControls();
+  const deck = keepWhileEditing(filterDeck(skills, controls.filter), held);
+  const shownShadowed = filterDeck(shadowed, controls.filter);
 
   return (
     <section className="page" aria-labelledby="page-title" aria-busy={loading}>
       <header className="page-header">
         <div>
           <h1 id="page-title" tabIndex={-1}>
-            Skills
+            {t('title')}
           </h1>
-          <p className="page-subtitle">
-            {firstLoad
-              ? 'Reading skill folders…'
-              : `${skills.length} ${skills.length === 1 ? 'skill' : 'skills'} · each folder with a SKILL.md is one action`}
-          </p>
+          <p className="page-subtitle">{firstLoad ? t('reading') : t('summary', { count: skills.length })}</p>
         </div>
+        <NewSkillButton />
         <button type="button" className="button" onClick={() => void load()} disabled={loading}>
           <RefreshIcon />
-          Reload
+          {t('reload')}
         </button>
       </header>
 
       {error && (
         <div className="form-error" role="alert">
-          Could not read the skills: {error}
+          {t('loadError', { error })}
         </div>
+      )}
+
+      <FirstRunCard />
+
+      {!firstLoad && skills.length > 0 && (
+        <SkillsToolbar {...controls} shown={deck.length} total={skills.length} />
       )}
 
       {firstLoad ? (
@@ -52,14 +61,18 @@ export function SkillsPage() {
         </div>
       ) : skills.length === 0 && !error ? (
         <div className="placeholder">
-          <p>No skills found.</p>
+          <p>{t('empty')}</p>
           <p className="muted">
-            Add a folder with a <code>SKILL.md</code> to{' '}
-            {dataDir ? <code>{dataDir}/skills</code> : 'your skills folder'} and it shows up here.
+            <Trans
+              t={t}
+              i18nKey={dataDir ? 'emptyHint' : 'emptyHintNoFolder'}
+              values={{ folder: `${dataDir}/skills` }}
+              components={{ code: <code /> }}
+            />
           </p>
         </div>
       ) : (
-        <ul className="skill-grid" aria-label="Skills">
+        <ul className="skill-grid" data-view={controls.view} aria-label={t('listLabel')}>
           {deck.map((skill, index) => (
             <li key={skill.id}>
               <SkillCard
@@ -67,21 +80,20 @@ export function SkillsPage() {
                 removed={!skills.includes(skill)}
                 onEditingChange={(open) => setHeld(open ? { skill, index } : null)}
               />
+              {skills.includes(skill) && <SkillExtras skill={skill} />}
             </li>
           ))}
         </ul>
       )}
 
-      {shadowed.length > 0 && (
+      {shownShadowed.length > 0 && (
         <section className="shadowed" aria-labelledby="shadowed-title">
           <h2 id="shadowed-title" className="section-title">
-            Shadowed
+            {t('shadowed')}
           </h2>
-          <p className="muted">
-            These have the same id as a skill above, which wins because its folder is searched first.
-          </p>
-          <ul aria-label="Shadowed skills">
-            {shadowed.map((skill) => (
+          <p className="muted">{t('shadowedHint')}</p>
+          <ul aria-label={t('shadowedListLabel')}>
+            {shownShadowed.map((skill) => (
               <li
                 key={skill.path}
                 data-testid={`skill-shadowed-${skill.id}-${skill.source}`}
@@ -89,11 +101,18 @@ export function SkillsPage() {
               >
                 <span className="shadowed-name">{skill.name}</span>
                 <span className="badge" data-source={skill.source}>
-                  {SOURCE_LABELS[skill.source].label}
+                  {t(`source.${skill.source}`)}
                 </span>
                 <span className="muted">
-                  hidden by the {SOURCE_LABELS[skill.shadowedBy!.source].label.toLowerCase()} skill in{' '}
-                  <code>{skill.shadowedBy!.path}</code>
+                  <Trans
+                    t={t}
+                    i18nKey="hiddenBy"
+                    values={{
+                      source: t(`sourceLower.${skill.shadowedBy!.source}`),
+                      path: skill.shadowedBy!.path,
+                    }}
+                    components={{ code: <code /> }}
+                  />
                 </span>
               </li>
             ))}

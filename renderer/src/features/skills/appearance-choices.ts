@@ -6,6 +6,7 @@ export const COMMON_EMOJI = [
   '🚀', '🎨', '🧪', '📊', '✅', '🔥', '🗂️', '🦜',
 ] as const;
 
+/** `name` is also the key of its label in the skills namespace (`colors.<name>`). */
 export const PALETTE = [
   { name: 'Blue', hex: '#2563eb' },
   { name: 'Indigo', hex: '#4f46e5' },
@@ -18,10 +19,3 @@ export const PALETTE = [
   { name: 'Cyan', hex: '#0891b2' },
   { name: 'Slate', hex: '#475569' },
 ] as const;
-
-export const SOURCE_LABELS = {
-  builtin: { label: 'Built-in', hint: 'Ships with Skilldeck' },
-  user: { label: 'Yours', hint: 'In your skills folder' },
-  folder: { label: 'Folder', hint: 'From an extra skill folder' },
-  plugin: { label: 'Plugin', hint: 'From a plugin' },
-} as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { skill } from '../../stores/fake-transport';
-import { keepWhileEditing } from './deck';
+import { DECK_VIEW_KEY, filterDeck, keepWhileEditing, NO_FILTER, saveDeckView, storedDeckView } from './deck';
 
 const ids = (skills: { id: string }[]) => skills.map((s) => s.id);
 
@@ -15,5 +15,55 @@ describe('keepWhileEditing', () => {
     const list = [skill('a'), skill('b')];
     expect(keepWhileEditing(list, { skill: skill('b'), index: 1 })).toBe(list);
     expect(keepWhileEditing(list, null)).toBe(list);
+  });
+});
+
+describe('filterDeck', () => {
+  const translate = { ...skill('translate'), name: 'Translate', description: 'Into another LANGUAGE' };
+  const agent = { ...skill('fixer'), source: 'user' as const, mode: 'agent' as const };
+  const broken = {
+    ...skill('broken'),
+    source: 'folder' as const,
+    findings: [{ code: 'x', severity: 'warning' as const, message: 'm' }],
+  };
+  const deck = [translate, agent, broken];
+
+  it('searches name and description, case-insensitively, every word required', () => {
+    expect(ids(filterDeck(deck, { ...NO_FILTER, query: 'TRANS' }))).toEqual(['translate']);
+    expect(ids(filterDeck(deck, { ...NO_FILTER, query: 'language another' }))).toEqual(['translate']);
+    expect(ids(filterDeck(deck, { ...NO_FILTER, query: 'selected' }))).toEqual(['fixer', 'broken']);
+    expect(filterDeck(deck, { ...NO_FILTER, query: 'nothing-like-it' })).toEqual([]);
+  });
+
+  it('filters by source, mode and problems, and returns the same list when nothing is filtered', () => {
+    expect(ids(filterDeck(deck, { ...NO_FILTER, source: 'user' }))).toEqual(['fixer']);
+    expect(ids(filterDeck(deck, { ...NO_FILTER, mode: 'agent' }))).toEqual(['fixer']);
+    expect(ids(filterDeck(deck, { ...NO_FILTER, problems: true }))).toEqual(['broken']);
+    expect(filterDeck(deck, NO_FILTER)).toBe(deck);
+  });
+});
+
+describe('deck view', () => {
+  it('remembers the view, and falls back to the grid on anything else or a failing storage', () => {
+    const map = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+    };
+    expect(storedDeckView(storage)).toBe('grid');
+    saveDeckView('list', storage);
+    expect(storedDeckView(storage)).toBe('list');
+    map.set(DECK_VIEW_KEY, 'carousel');
+    expect(storedDeckView(storage)).toBe('grid');
+    const broken = {
+      getItem: () => {
+        throw new Error('denied');
+      },
+      setItem: () => {
+        throw new Error('denied');
+      },
+    };
+    expect(storedDeckView(broken)).toBe('grid');
+    expect(() => saveDeckView('list', broken)).not.toThrow();
   });
 });

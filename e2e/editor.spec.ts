@@ -1,0 +1,143 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { saveLikeAnEditor } from './helpers/disk-edits';
+import { watchForPageErrors } from './helpers/page-errors';
+import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
+
+// The skill editor against the real headless host: create, form and raw edits, findings, a conflict
+// with a change made on disk, duplicate, delete and undo.
+
+let host: RunningHost | null = null;
+let dataDir = '';
+
+test.beforeEach(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'skilldeck-editor-e2e-'));
+  host = await startSkilldeckHost(dataDir);
+});
+
+// eslint-disable-next-line no-empty-pattern
+test.afterEach(async ({}, testInfo) => {
+  if (host && testInfo.status !== testInfo.expectedStatus)
+    await testInfo.attach('skilldeck serve output', { body: host.output() });
+  await host?.stop();
+  host = null;
+  await fs.rm(dataDir, { recursive: true, force: true });
+});
+
+const skillFile = (id: string) => path.join(dataDir, 'skills', id, 'SKILL.md');
+const editorHeading = (page: Page, id: string) => page.getByRole('heading', { level: 1, name: `Edit ${id}` });
+
+/** Replaces the whole text of the CodeMirror editor, as typed (one input event, no auto-indent). */
+async function replaceRawText(page: Page, text: string) {
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(text);
+}
+
+test('a built-in skill opens read-only from its card', async ({ page }) => {
+  await page.goto(host!.url);
+  await page.getByRole('link', { name: 'Edit translate' }).click();
+  await expect(editorHeading(page, 'translate')).toBeVisible();
+  await expect(page).toHaveURL(/#\/skills\/translate$/);
+  await expect(page.getByText('cannot be edited here')).toBeVisible();
+  await expect(page.getByText('under metadata.skilldeck')).toContainText('execution-mode, config');
+  await expect(page.getByLabel('Description')).toBeDisabled();
+  await page.getByRole('tab', { name: 'SKILL.md' }).click();
+  await expect(page.locator('.cm-content')).toHaveAttribute('contenteditable', 'false');
+  await expect(page.locator('.cm-content')).toContainText('You are a professional translator.');
+});
+
+test('create, edit in the form and as text, findings, a conflict, duplicate, delete and undo', async ({
+  page,
+}) => {
+  const problems = watchForPageErrors(page);
+  await page.goto(host!.url);
+
+  // New skill from the prompt template.
+  await page.getByRole('button', { name: 'New skill' }).click();
+  const create = page.getByRole('dialog', { name: 'New skill' });
+  await create.getByLabel('Id (folder name)').fill('Bad Id');
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(create.getByRole('alert')).toContainText('lowercase letters');
+  await create.getByLabel('Id (folder name)').fill('meeting-notes');
+  await create.getByText('Prompt', { exact: true }).click();
+  await create.getByRole('button', { name: 'Create' }).click();
+  await expect(editorHeading(page, 'meeting-notes')).toBeVisible();
+  await expect(page).toHaveURL(/#\/skills\/meeting-notes$/);
+  await expect(page.getByTestId('editor-findings')).toContainText('No findings');
+
+  // The form: description and a tool chip, saved through skills:update (only the changed fields).
+  await page.getByLabel('Description').fill('Turns rough meeting notes into minutes with action items.');
+  await page.getByLabel('Limit the tools this skill may use').check();
+  await page.getByLabel('Add a tool').fill('save_memo');
+  await page.getByLabel('Add a tool').press('Enter');
+  await expect(page.getByTestId('tool-chips')).toContainText('save_memo');
+  await page.screenshot({ path: 'e2e-artifacts/editor-form.png', fullPage: true });
+  await page.getByRole('button', { name: 'Save fields' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  let onDisk = await fs.readFile(skillFile('meeting-notes'), 'utf8');
+  expect(onDisk).toContain('description: "Turns rough meeting notes into minutes with action items."');
+  expect(onDisk).toContain('allowed-tools: save_memo');
+  expect(onDisk).toContain('You rewrite the text you are given.'); // the body is kept
+
+  // The raw editor: type at the end of the body, save.
+  await page.getByRole('tab', { name: 'SKILL.md' }).click();
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('End with a list of action items.');
+  await page.getByRole('button', { name: 'Save SKILL.md' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  onDisk = await fs.readFile(skillFile('meeting-notes'), 'utf8');
+  expect(onDisk.trimEnd().endsWith('End with a list of action items.')).toBe(true);
+  await page.screenshot({ path: 'e2e-artifacts/editor-raw.png', fullPage: true });
+
+  // A broken frontmatter (no description): the finding shows in the list and at its line.
+  const valid = onDisk;
+  await replaceRawText(page, '---\nname: meeting-notes\n---\nMinutes, please.\n');
+  await page.getByRole('button', { name: 'Save SKILL.md' }).click();
+  await expect(page.getByTestId('editor-findings')).toContainText('missing-description');
+  await expect(page.locator('.cm-lint-marker-error')).toBeVisible();
+  await expect(page.locator('.cm-lintRange-error').first()).toBeAttached();
+  await page.screenshot({ path: 'e2e-artifacts/editor-finding.png', fullPage: true });
+
+  // Fixed here, but changed on disk meanwhile: the save is refused and the diff shown.
+  const mine = valid.replace('End with a list of action items.', 'End with the decisions taken.');
+  await replaceRawText(page, mine);
+  const theirs = valid.replace('End with a list of action items.', 'Written by another editor.');
+  await saveLikeAnEditor(skillFile('meeting-notes'), theirs);
+  await page.getByRole('button', { name: 'Save SKILL.md' }).click();
+  const conflict = page.getByRole('dialog', { name: 'SKILL.md changed on disk' });
+  await expect(conflict).toBeVisible();
+  const diff = conflict.getByTestId('conflict-diff');
+  await expect(diff.locator('.diff-theirs')).toContainText('Written by another editor.');
+  await expect(diff.locator('.diff-mine')).toContainText('End with the decisions taken.');
+  await page.screenshot({ path: 'e2e-artifacts/editor-conflict.png' });
+  await conflict.getByRole('button', { name: 'Keep mine' }).click();
+  await expect(conflict).toBeHidden();
+  await expect(page.getByTestId('editor-findings')).toContainText('No findings');
+  expect(await fs.readFile(skillFile('meeting-notes'), 'utf8')).toBe(mine);
+
+  // Duplicate, then delete the copy and undo.
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  const duplicate = page.getByRole('dialog', { name: 'Duplicate meeting-notes' });
+  await expect(duplicate.getByLabel('Id (folder name)')).toHaveValue('meeting-notes-copy');
+  await duplicate.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(editorHeading(page, 'meeting-notes-copy')).toBeVisible();
+  expect(await fs.readFile(skillFile('meeting-notes-copy'), 'utf8')).toContain('name: meeting-notes-copy');
+
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Skills' })).toBeVisible();
+  const toast = page.getByTestId('undo-toast');
+  await expect(toast).toContainText('Moved meeting-notes-copy to the trash.');
+  await expect(page.getByTestId('skill-card-meeting-notes-copy')).toHaveCount(0);
+  await expect(page.getByTestId('skill-card-meeting-notes')).toBeVisible();
+  await page.screenshot({ path: 'e2e-artifacts/editor-undo-toast.png' });
+  await toast.getByRole('button', { name: 'Undo' }).click();
+  await expect(editorHeading(page, 'meeting-notes-copy')).toBeVisible();
+  await expect(toast).toBeHidden();
+  await fs.access(skillFile('meeting-notes-copy'));
+
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,260 @@
+// The Runs page against the real headless host and the local wire-format model server: a prompt skill
+// streaming into the run panel, the built-in video-script workflow step by step, an agent's permission
+// prompts (allow once, deny with a reason that reaches the model) and an AskUser question.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import type { ChannelInput, ChannelOutput } from '../shared/ipc/contract';
+import type { Channel } from '../shared/ipc/names';
+import type { Result } from '../shared/ipc/result';
+import { startLlmServer, type LlmServer, type RecordedRequest } from '../electron/core/testing/llm-server';
+import { watchForPageErrors } from './helpers/page-errors';
+import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
+
+const REPO_SKILLS = path.resolve(import.meta.dirname, '../skills');
+
+let llm: LlmServer;
+let host: RunningHost;
+let root: string;
+
+const skill = (name: string, frontmatter: string, body: string) =>
+  `---\nname: ${name}\ndescription: The ${name} test skill.\n${frontmatter}---\n${body}\n`;
+
+test.beforeAll(async () => {
+  llm = await startLlmServer();
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-runs-e2e-'));
+  const skills = path.join(root, 'skills');
+  const files: Record<string, string> = {
+    'streamer/SKILL.md': skill('streamer', '', 'Answer the question in Markdown.'),
+    'shell-agent/SKILL.md': skill(
+      'shell-agent',
+      'execution-mode: agent\nallowed-tools: [Bash, Write]\n',
+      'Run the command, then write the file.',
+    ),
+    'asker/SKILL.md': skill('asker', 'execution-mode: agent\nallowed-tools: [AskUser]\n', 'Ask first.'),
+  };
+  for (const [file, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(skills, file)), { recursive: true });
+    fs.writeFileSync(path.join(skills, file), text);
+  }
+  host = await startSkilldeckHost(path.join(root, 'data'), { skillsDirs: [skills, REPO_SKILLS] });
+  await invoke('providers:save', {
+    kind: 'openai-compatible',
+    name: 'local',
+    baseUrl: `${llm.url}/v1`,
+    defaultModel: 'm',
+    isDefault: true,
+  });
+});
+
+test.afterAll(async () => {
+  await host?.stop();
+  await llm?.close();
+  if (root) fs.rmSync(root, { recursive: true, force: true });
+});
+
+// eslint-disable-next-line no-empty-pattern
+test.afterEach(async ({}, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus) {
+    await testInfo.attach('skilldeck serve output', { body: host.output() });
+  }
+});
+
+async function invoke<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+  const url = new URL(host.url);
+  const response = await fetch(`${url.origin}/api/invoke/${channel}`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${url.searchParams.get('token')}`,
+      'content-type': 'application/json',
+    },
+    // no body: the channel takes no input
+    ...(input === undefined ? {} : { body: JSON.stringify(input) }),
+  });
+  const envelope = (await response.json()) as Result<ChannelOutput<C>>;
+  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.message}`);
+  return envelope.value;
+}
+
+async function openRuns(page: Page) {
+  const url = new URL(host.url);
+  url.hash = '#/runs';
+  await page.goto(url.toString());
+  await expect(page.getByRole('heading', { level: 1, name: 'Runs' })).toBeVisible();
+}
+
+async function startRun(page: Page, skillId: string, input: string) {
+  const launcher = page.getByRole('form', { name: 'Start a run' });
+  await expect(launcher.getByRole('option', { name: new RegExp(`\\b${skillId}\\b`) })).toHaveCount(1);
+  await launcher.getByLabel('Skill').selectOption(skillId);
+  await launcher.getByLabel('Input').fill(input);
+  await launcher.getByRole('button', { name: 'Run' }).click();
+}
+
+/** The text of the tool messages the model received in one request. */
+function toolResults(request: RecordedRequest): string[] {
+  const messages = (request.body as { messages?: { role: string; content: unknown }[] }).messages ?? [];
+  return messages
+    .filter((m) => m.role === 'tool')
+    .map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)));
+}
+
+test('a prompt skill streams into the run panel, rendered as Markdown', async ({ page }) => {
+  const problems = watchForPageErrors(page);
+  llm.script({
+    chunks: [
+      '# Plan\n\n',
+      'First ',
+      'part, ',
+      '**bold** ',
+      'and `code`',
+      '\n\n```js\nconst a',
+      ' = 1;\n```\n\nThe end.',
+    ],
+    chunkDelayMs: 400,
+  });
+  await openRuns(page);
+  await startRun(page, 'streamer', 'What is the plan?');
+
+  const panel = page.getByTestId('run-panel');
+  await expect(panel).toBeVisible();
+  // Part of the answer shows while the run is still going.
+  await expect(panel.getByText('First part,')).toBeVisible();
+  await expect(panel.getByTestId('run-status')).toHaveText('Running');
+  await expect(panel.getByText('The end.')).toHaveCount(0);
+
+  await expect(panel.getByTestId('run-status')).toHaveText('Succeeded', { timeout: 15_000 });
+  await expect(panel.getByText('The end.')).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Plan' })).toBeVisible();
+  await expect(panel.locator('strong', { hasText: 'bold' })).toBeVisible();
+  await expect(panel.locator('pre code')).toHaveText('const a = 1;');
+  await page.screenshot({ path: 'e2e-artifacts/runs-panel.png', fullPage: true });
+
+  // The history lists it; opening it again shows the same steps.
+  const row = page.locator('tr', { hasText: 'streamer' }).first();
+  await expect(row).toBeVisible();
+  await panel.getByRole('button', { name: 'Close the run panel' }).click();
+  await row.getByRole('button', { name: /^Open run/ }).click();
+  await expect(page.getByTestId('run-panel').getByText('The end.')).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('the video-script workflow runs its four steps in dependency order', async ({ page }) => {
+  llm.setResponder((request) => ({ text: `answer ${llm.requests.indexOf(request) + 1}`, delayMs: 150 }));
+  await openRuns(page);
+  // Record the order in which each step turns succeeded, as the page shows it.
+  await page.evaluate(`(() => {
+    window.__order = [];
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[data-step][data-status="succeeded"]')) {
+        if (!window.__order.includes(el.dataset.step)) window.__order.push(el.dataset.step);
+      }
+    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+  })()`);
+  await startRun(page, 'video-script', 'Why cats purr');
+
+  const panel = page.getByTestId('run-panel');
+  await expect(panel.getByTestId('run-status')).toHaveText('Succeeded', { timeout: 30_000 });
+  for (const step of ['analysis', 'outline', 'script', 'shots'])
+    await expect(panel.getByTestId(`run-step-${step}`)).toHaveAttribute('data-status', 'succeeded');
+  expect(await page.evaluate('window.__order')).toEqual(['analysis', 'outline', 'script', 'shots']);
+  await expect(panel.locator('[data-step]')).toHaveCount(4);
+  llm.setResponder(() => ({ text: 'ok' }));
+});
+
+test('an agent asks before Bash and Write: allow once, then deny with a reason the model receives', async ({
+  page,
+}) => {
+  const problems = watchForPageErrors(page);
+  const before = llm.requests.length;
+  llm.script(
+    { toolCalls: [{ id: 'c1', name: 'Bash', arguments: '{"command":"echo hi"}' }] },
+    { toolCalls: [{ id: 'c2', name: 'Write', arguments: '{"file_path":"notes.txt","content":"hello\\n"}' }] },
+    { text: 'All done.' },
+  );
+  await openRuns(page);
+  await startRun(page, 'shell-agent', 'go');
+
+  const dialog = page.getByTestId('permission-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Allow Bash?' })).toBeVisible();
+  await expect(dialog).toContainText('echo hi');
+  await expect(dialog).toContainText('Denied automatically in');
+  await expect(dialog.getByLabel('Rule “Always for this skill” saves')).not.toHaveValue('');
+  await expect(dialog.getByRole('button', { name: 'Allow once' })).toBeFocused();
+  await expect(dialog).toContainText('Enter allow once');
+  await page.keyboard.press('Enter');
+
+  await expect(dialog.getByRole('heading', { name: 'Allow Write?' })).toBeVisible();
+  await expect(dialog.getByTestId('permission-diff')).toContainText('+hello');
+  await page.screenshot({ path: 'e2e-artifacts/runs-permission-prompt.png' });
+  await dialog.getByLabel('Reason for denying (optional)').fill('not in this folder');
+  await dialog.getByRole('button', { name: 'Deny' }).click();
+  await expect(dialog).toBeHidden();
+
+  const panel = page.getByTestId('run-panel');
+  await expect(panel.getByTestId('run-status')).toHaveText('Succeeded', { timeout: 15_000 });
+  await expect(panel.getByTestId('tool-call-c1')).toContainText('hi');
+  await expect(panel.getByTestId('tool-call-c2')).toHaveAttribute('data-state', /denied|error/);
+  await expect(panel.getByText('All done.')).toBeVisible();
+  await panel
+    .getByTestId('tool-call-c1')
+    .getByText(/^Full result/)
+    .click();
+  await page.screenshot({ path: 'e2e-artifacts/runs-agent-panel.png', fullPage: true });
+  expect(problems).toEqual([]);
+
+  const third = llm.requests[before + 2]!;
+  expect(toolResults(third).join('\n')).toContain('not in this folder');
+});
+
+test('an AskUser question is answered by clicking an option', async ({ page }) => {
+  const before = llm.requests.length;
+  llm.script(
+    {
+      toolCalls: [
+        { id: 'q1', name: 'AskUser', arguments: '{"question":"Which color?","options":["red","blue"]}' },
+      ],
+    },
+    { text: 'Painted it blue.' },
+  );
+  await openRuns(page);
+  await startRun(page, 'asker', 'paint');
+
+  const dialog = page.getByTestId('ask-user-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('Which color?');
+  await expect(page.getByTestId('run-status')).toHaveText('Waiting');
+  await page.screenshot({ path: 'e2e-artifacts/runs-ask-user.png' });
+  await dialog.getByRole('button', { name: 'blue' }).click();
+  await expect(dialog).toBeHidden();
+
+  const panel = page.getByTestId('run-panel');
+  await expect(panel.getByTestId('run-status')).toHaveText('Succeeded', { timeout: 15_000 });
+  await expect(panel.getByText('Painted it blue.')).toBeVisible();
+  expect(toolResults(llm.requests[before + 1]!).join('\n')).toContain('blue');
+});
+
+test('a prompt opened before the page loaded is shown from permissions:pending; Esc denies', async ({
+  page,
+}) => {
+  llm.script(
+    { toolCalls: [{ id: 'c9', name: 'Bash', arguments: '{"command":"echo early"}' }] },
+    { text: 'Stopped.' },
+  );
+  const { runId } = await invoke('runs:start', { skillId: 'shell-agent', input: 'early' });
+  await expect.poll(async () => (await invoke('permissions:pending', undefined)).length).toBe(1);
+
+  await openRuns(page);
+  const dialog = page.getByTestId('permission-dialog');
+  await expect(dialog.getByRole('heading', { name: 'Allow Bash?' })).toBeVisible();
+  await expect(dialog).toContainText('echo early');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect.poll(async () => (await invoke('runs:get', { runId })).status).toBe('succeeded');
+  const run = await invoke('runs:get', { runId });
+  expect(run.events).toContainEqual(
+    expect.objectContaining({ type: 'permission_decision', decision: 'deny', source: 'user' }),
+  );
+});

@@ -1,0 +1,154 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { startLlmServer, type LlmServer } from '../electron/core/testing/llm-server';
+import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
+import { watchForPageErrors } from './helpers/page-errors';
+
+// The Settings page against the real headless host and a local OpenAI-wire model server.
+let host: RunningHost | null = null;
+let server: LlmServer | null = null;
+let dataDir: string | null = null;
+
+// Playwright reads fixtures from the destructuring pattern, so "no fixtures" must be spelled `{}`.
+// eslint-disable-next-line no-empty-pattern
+test.afterEach(async ({}, testInfo) => {
+  if (host && testInfo.status !== testInfo.expectedStatus) {
+    await testInfo.attach('skilldeck serve output', { body: host.output() });
+  }
+  await host?.stop();
+  await server?.close();
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  host = server = dataDir = null;
+});
+
+test('first run, a provider, the permission mode, Chinese and the dark theme', async ({ page }) => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'skilldeck-e2e-settings-'));
+  server = await startLlmServer();
+  server.setModels(['deck-small', 'deck-large']);
+  host = await startSkilldeckHost(dataDir);
+  const problems = watchForPageErrors(page);
+
+  // First run: no provider, so the skills page says how to set one up; the skills are still there.
+  await page.goto(host.url);
+  const firstRun = page.getByTestId('first-run');
+  await expect(firstRun).toBeVisible();
+  await expect(page.getByTestId('skill-card-translate')).toBeVisible();
+  await firstRun.getByRole('link', { name: 'Set up a provider' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 2, name: 'AI providers' })).toBeVisible();
+
+  // Hotkeys: the headless host has none, and says so.
+  await expect(page.getByTestId('hotkeys-unavailable')).toContainText('Global hotkeys are not available');
+
+  // Add an OpenAI-compatible provider pointing at the local server.
+  await page.getByRole('button', { name: 'Add provider' }).click();
+  const form = page.getByRole('form', { name: 'New provider' });
+  await expect(form.getByLabel('Kind')).toBeFocused();
+  await form.getByLabel('Kind').selectOption('openai-compatible');
+  await form.getByLabel('Name', { exact: true }).fill('local');
+  await form.getByLabel('Base URL').fill(`${server.url}/v1`);
+  await form.getByLabel('Default model').fill('deck-small');
+  await form.getByLabel('Known models').fill('deck-small\ndeck-large');
+  await expect(form.getByLabel('API key')).toHaveValue('');
+  await expect(form.getByLabel('API key')).toHaveAttribute('type', 'password');
+  await form.getByLabel('Use as the default provider').uncheck();
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form).toBeHidden();
+
+  const local = page.getByTestId('provider-local');
+  await expect(local).toContainText('OpenAI-compatible');
+  await expect(local).toContainText(`${server.url}/v1`);
+  await expect(local).toContainText('No key');
+  await expect(local.getByText('Default', { exact: true })).toHaveCount(0);
+
+  // Test connection: ok, with the models the server lists.
+  await local.getByRole('button', { name: 'Test connection of local' }).click();
+  const result = local.getByTestId('provider-test');
+  await expect(result).toContainText('Connection ok');
+  await expect(result.getByRole('listitem')).toHaveText(['deck-small', 'deck-large']);
+
+  // Set it as the default provider.
+  await local.getByRole('button', { name: 'Make local the default provider' }).click();
+  await expect(local.getByText('Default', { exact: true })).toBeVisible();
+  await expect(local.getByRole('button', { name: 'Make local the default provider' })).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('settings-en.png'), fullPage: true });
+
+  // The first-run card is gone.
+  await page.getByRole('link', { name: 'Skills' }).click();
+  await expect(page.getByTestId('skill-card-translate')).toBeVisible();
+  await expect(page.getByTestId('first-run')).toHaveCount(0);
+
+  // The global permission mode, kept by the host.
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const modes = page.getByRole('group', { name: 'Permission mode' });
+  await expect(modes.getByRole('radio', { name: /Ask first/ })).toBeChecked();
+  await modes.getByRole('radio', { name: /Plan only/ }).check();
+  await page.reload();
+  await expect(
+    page.getByRole('group', { name: 'Permission mode' }).getByRole('radio', { name: /Plan only/ }),
+  ).toBeChecked();
+
+  // 简体中文: the sidebar and the headings follow, and a reload keeps it.
+  await page.getByLabel('Language', { exact: true }).selectOption('zh-CN');
+  const nav = page.getByRole('navigation');
+  await expect(nav.getByRole('link', { name: '设置' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: '技能' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: '设置' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'AI 服务商' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: '语言与主题' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: '设置' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: '权限' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: '快捷键' })).toBeVisible();
+  await expect(page).toHaveTitle('设置 · Skilldeck');
+  await page.screenshot({ path: test.info().outputPath('settings-zh-CN.png'), fullPage: true });
+
+  // The dark theme: a dark background, kept after a reload.
+  await page.getByRole('radio', { name: '深色' }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.locator('html')).toHaveCSS('background-color', 'rgb(14, 16, 20)'); // --bg, dark
+  await expect(page.locator('body')).toHaveCSS('color-scheme', 'dark');
+  await page.screenshot({ path: test.info().outputPath('settings-zh-CN-dark.png'), fullPage: true });
+
+  // Back to light: the background is light again.
+  await page.getByRole('radio', { name: '浅色' }).check();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(page.locator('html')).toHaveCSS('background-color', 'rgb(245, 246, 248)');
+
+  expect(problems).toEqual([]);
+});
+
+test('the settings page is usable from the keyboard', async ({ page }) => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'skilldeck-e2e-settings-'));
+  host = await startSkilldeckHost(dataDir);
+  await page.goto(`${host.url}#/settings`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+
+  const add = page.getByRole('button', { name: 'Add provider' });
+  await add.focus();
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('form', { name: 'New provider' });
+  await expect(form.getByLabel('Kind')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(form.getByLabel('Name', { exact: true })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(form.getByLabel('Base URL')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(form.getByLabel('API key')).toBeFocused();
+  // Esc closes the form and gives focus back to the button that opened it.
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+  await expect(add).toBeFocused();
+
+  // A missing base URL is refused with the host's message next to the form.
+  await page.keyboard.press('Enter');
+  await form.getByLabel('Kind').selectOption('openai');
+  await form.getByLabel('Name', { exact: true }).fill('has space');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByRole('alert')).toContainText('no spaces');
+});

@@ -1,0 +1,262 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStores } from '../../app/stores-context';
+import { isDraftDirty } from '../../stores/editor';
+import { ConflictDialog } from './ConflictDialog';
+import { findingDiagnostics, isAboutSkillFile } from './findings';
+import { IdDialog } from './IdDialog';
+import { editorHref } from './route';
+import { SkillForm } from './SkillForm';
+import { useEditorRoute } from './use-editor-route';
+import './editor.css';
+
+type Tab = 'form' | 'raw';
+
+// CodeMirror and its languages load with the raw editor, not with the dashboard.
+const RawEditor = lazy(() => import('./RawEditor').then((m) => ({ default: m.RawEditor })));
+
+/** `#/skills/<id>`: one skill's SKILL.md, as a form and as text. */
+export function EditorPage() {
+  const { t } = useTranslation('editor');
+  const skillId = useEditorRoute();
+  const { useEditorStore } = useStores();
+  const state = useEditorStore();
+  const { detail, open, close } = state;
+  const [tab, setTab] = useState<Tab>('form');
+  const [duplicating, setDuplicating] = useState(false);
+  // Tied to the skill it is about, so opening another one does not show it.
+  const [failed, setFailed] = useState<{ skillId: string; message: string } | null>(null);
+  const actionError = failed && failed.skillId === skillId ? failed.message : null;
+
+  useEffect(() => {
+    if (!skillId) return;
+    void open(skillId);
+    return () => close();
+  }, [skillId, open, close]);
+
+  const shownId = detail?.id;
+  useEffect(() => {
+    // A skill just opened (from its card, a create, a duplicate): keyboard focus on its heading.
+    if (shownId) document.getElementById('page-title')?.focus();
+  }, [shownId]);
+
+  useEffect(() => {
+    if (detail) document.title = `${detail.name} · ${t('title')}`;
+  }, [detail, t]);
+
+  const diagnostics = useMemo(
+    () => (detail ? findingDiagnostics(detail.raw, detail.findings) : []),
+    [detail],
+  );
+
+  if (!skillId) return null;
+  const back = (
+    <a className="button button-ghost" href="#/skills">
+      {t('back')}
+    </a>
+  );
+
+  if (!detail) {
+    return (
+      <section className="page editor" aria-labelledby="page-title" aria-busy={state.loading}>
+        <header className="page-header">
+          <h1 id="page-title" tabIndex={-1}>
+            {skillId}
+          </h1>
+          {back}
+        </header>
+        {state.error ? (
+          <div className="form-error" role="alert">
+            {t('loadError', { error: state.error })}
+          </div>
+        ) : (
+          <p className="muted">{t('loading')}</p>
+        )}
+      </section>
+    );
+  }
+
+  const readOnly = detail.readOnly;
+  const draftDirty = isDraftDirty(state);
+  const definition = detail.definition;
+  const activeTab: Tab = definition ? tab : 'raw';
+  const fileFindings = detail.findings.filter(isAboutSkillFile);
+  const otherFindings = detail.findings.filter((f) => !isAboutSkillFile(f));
+
+  const remove = async () => {
+    setFailed(null);
+    const result = await state.remove();
+    if (result.ok) window.location.hash = '#/skills';
+    else setFailed({ skillId: detail.id, message: result.error.message });
+  };
+
+  return (
+    <section className="page editor" aria-labelledby="page-title" data-testid="skill-editor">
+      <header className="page-header">
+        <div>
+          <h1 id="page-title" tabIndex={-1}>
+            {t('heading', { name: detail.name })}
+          </h1>
+          <p className="page-subtitle">
+            <code>{detail.path}</code>
+          </p>
+        </div>
+        <div className="editor-header-actions">
+          {back}
+          <button type="button" className="button" onClick={() => setDuplicating(true)}>
+            {t('duplicate')}
+          </button>
+          {!readOnly && (
+            <button type="button" className="button button-danger" onClick={() => void remove()}>
+              {t('delete')}
+            </button>
+          )}
+        </div>
+      </header>
+
+      {readOnly && (
+        <p className="editor-note" role="note">
+          {t('readOnly')}
+        </p>
+      )}
+      {actionError && (
+        <div className="form-error" role="alert">
+          {actionError}
+        </div>
+      )}
+
+      <section className="editor-findings" aria-label={t('findings.label')} data-testid="editor-findings">
+        {detail.findings.length === 0 ? (
+          <p className="muted small">{t('findings.none')}</p>
+        ) : (
+          <ul>
+            {[...fileFindings, ...otherFindings].map((f, i) => (
+              <li key={i} data-severity={f.severity}>
+                <span className={`badge ${f.severity === 'error' ? 'badge-error' : 'badge-warn'}`}>
+                  {t(`findings.${f.severity}`)}
+                </span>{' '}
+                {f.line !== undefined && (
+                  <span className="muted">{t('findings.line', { line: f.line })} </span>
+                )}
+                {f.message} <code className="muted">{f.code}</code>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <div className="tabs" role="tablist" aria-label={t('tabs.label')}>
+        <button
+          type="button"
+          role="tab"
+          id="editor-tab-form"
+          aria-controls="editor-panel"
+          aria-selected={activeTab === 'form'}
+          disabled={!definition}
+          title={definition ? undefined : t('tabs.formUnavailable')}
+          onClick={() => setTab('form')}
+        >
+          {t('tabs.form')}
+          {state.formDirty && <span className="dirty-dot" aria-label={t('unsaved')} />}
+        </button>
+        <button
+          type="button"
+          role="tab"
+          id="editor-tab-raw"
+          aria-controls="editor-panel"
+          aria-selected={activeTab === 'raw'}
+          onClick={() => setTab('raw')}
+        >
+          {t('tabs.raw')}
+          {draftDirty && <span className="dirty-dot" aria-label={t('unsaved')} />}
+        </button>
+      </div>
+
+      <div
+        id="editor-panel"
+        role="tabpanel"
+        aria-labelledby={`editor-tab-${activeTab}`}
+        className="editor-panel"
+      >
+        {activeTab === 'form' && definition ? (
+          <SkillForm
+            key={detail.hash}
+            detail={{ ...detail, definition }}
+            providers={state.providers}
+            readOnly={readOnly}
+            saving={state.saving}
+            onSave={state.saveFields}
+            onDirty={state.setFormDirty}
+          />
+        ) : (
+          <>
+            {!definition && <p className="editor-note">{t('tabs.formUnavailable')}</p>}
+            <Suspense fallback={<p className="muted">{t('loading')}</p>}>
+              <RawEditor
+                value={state.draft}
+                onChange={state.setDraft}
+                onSave={() => void state.saveRaw()}
+                diagnostics={diagnostics}
+                readOnly={readOnly}
+                label={t('rawLabel')}
+              />
+            </Suspense>
+            <p className="muted small">{t('lintNote')}</p>
+            {!readOnly && (
+              <div className="editor-actions">
+                <button
+                  type="button"
+                  className="button"
+                  disabled={!draftDirty || state.saving}
+                  onClick={() => state.setDraft(detail.raw)}
+                >
+                  {t('revert')}
+                </button>
+                <button
+                  type="button"
+                  className="button button-primary"
+                  disabled={!draftDirty || state.saving}
+                  onClick={() => void state.saveRaw()}
+                >
+                  {state.saving ? t('saving') : t('saveRaw')}
+                </button>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+
+      <p className="editor-status" role="status">
+        {state.saveError
+          ? t('saveError', { error: state.saveError })
+          : state.savedAt && !state.saving
+            ? t('saved')
+            : ''}
+      </p>
+
+      {state.conflict && (
+        <ConflictDialog
+          conflict={state.conflict}
+          opened={detail.raw}
+          saving={state.saving}
+          onChoose={(choice) => void state.resolveConflict(choice)}
+        />
+      )}
+      {duplicating && (
+        <IdDialog
+          title={t('duplicateTitle', { name: detail.name })}
+          initialId={`${detail.id.replace(/[^a-z0-9-]/g, '-')}-copy`}
+          submitLabel={t('duplicate')}
+          onClose={() => setDuplicating(false)}
+          onSubmit={async (newId) => {
+            const result = await state.duplicate(newId);
+            if (!result.ok) return result.error.message;
+            setDuplicating(false);
+            window.location.hash = editorHref(result.value.id);
+            return null;
+          }}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import type { SkillDefinitionData } from '../../../../shared/types/skill-definition';
+import { FormProblem, formFromDefinition, formPatch, nestedFields, splitTools } from './form-model';
+
+function definition(over: Partial<SkillDefinitionData> = {}): SkillDefinitionData {
+  return {
+    name: 'notes',
+    description: 'Takes notes.',
+    metadata: {},
+    allowedTools: null,
+    disallowedTools: [],
+    arguments: [],
+    disableModelInvocation: false,
+    userInvocable: true,
+    paths: [],
+    executionMode: 'prompt',
+    executionModeDeclared: false,
+    config: {},
+    ...over,
+  };
+}
+
+describe('formPatch', () => {
+  it('is null when nothing changed', () => {
+    const def = definition({ config: { n: 3, on: true, langs: ['en', 'fr'] } });
+    const form = formFromDefinition(def);
+    expect(formPatch(form, structuredClone(form), def)).toBeNull();
+  });
+
+  it('sends only the changed fields; blank optional fields are removed (null)', () => {
+    const def = definition({ provider: 'ollama', model: 'llama3' });
+    const opened = formFromDefinition(def);
+    const edited = { ...opened, description: ' Better notes. ', provider: '', mode: 'agent' as const };
+    expect(formPatch(opened, edited, def)).toEqual({
+      fields: { description: 'Better notes.', provider: null, 'execution-mode': 'agent' },
+    });
+  });
+
+  it('writes allowed-tools as the comma list SKILL.md uses, and removes it when unlimited', () => {
+    const def = definition({ allowedTools: ['Read'] });
+    const opened = formFromDefinition(def);
+    expect(formPatch(opened, { ...opened, allowedTools: ['Read', 'Bash(git diff:*)'] }, def)).toEqual({
+      fields: { 'allowed-tools': 'Read, Bash(git diff:*)' },
+    });
+    expect(formPatch(opened, { ...opened, allowedTools: null }, def)).toEqual({
+      fields: { 'allowed-tools': null },
+    });
+  });
+
+  it('keeps config value types, renames as remove + add, and refuses bad JSON or keys', () => {
+    const def = definition({ config: { target: 'English', n: 3, langs: ['en'] } });
+    const opened = formFromDefinition(def);
+    const edited = {
+      ...opened,
+      config: [
+        { key: 'target_language', value: 'French', kind: 'string' as const },
+        { key: 'n', value: '4', kind: 'number' as const },
+        { key: 'langs', value: '["en","de"]', kind: 'json' as const },
+      ],
+    };
+    expect(formPatch(opened, edited, def)).toEqual({
+      config: { target_language: 'French', n: 4, langs: ['en', 'de'], target: null },
+    });
+    const bad = { ...opened, config: [{ key: 'langs', value: '[en', kind: 'json' as const }] };
+    expect(() => formPatch(opened, bad, def)).toThrow(FormProblem);
+    const twice = { ...opened, config: [opened.config[0]!, { ...opened.config[0]! }] };
+    expect(() => formPatch(opened, twice, def)).toThrow(FormProblem);
+  });
+
+  it('writes workflow steps with only non-default keys, keeping what the form does not edit', () => {
+    const def = definition({
+      executionMode: 'workflow',
+      workflow: {
+        maxRetries: 2,
+        continueOnFailure: false,
+        steps: [
+          {
+            id: 'a',
+            name: 'A step',
+            prompt: 'Do A',
+            input: '${user_input}',
+            dependencies: [],
+            parallel: false,
+          },
+          { id: 'b', name: 'b', prompt: 'Do B', dependencies: ['a'], parallel: false },
+        ],
+      },
+    });
+    const opened = formFromDefinition(def);
+    const steps = opened.steps!.map((s) => (s.id === 'b' ? { ...s, prompt: 'Do B better' } : s));
+    steps.push({ id: 'c', prompt: 'Do C', dependencies: ['b', 'gone'], rest: null });
+    expect(formPatch(opened, { ...opened, steps }, def)).toEqual({
+      fields: {
+        workflow: {
+          steps: [
+            { id: 'a', name: 'A step', prompt: 'Do A', input: '${user_input}' },
+            { id: 'b', prompt: 'Do B better', dependencies: ['a'] },
+            { id: 'c', prompt: 'Do C', dependencies: ['b'] },
+          ],
+        },
+      },
+    });
+    const dup = [...steps, { id: 'a', prompt: 'x', dependencies: [], rest: null }];
+    expect(() => formPatch(opened, { ...opened, steps: dup }, def)).toThrow(FormProblem);
+  });
+});
+
+describe('splitTools', () => {
+  it('splits on commas and spaces, keeping parentheses and quotes whole', () => {
+    expect(splitTools('Read, Grep Bash(git diff:*), Bash(find . -name "x y")')).toEqual([
+      'Read',
+      'Grep',
+      'Bash(git diff:*)',
+      'Bash(find . -name "x y")',
+    ]);
+  });
+});
+
+describe('nestedFields', () => {
+  it('names Skilldeck fields declared under metadata.skilldeck only', () => {
+    const raw = [
+      '---',
+      'name: translate',
+      'description: x',
+      'model: gpt',
+      'metadata:',
+      '  skilldeck:',
+      '    execution-mode: prompt',
+      '    config:',
+      '      target: English',
+      '---',
+      'body',
+    ].join('\n');
+    const def = definition({ executionModeDeclared: true, model: 'gpt', config: { target: 'English' } });
+    expect(nestedFields(raw, def)).toEqual(['execution-mode', 'config']);
+    expect(nestedFields('---\nname: a\nconfig:\n  a: 1\n---\n', def)).toEqual([]);
+  });
+});

@@ -1,0 +1,219 @@
+import type { ExecutionMode } from '../../../../shared/types/finding';
+import type { SkillDefinitionData } from '../../../../shared/types/skill-definition';
+
+type Definition = SkillDefinitionData;
+type Step = NonNullable<Definition['workflow']>['steps'][number];
+
+export type ConfigKind = 'string' | 'number' | 'boolean' | 'json';
+export interface ConfigRow {
+  key: string;
+  value: string;
+  kind: ConfigKind;
+}
+
+export interface StepDraft {
+  id: string;
+  prompt: string;
+  dependencies: string[];
+  /** What the form does not edit (name, input, output, condition…), written back as it was. */
+  rest: Omit<Step, 'id' | 'prompt' | 'dependencies'> | null;
+}
+
+/** What the editor's form shows: the frontmatter fields it can edit. */
+export interface FormValues {
+  name: string;
+  description: string;
+  /** '' = not declared: the mode is inferred. */
+  mode: ExecutionMode | '';
+  provider: string;
+  model: string;
+  /** null: no `allowed-tools` (no ceiling). */
+  allowedTools: string[] | null;
+  config: ConfigRow[];
+  /** null: not a workflow skill. */
+  steps: StepDraft[] | null;
+}
+
+function configRow(key: string, value: unknown): ConfigRow {
+  if (typeof value === 'string') return { key, value, kind: 'string' };
+  if (typeof value === 'number') return { key, value: String(value), kind: 'number' };
+  if (typeof value === 'boolean') return { key, value: String(value), kind: 'boolean' };
+  return { key, value: JSON.stringify(value ?? null), kind: 'json' };
+}
+
+export function formFromDefinition(definition: Definition): FormValues {
+  return {
+    name: definition.name,
+    description: definition.description,
+    mode: definition.executionModeDeclared ? definition.executionMode : '',
+    provider: definition.provider ?? '',
+    model: definition.model ?? '',
+    allowedTools: definition.allowedTools ? [...definition.allowedTools] : null,
+    config: Object.entries(definition.config).map(([key, value]) => configRow(key, value)),
+    steps: definition.workflow
+      ? definition.workflow.steps.map(({ id, prompt, dependencies, ...rest }) => ({
+          id,
+          prompt,
+          dependencies: [...dependencies],
+          rest,
+        }))
+      : null,
+  };
+}
+
+export class FormProblem extends Error {
+  constructor(
+    readonly key: 'configJson' | 'configKey' | 'stepId',
+    readonly detail: string,
+  ) {
+    super(`${key}: ${detail}`);
+  }
+}
+
+function configValue(row: ConfigRow): unknown {
+  switch (row.kind) {
+    case 'string':
+      return row.value;
+    case 'number': {
+      const n = Number(row.value);
+      return row.value.trim() !== '' && Number.isFinite(n) ? n : row.value;
+    }
+    case 'boolean':
+      return row.value === 'true' ? true : row.value === 'false' ? false : row.value;
+    case 'json':
+      try {
+        return JSON.parse(row.value) as unknown;
+      } catch {
+        throw new FormProblem('configJson', row.key);
+      }
+  }
+}
+
+/** A step as written in SKILL.md: only what differs from the defaults, in the documented key order. */
+function stepYaml(step: StepDraft): Record<string, unknown> {
+  const rest = step.rest;
+  const out: Record<string, unknown> = { id: step.id };
+  if (rest && rest.name && rest.name !== step.id) out.name = rest.name;
+  out.prompt = step.prompt;
+  if (rest?.input !== undefined) out.input = rest.input;
+  if (rest?.output !== undefined) out.output = rest.output;
+  if (step.dependencies.length > 0) out.dependencies = step.dependencies;
+  if (rest?.condition !== undefined) out.condition = rest.condition;
+  if (rest?.retries !== undefined) out.retries = rest.retries;
+  if (rest?.parallel) out.parallel = true;
+  return out;
+}
+
+function workflowYaml(steps: StepDraft[], original: Definition['workflow']): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (original && original.maxRetries !== 2) out.max_retries = original.maxRetries;
+  if (original?.continueOnFailure) out.continue_on_failure = true;
+  if (original?.concurrency !== undefined) out.concurrency = original.concurrency;
+  if (original?.output !== undefined && steps.some((s) => s.id === original.output))
+    out.output = original.output;
+  out.steps = steps.map(stepYaml);
+  return out;
+}
+
+export interface FormPatch {
+  /** Top-level fields to set; null removes one. */
+  fields?: Record<string, unknown>;
+  /** Keys under `config:`; null removes one. */
+  config?: Record<string, unknown>;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * What changed between the form as opened and as edited, as a `skills:update` patch (only the changed
+ * fields, so everything else in SKILL.md — comments, order, unknown fields — stays). null: no change.
+ * Throws FormProblem for a value that cannot be written (bad JSON, empty or repeated key, step id).
+ */
+export function formPatch(opened: FormValues, edited: FormValues, definition: Definition): FormPatch | null {
+  const fields: Record<string, unknown> = {};
+  const text = (key: string, a: string, b: string, removable = true) => {
+    if (a.trim() === b.trim()) return;
+    fields[key] = b.trim() === '' && removable ? null : b.trim();
+  };
+  text('name', opened.name, edited.name);
+  text('description', opened.description, edited.description, false);
+  if (opened.mode !== edited.mode) fields['execution-mode'] = edited.mode === '' ? null : edited.mode;
+  text('provider', opened.provider, edited.provider);
+  text('model', opened.model, edited.model);
+  if (!same(opened.allowedTools, edited.allowedTools))
+    fields['allowed-tools'] = edited.allowedTools === null ? null : edited.allowedTools.join(', ');
+
+  if (edited.steps && !same(opened.steps, edited.steps)) {
+    const ids = new Set<string>();
+    for (const step of edited.steps) {
+      if (!/^[A-Za-z0-9_-]+$/.test(step.id) || ids.has(step.id)) throw new FormProblem('stepId', step.id);
+      ids.add(step.id);
+    }
+    const steps = edited.steps.map((s) => ({ ...s, dependencies: s.dependencies.filter((d) => ids.has(d)) }));
+    fields.workflow = workflowYaml(steps, definition.workflow);
+  }
+
+  const config: Record<string, unknown> = {};
+  const keys = new Set<string>();
+  for (const row of edited.config) {
+    const key = row.key.trim();
+    if (!key || keys.has(key)) throw new FormProblem('configKey', key);
+    keys.add(key);
+    const before = opened.config.find((r) => r.key === key);
+    if (!before || before.value !== row.value || before.kind !== row.kind) config[key] = configValue(row);
+  }
+  for (const row of opened.config) if (!keys.has(row.key)) config[row.key] = null;
+
+  const patch: FormPatch = {};
+  if (Object.keys(fields).length > 0) patch.fields = fields;
+  if (Object.keys(config).length > 0) patch.config = config;
+  return patch.fields || patch.config ? patch : null;
+}
+
+/** Splits what was typed in the tools box into entries: commas and spaces, parentheses kept whole. */
+export function splitTools(input: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let depth = 0;
+  let quote: string | null = null;
+  for (const ch of input) {
+    if (quote) {
+      if (ch === quote) quote = null;
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '(') depth++;
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+    else if ((ch === ',' || /\s/.test(ch)) && depth === 0) {
+      if (current) out.push(current);
+      current = '';
+      continue;
+    }
+    current += ch;
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+const SKILLDECK_FIELDS = ['execution-mode', 'provider', 'model', 'config', 'workflow'] as const;
+export type SkilldeckField = (typeof SKILLDECK_FIELDS)[number];
+
+/**
+ * The Skilldeck fields this file declares under `metadata.skilldeck` rather than at the top level.
+ * `skills:update` writes fields at the top level only, so the form leaves these to the raw editor
+ * (a top-level copy would shadow the nested one with a `duplicate-field` warning).
+ */
+export function nestedFields(raw: string, definition: Definition): SkilldeckField[] {
+  const lines = raw.replace(/^\uFEFF/, '').split(/\r?\n/);
+  if (lines[0] !== '---') return [];
+  const end = lines.indexOf('---', 1);
+  const front = lines.slice(1, end < 0 ? undefined : end);
+  const top = new Set(front.map((l) => /^([^\s#:][^:]*):/.exec(l)?.[1]?.trim()).filter(Boolean));
+  if (!top.has('metadata') || !front.some((l) => /^\s+skilldeck:/.test(l))) return [];
+  const declared: Record<SkilldeckField, boolean> = {
+    'execution-mode': definition.executionModeDeclared,
+    provider: definition.provider !== undefined,
+    model: definition.model !== undefined,
+    config: Object.keys(definition.config).length > 0,
+    workflow: definition.workflow !== undefined,
+  };
+  return SKILLDECK_FIELDS.filter((f) => declared[f] && !top.has(f));
+}

@@ -1,0 +1,147 @@
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStores } from '../../app/stores-context';
+
+type ConfigValues = Record<string, unknown>;
+
+/** A config value as the text field shows it. */
+const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/** The text back as the type the skill's config had (numbers, booleans, JSON stay what they were). */
+function fromText(text: string, original: unknown): unknown {
+  if (typeof original === 'string') return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+/** Start a skill from the dashboard: its input, a selection, and its config values for this run. */
+export function RunLauncher() {
+  const { t } = useTranslation('runs');
+  const { useSkillsStore, useRunsStore } = useStores();
+  const skills = useSkillsStore((s) => s.skills);
+  const start = useRunsStore((s) => s.start);
+  const skillConfig = useRunsStore((s) => s.skillConfig);
+  const runnable = useMemo(() => skills.filter((s) => s.runnable && !s.shadowedBy), [skills]);
+  const [skillId, setSkillId] = useState('');
+  const [input, setInput] = useState('');
+  const [selection, setSelection] = useState('');
+  const [loaded, setLoaded] = useState<{ skillId: string; values: ConfigValues } | null>(null);
+  const [edits, setEdits] = useState<Record<string, string>>({});
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const ids = { skill: useId(), input: useId(), selection: useId(), title: useId() };
+  const chosen = skillId || runnable[0]?.id || '';
+  const config = loaded?.skillId === chosen ? loaded.values : {};
+
+  useEffect(() => {
+    let current = true;
+    if (chosen) void skillConfig(chosen).then((values) => current && setLoaded({ skillId: chosen, values }));
+    return () => {
+      current = false;
+    };
+  }, [chosen, skillConfig]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!chosen || starting) return;
+    setStarting(true);
+    setError(null);
+    const changed = Object.fromEntries(
+      Object.entries(edits)
+        .filter(([key, text]) => text !== asText(config[key]))
+        .map(([key, text]) => [key, fromText(text, config[key])]),
+    );
+    const result = await start({
+      skillId: chosen,
+      ...(input ? { input } : {}),
+      ...(selection ? { selection } : {}),
+      ...(Object.keys(changed).length > 0 ? { config: changed } : {}),
+    });
+    setStarting(false);
+    if (!result.ok) setError(result.error.message);
+  }
+
+  return (
+    <form className="runs-card run-launcher" aria-labelledby={ids.title} onSubmit={submit}>
+      <h2 id={ids.title} className="runs-card-title">
+        {t('launcher.title')}
+      </h2>
+      <div className="launcher-grid">
+        <div className="field">
+          <label htmlFor={ids.skill} className="field-label">
+            {t('launcher.skill')}
+          </label>
+          <select
+            id={ids.skill}
+            className="input"
+            value={chosen}
+            onChange={(e) => {
+              setSkillId(e.target.value);
+              setEdits({});
+            }}
+          >
+            {runnable.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.meta.emoji} {s.name} · {t(`modes.${s.mode}`, { defaultValue: s.mode })}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.input} className="field-label">
+            {t('launcher.input')}
+          </label>
+          <textarea
+            id={ids.input}
+            className="input runs-textarea"
+            rows={3}
+            value={input}
+            placeholder={t('launcher.inputHint')}
+            onChange={(e) => setInput(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={ids.selection} className="field-label">
+            {t('launcher.selection')}
+          </label>
+          <textarea
+            id={ids.selection}
+            className="input runs-textarea"
+            rows={3}
+            value={selection}
+            placeholder={t('launcher.selectionHint')}
+            onChange={(e) => setSelection(e.target.value)}
+          />
+        </div>
+        {Object.keys(config).length > 0 && (
+          <fieldset className="field config-fields">
+            <legend className="field-label">{t('launcher.config')}</legend>
+            {Object.entries(config).map(([key, value]) => (
+              <label key={key} className="config-row">
+                <span className="config-key">{key}</span>
+                <input
+                  className="input"
+                  value={edits[key] ?? asText(value)}
+                  onChange={(e) => setEdits((all) => ({ ...all, [key]: e.target.value }))}
+                />
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </div>
+      <div className="launcher-actions">
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="button button-primary" disabled={!chosen || starting}>
+          {starting ? t('launcher.starting') : t('launcher.run')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,164 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon } from '../../app/icons';
+import { useStores } from '../../app/stores-context';
+import { Duration } from './Duration';
+import { inputSummary } from './format';
+import { Markdown } from './Markdown';
+import { isFinished, runOutputText, type RunView, type Waiting } from './run-view';
+import { StepList } from './StepList';
+
+/** One run, live or past: its steps as they go, and what can be done with it. */
+export function RunPanel({ runId }: { runId: string }) {
+  const { t } = useTranslation('runs');
+  const { useRunsStore, usePromptsStore } = useStores();
+  const run = useRunsStore((s) => s.runs[runId]);
+  const { cancel, rerun, resume, close } = useRunsStore.getState();
+  const promptOpen = usePromptsStore((s) => s.queue.some((p) => p.runId === runId));
+  const [notice, setNotice] = useState<string | null>(null);
+  const titleId = useId();
+
+  if (!run) return null;
+  const finished = isFinished(run.status);
+  const output = runOutputText(run);
+  const lastStepText = run.steps
+    .at(-1)
+    ?.segments.map((s) => (s.kind === 'text' ? s.text : ''))
+    .join('');
+  const showOutput = finished && run.output && run.output.trim() !== lastStepText?.trim();
+
+  const act = async (work: Promise<{ ok: boolean; error?: { message: string } }>) => {
+    const result = await work;
+    setNotice(result.ok ? null : (result.error?.message ?? null));
+  };
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(output);
+      setNotice(t('panel.copied'));
+    } catch {
+      setNotice(t('panel.copyFailed'));
+    }
+  }
+
+  return (
+    <section
+      className="runs-card run-panel"
+      aria-labelledby={titleId}
+      data-testid="run-panel"
+      data-status={run.status}
+    >
+      <header className="run-panel-head">
+        <div>
+          <h2 id={titleId} className="runs-card-title">
+            {run.skillId || t('panel.untitled')}
+          </h2>
+          <p className="muted small">
+            <span className="status-badge" data-status={run.status} data-testid="run-status">
+              {t(`status.${run.status}`)}
+            </span>{' '}
+            {new Date(run.startedAt).toLocaleString()}
+            {run.endedAt !== null && (
+              <>
+                {' · '}
+                <Duration ms={run.endedAt - run.startedAt} />
+              </>
+            )}
+            {' · '}
+            <code className="run-id">{run.runId}</code>
+          </p>
+          {run.input && (
+            <p className="muted small run-input">
+              {t('panel.input', { input: inputSummary(run.input, 160) })}
+            </p>
+          )}
+        </div>
+        <div className="run-actions">
+          {!finished && (
+            <button type="button" className="button" onClick={() => void act(cancel(runId))}>
+              {t('panel.cancel')}
+            </button>
+          )}
+          <button type="button" className="button" onClick={() => void act(rerun(runId))}>
+            {t('panel.rerun')}
+          </button>
+          <button type="button" className="button" disabled={!output} onClick={() => void copy()}>
+            {t('panel.copy')}
+          </button>
+          <button type="button" className="icon-button" aria-label={t('panel.close')} onClick={close}>
+            <CloseIcon />
+          </button>
+        </div>
+      </header>
+      {notice && (
+        <p className="muted small" role="status">
+          {notice}
+        </p>
+      )}
+      {run.status === 'waiting' && (
+        <WaitingBox run={run} promptOpen={promptOpen} onResume={() => void act(resume(runId))} />
+      )}
+      <StepList steps={run.steps} />
+      {run.error && (
+        <p className="form-error" role="alert">
+          {run.error}
+        </p>
+      )}
+      {run.outputs.length > 0 && (
+        <div className="run-outputs">
+          {run.outputs.map((o, i) => (
+            <p key={i} className="muted small">
+              {t('panel.outputTool', { tool: o.tool })}
+            </p>
+          ))}
+        </div>
+      )}
+      {showOutput && (
+        <div className="run-output">
+          <h3 className="section-title">{t('panel.output')}</h3>
+          <Markdown text={run.output!} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+function WaitingBox({
+  run,
+  promptOpen,
+  onResume,
+}: {
+  run: RunView;
+  promptOpen: boolean;
+  onResume: () => void;
+}) {
+  const { t } = useTranslation('runs');
+  return (
+    <div className="waiting-box" data-testid="run-waiting">
+      <p>
+        <strong>{t('waiting.title')}</strong>
+      </p>
+      {run.waiting.length === 0 ? (
+        <p className="small">{t('waiting.unknown')}</p>
+      ) : (
+        <ul className="small">
+          {run.waiting.map((w) => (
+            <li key={w.event.requestId}>{describeWaiting(w, t)}</li>
+          ))}
+        </ul>
+      )}
+      <p className="muted small">{promptOpen ? t('waiting.promptOpen') : t('waiting.resumeHint')}</p>
+      {!promptOpen && (
+        <button type="button" className="button button-primary" onClick={onResume}>
+          {t('waiting.resume')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+function describeWaiting(w: Waiting, t: (key: string, values?: Record<string, unknown>) => string) {
+  return w.kind === 'permission'
+    ? t('waiting.permission', { tool: w.event.tool, args: inputSummary(w.event.input) })
+    : t('waiting.question', { question: w.event.question });
+}

@@ -1,0 +1,76 @@
+import { useTranslation } from 'react-i18next';
+import { useStores } from '../../app/stores-context';
+
+export function HotkeysSection() {
+  const { t } = useTranslation('settings');
+  const { useSettingsStore, useSkillsStore } = useStores();
+  const hotkeys = useSettingsStore((s) => s.hotkeys);
+  const error = useSettingsStore((s) => s.hotkeysError);
+  const setPaused = useSettingsStore((s) => s.setPaused);
+  const skills = useSkillsStore((s) => s.skills);
+  const nameOf = (id: string) => skills.find((skill) => skill.id === id && !skill.shadowedBy)?.name ?? id;
+
+  return (
+    <section className="panel" aria-labelledby="hotkeys-title" data-testid="hotkeys-section">
+      <h2 id="hotkeys-title">{t('hotkeys.title')}</h2>
+      <p className="muted">{t('hotkeys.intro')}</p>
+      {error && (
+        <p className="form-error" role="alert">
+          {t('hotkeys.loadError', { error })}
+        </p>
+      )}
+      {hotkeys && !hotkeys.available && (
+        <div className="notice" data-testid="hotkeys-unavailable">
+          <strong>{t('hotkeys.unavailable')}</strong> {hotkeys.note ?? t('hotkeys.unavailableHost')}
+        </div>
+      )}
+      {hotkeys?.available && (
+        <>
+          {hotkeys.note && <p className="notice">{hotkeys.note}</p>}
+          <label className="toggle">
+            <input
+              type="checkbox"
+              checked={hotkeys.paused}
+              onChange={(e) => void setPaused(e.target.checked)}
+              aria-describedby="hotkeys-pause-hint"
+            />
+            <span>{t('hotkeys.pause')}</span>
+          </label>
+          <p id="hotkeys-pause-hint" className="muted small">
+            {t('hotkeys.pauseHint')}
+          </p>
+        </>
+      )}
+      {hotkeys &&
+        (hotkeys.hotkeys.length === 0 ? (
+          <p className="muted">{t('hotkeys.none')}</p>
+        ) : (
+          <table className="table" aria-label={t('hotkeys.listLabel')}>
+            <thead>
+              <tr>
+                <th scope="col">{t('hotkeys.skill')}</th>
+                <th scope="col">{t('hotkeys.hotkey')}</th>
+                <th scope="col">{t('hotkeys.state')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {hotkeys.hotkeys.map((h) => (
+                <tr key={h.skillId} data-testid={`hotkey-${h.skillId}`}>
+                  <td>{nameOf(h.skillId)}</td>
+                  <td>
+                    <kbd className="hotkey">{h.accelerator}</kbd>
+                  </td>
+                  <td>
+                    <span className="badge" data-state={h.state}>
+                      {t(`hotkeys.states.${h.state}`)}
+                    </span>
+                    {h.message && <span className="muted small hotkey-message">{h.message}</span>}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        ))}
+    </section>
+  );
+}

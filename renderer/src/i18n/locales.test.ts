@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { localeResources } from './index';
+
+// Namespaces whose two languages are checked key by key (plural forms compared without their suffix:
+// Chinese has only `_other`).
+const CHECKED = ['common', 'app', 'skills', 'settings'];
+
+function keys(value: unknown, prefix = ''): string[] {
+  if (typeof value !== 'object' || value === null) return [prefix.replace(/_(one|other)$/, '')];
+  return Object.entries(value).flatMap(([key, child]) => keys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+describe('locales', () => {
+  const resources = localeResources();
+  for (const ns of CHECKED) {
+    it(`${ns}: en and zh-CN have the same keys`, () => {
+      const en = [...new Set(keys(resources.en?.[ns]))].sort();
+      const zh = [...new Set(keys(resources['zh-CN']?.[ns]))].sort();
+      expect(en.length).toBeGreaterThan(0);
+      expect(zh).toEqual(en);
+    });
+  }
+});

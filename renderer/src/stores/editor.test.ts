@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../../../shared/ipc/client';
+import { fail, ok } from '../../../shared/ipc/result';
+import type { SkillDetail } from '../../../shared/types/skill';
+import { createEditorStore, isDraftDirty } from './editor';
+import { createFakeTransport, settle, skill } from './fake-transport';
+
+function detail(raw: string, hash: string): SkillDetail {
+  return {
+    ...skill('notes'),
+    source: 'user',
+    raw,
+    hash,
+    body: '',
+    bodyLine: 4,
+    definition: null,
+    resources: [],
+    readOnly: false,
+  };
+}
+
+function setup(answers: Parameters<typeof createFakeTransport>[0] = {}) {
+  const fake = createFakeTransport({ 'providers:list': () => ok([]), ...answers });
+  const useEditorStore = createEditorStore(createClient(fake.transport));
+  return { fake, useEditorStore };
+}
+
+describe('editor store', () => {
+  it('opens a skill with its text as the draft and saves the raw text with the hash it read', async () => {
+    const { fake, useEditorStore } = setup({
+      'skills:get': () => ok(detail('v1', 'h1')),
+      'skills:update': () => ok(detail('v2', 'h2')),
+    });
+    await useEditorStore.getState().open('notes');
+    expect(useEditorStore.getState().draft).toBe('v1');
+    useEditorStore.getState().setDraft('v2');
+    expect(isDraftDirty(useEditorStore.getState())).toBe(true);
+    expect(await useEditorStore.getState().saveRaw()).toBe(true);
+    expect(fake.callsOf('skills:update')[0]!.input).toEqual({ skillId: 'notes', baseHash: 'h1', raw: 'v2' });
+    const state = useEditorStore.getState();
+    expect(state.detail?.hash).toBe('h2');
+    expect(isDraftDirty(state)).toBe(false);
+    expect(state.savedAt).not.toBeNull();
+  });
+
+  it('on CONFLICT holds theirs; keep mine saves again over their hash, take theirs loads it', async () => {
+    let disk = detail('theirs', 'h9');
+    const { fake, useEditorStore } = setup({
+      'skills:get': () => ok(disk),
+      'skills:update': (input) =>
+        (input as { baseHash: string }).baseHash === disk.hash
+          ? ok((disk = detail('mine', 'h10')))
+          : fail('CONFLICT', 'changed on disk'),
+    });
+    disk = detail('v1', 'h1');
+    await useEditorStore.getState().open('notes');
+    disk = detail('theirs', 'h9'); // someone saves meanwhile
+    useEditorStore.getState().setDraft('mine');
+    expect(await useEditorStore.getState().saveRaw()).toBe(false);
+    const { conflict } = useEditorStore.getState();
+    expect(conflict?.theirs.raw).toBe('theirs');
+    expect(conflict?.mine).toEqual({ kind: 'raw', text: 'mine' });
+
+    expect(await useEditorStore.getState().resolveConflict('mine')).toBe(true);
+    expect(fake.callsOf('skills:update').at(-1)!.input).toMatchObject({ baseHash: 'h9', raw: 'mine' });
+    expect(useEditorStore.getState().conflict).toBeNull();
+    expect(useEditorStore.getState().detail?.hash).toBe('h10');
+  });
+
+  it('take theirs replaces the draft; cancel keeps it; a field save resends its patch', async () => {
+    let disk = detail('v1', 'h1');
+    const { fake, useEditorStore } = setup({
+      'skills:get': () => ok(disk),
+      'skills:update': () => fail('CONFLICT', 'changed'),
+    });
+    await useEditorStore.getState().open('notes');
+    disk = detail('theirs', 'h2');
+    await useEditorStore.getState().saveFields({ fields: { description: 'x' } });
+    expect(useEditorStore.getState().conflict?.mine).toEqual({
+      kind: 'fields',
+      fields: { description: 'x' },
+    });
+    await useEditorStore.getState().resolveConflict('cancel');
+    expect(useEditorStore.getState().conflict).toBeNull();
+    expect(useEditorStore.getState().detail?.hash).toBe('h1');
+
+    useEditorStore.getState().setDraft('mine');
+    await useEditorStore.getState().saveRaw();
+    await useEditorStore.getState().resolveConflict('theirs');
+    expect(useEditorStore.getState().draft).toBe('theirs');
+    expect(useEditorStore.getState().detail?.hash).toBe('h2');
+    expect(fake.callsOf('skills:update')[0]!.input).toEqual({
+      skillId: 'notes',
+      baseHash: 'h1',
+      fields: { description: 'x' },
+    });
+  });
+
+  it('reports other save failures as a message', async () => {
+    const { useEditorStore } = setup({
+      'skills:get': () => ok(detail('v1', 'h1')),
+      'skills:update': () => fail('FORBIDDEN', 'read-only'),
+    });
+    await useEditorStore.getState().open('notes');
+    expect(await useEditorStore.getState().saveRaw()).toBe(false);
+    expect(useEditorStore.getState().saveError).toBe('read-only');
+    expect(useEditorStore.getState().conflict).toBeNull();
+  });
+
+  it('reloads on skills:changed only when nothing is unsaved', async () => {
+    let disk = detail('v1', 'h1');
+    const { fake, useEditorStore } = setup({ 'skills:get': () => ok(disk) });
+    await useEditorStore.getState().open('notes');
+    disk = detail('v2', 'h2');
+    fake.emit('skills:changed', { reason: 'x', ids: ['other'] });
+    await settle();
+    expect(useEditorStore.getState().draft).toBe('v1');
+    fake.emit('skills:changed', { reason: 'x', ids: ['notes'] });
+    await settle();
+    expect(useEditorStore.getState().draft).toBe('v2');
+
+    disk = detail('v3', 'h3');
+    useEditorStore.getState().setDraft('typing');
+    fake.emit('skills:changed', { reason: 'x', ids: ['notes'] });
+    await settle();
+    expect(useEditorStore.getState().draft).toBe('typing');
+    expect(useEditorStore.getState().detail?.hash).toBe('h2');
+  });
+
+  it('delete keeps the trash entry for undo; undo restores it', async () => {
+    const trashed = {
+      trashId: '1-notes',
+      skillId: 'notes',
+      source: 'user',
+      originalPath: '/d/notes',
+      deletedAt: 1,
+    };
+    const { fake, useEditorStore } = setup({
+      'skills:get': () => ok(detail('v1', 'h1')),
+      'skills:delete': () => ok(trashed),
+      'skills:restore': () => ok(detail('v1', 'h1')),
+    });
+    await useEditorStore.getState().open('notes');
+    expect((await useEditorStore.getState().remove()).ok).toBe(true);
+    expect(useEditorStore.getState().trashed).toEqual(trashed);
+    expect((await useEditorStore.getState().undoRemove())?.ok).toBe(true);
+    expect(fake.callsOf('skills:restore')[0]!.input).toEqual({ trashId: '1-notes' });
+    expect(useEditorStore.getState().trashed).toBeNull();
+  });
+});

@@ -1,0 +1,230 @@
+import { create } from 'zustand';
+import type { Client } from '../../../shared/ipc/client';
+import type { Result } from '../../../shared/ipc/result';
+import type { Provider } from '../../../shared/types/provider';
+import type { SkillDetail, SkillTemplate, TrashedSkill } from '../../../shared/types/skill';
+
+/** A form save sends only the changed fields; a raw save sends the whole text. */
+export type PendingSave =
+  | { kind: 'raw'; text: string }
+  | { kind: 'fields'; fields?: Record<string, unknown>; config?: Record<string, unknown> };
+
+/** SKILL.md changed on disk after it was opened: what is there now, and the save that was refused. */
+export interface EditorConflict {
+  theirs: SkillDetail;
+  mine: PendingSave;
+}
+
+export interface EditorState {
+  skillId: string | null;
+  /** What was read (or written) last: its `hash` goes with the next save. */
+  detail: SkillDetail | null;
+  loading: boolean;
+  /** Why the skill could not be read. */
+  error: string | null;
+  /** The raw editor's text. */
+  draft: string;
+  /** The form has changes not saved yet (it reports them, so a change on disk does not wipe them). */
+  formDirty: boolean;
+  saving: boolean;
+  /** Why the last save failed (other than a conflict). */
+  saveError: string | null;
+  /** ms of the last successful save, for the "Saved" note. */
+  savedAt: number | null;
+  conflict: EditorConflict | null;
+  providers: Provider[];
+  /** The skill just deleted, while its "Undo" is offered. */
+  trashed: TrashedSkill | null;
+
+  open(skillId: string): Promise<void>;
+  close(): void;
+  setDraft(text: string): void;
+  setFormDirty(dirty: boolean): void;
+  saveRaw(): Promise<boolean>;
+  saveFields(patch: { fields?: Record<string, unknown>; config?: Record<string, unknown> }): Promise<boolean>;
+  /** Keep mine: save again over what is on disk now. Take theirs: load it. Cancel: keep editing. */
+  resolveConflict(choice: 'mine' | 'theirs' | 'cancel'): Promise<boolean>;
+  create(skillId: string, template: SkillTemplate, description?: string): Promise<Result<SkillDetail>>;
+  duplicate(newId: string): Promise<Result<SkillDetail>>;
+  remove(): Promise<Result<TrashedSkill>>;
+  undoRemove(): Promise<Result<SkillDetail> | null>;
+  dismissTrashed(): void;
+}
+
+export const isDraftDirty = (s: Pick<EditorState, 'detail' | 'draft'>) =>
+  s.detail !== null && s.draft !== s.detail.raw;
+
+export function createEditorStore(client: Client) {
+  // Only the newest read may write: opening another skill while one loads must not show the first.
+  let latestRead = 0;
+
+  const useEditorStore = create<EditorState>()((set, get) => {
+    const loaded = (detail: SkillDetail) =>
+      set({ detail, draft: detail.raw, formDirty: false, error: null, loading: false });
+
+    async function read(skillId: string) {
+      const ticket = ++latestRead;
+      set({ loading: true });
+      const result = await client.request('skills:get', { skillId });
+      if (ticket !== latestRead || get().skillId !== skillId) return;
+      if (result.ok) loaded(result.value);
+      else set({ loading: false, error: result.error.message, detail: null });
+    }
+
+    async function send(baseHash: string, save: PendingSave): Promise<boolean> {
+      const { skillId } = get();
+      if (!skillId) return false;
+      set({ saving: true, saveError: null });
+      const change =
+        save.kind === 'raw'
+          ? { raw: save.text }
+          : {
+              ...(save.fields ? { fields: save.fields } : {}),
+              ...(save.config ? { config: save.config } : {}),
+            };
+      const result = await client.request('skills:update', { skillId, baseHash, ...change });
+      if (get().skillId !== skillId) return false;
+      if (result.ok) {
+        latestRead++; // a read started before this save is older than what it returned
+        loaded(result.value);
+        set({ saving: false, savedAt: Date.now(), conflict: null });
+        return true;
+      }
+      if (result.error.code === 'CONFLICT') {
+        const theirs = await client.request('skills:get', { skillId });
+        if (theirs.ok) {
+          set({ saving: false, conflict: { theirs: theirs.value, mine: save } });
+          return false;
+        }
+      }
+      set({ saving: false, saveError: result.error.message });
+      return false;
+    }
+
+    return {
+      skillId: null,
+      detail: null,
+      loading: false,
+      error: null,
+      draft: '',
+      formDirty: false,
+      saving: false,
+      saveError: null,
+      savedAt: null,
+      conflict: null,
+      providers: [],
+      trashed: null,
+
+      async open(skillId) {
+        set({
+          skillId,
+          detail: null,
+          draft: '',
+          error: null,
+          saveError: null,
+          savedAt: null,
+          conflict: null,
+          formDirty: false,
+        });
+        void client.request('providers:list', undefined).then((r) => {
+          if (r.ok) set({ providers: r.value });
+        });
+        await read(skillId);
+      },
+
+      close() {
+        latestRead++;
+        set({ skillId: null, detail: null, draft: '', conflict: null, formDirty: false });
+      },
+
+      setDraft(text) {
+        set({ draft: text });
+      },
+
+      setFormDirty(formDirty) {
+        if (get().formDirty !== formDirty) set({ formDirty });
+      },
+
+      async saveRaw() {
+        const { detail, draft } = get();
+        if (!detail) return false;
+        return send(detail.hash, { kind: 'raw', text: draft });
+      },
+
+      async saveFields(patch) {
+        const { detail } = get();
+        if (!detail) return false;
+        return send(detail.hash, { kind: 'fields', ...patch });
+      },
+
+      async resolveConflict(choice) {
+        const { conflict } = get();
+        if (!conflict) return false;
+        if (choice === 'cancel') {
+          set({ conflict: null });
+          return false;
+        }
+        if (choice === 'theirs') {
+          latestRead++;
+          loaded(conflict.theirs);
+          set({ conflict: null });
+          return true;
+        }
+        return send(conflict.theirs.hash, conflict.mine);
+      },
+
+      async create(skillId, template, description) {
+        return client.request('skills:create', {
+          skillId,
+          template,
+          ...(description?.trim() ? { description: description.trim() } : {}),
+        });
+      },
+
+      async duplicate(newId) {
+        const { skillId } = get();
+        if (!skillId) return { ok: false, error: { code: 'BAD_REQUEST', message: 'no skill open' } };
+        return client.request('skills:duplicate', { skillId, newId });
+      },
+
+      async remove() {
+        const { skillId } = get();
+        if (!skillId) return { ok: false, error: { code: 'BAD_REQUEST', message: 'no skill open' } };
+        const result = await client.request('skills:delete', { skillId });
+        if (result.ok) set({ trashed: result.value });
+        return result;
+      },
+
+      async undoRemove() {
+        const { trashed } = get();
+        if (!trashed) return null;
+        const result = await client.request('skills:restore', { trashId: trashed.trashId });
+        if (result.ok) set({ trashed: null });
+        return result;
+      },
+
+      dismissTrashed() {
+        set({ trashed: null });
+      },
+    };
+  });
+
+  // Changed on disk while open and nothing unsaved here: show the new text. With unsaved edits, the
+  // next save reports the conflict instead.
+  client.on('skills:changed', ({ ids }) => {
+    const state = useEditorStore.getState();
+    const { skillId, detail } = state;
+    if (!skillId || !detail || (ids && !ids.includes(skillId))) return;
+    if (state.saving || state.formDirty || isDraftDirty(state) || state.conflict) return;
+    void client.request('skills:get', { skillId }).then((result) => {
+      const now = useEditorStore.getState();
+      if (!result.ok || now.skillId !== skillId || now.saving || now.formDirty || isDraftDirty(now)) return;
+      if (now.detail?.hash !== result.value.hash)
+        useEditorStore.setState({ detail: result.value, draft: result.value.raw });
+    });
+  });
+
+  return useEditorStore;
+}
+
+export type EditorStore = ReturnType<typeof createEditorStore>;

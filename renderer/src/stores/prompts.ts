@@ -1,0 +1,110 @@
+import { create } from 'zustand';
+import type { Client } from '../../../shared/ipc/client';
+import type { ChannelInput } from '../../../shared/ipc/contract';
+import type { Result } from '../../../shared/ipc/result';
+import type { EventOf } from '../features/runs/run-view';
+
+export type Prompt =
+  | { kind: 'permission'; runId: string; event: EventOf<'permission_request'> }
+  | { kind: 'ask_user'; runId: string; event: EventOf<'ask_user'> };
+
+export type PermissionChoice = ChannelInput<'permissions:respond'>['choice'];
+
+export interface PromptsState {
+  /** Open prompts and questions of every run, oldest first; the dialog shows the first. */
+  queue: Prompt[];
+  /** Why the last answer could not be sent, or null. */
+  error: string | null;
+  /** Reads `permissions:pending` (prompts opened before this page loaded) and their details. */
+  loadPending(): Promise<void>;
+  respond(
+    prompt: Prompt & { kind: 'permission' },
+    choice: PermissionChoice,
+    extra?: { reason?: string; rule?: string },
+  ): Promise<Result<{ answered: boolean }>>;
+  answer(prompt: Prompt & { kind: 'ask_user' }, answer: string): Promise<Result<{ answered: boolean }>>;
+}
+
+const without = (queue: Prompt[], requestId: string) => queue.filter((p) => p.event.requestId !== requestId);
+
+function added(queue: Prompt[], prompt: Prompt): Prompt[] {
+  if (queue.some((p) => p.event.requestId === prompt.event.requestId)) return queue;
+  return [...queue, prompt];
+}
+
+/** Prompts found at load: in the order they were asked (expiry = asked + timeout), questions after. */
+const askedAt = (p: Prompt) => (p.kind === 'permission' ? p.event.expiresAt : Number.MAX_SAFE_INTEGER);
+
+export function createPromptsStore(client: Client) {
+  const usePromptsStore = create<PromptsState>()((set, get) => ({
+    queue: [],
+    error: null,
+
+    async loadPending() {
+      const pending = await client.request('permissions:pending', undefined);
+      if (!pending.ok) return;
+      const open = pending.value.filter((p) => !get().queue.some((q) => q.event.requestId === p.requestId));
+      const runIds = [...new Set(open.map((p) => p.runId))];
+      const details = await Promise.all(runIds.map((runId) => client.request('runs:get', { runId })));
+      const found: Prompt[] = [];
+      for (const [i, runId] of runIds.entries()) {
+        const detail = details[i]!;
+        if (!detail.ok) continue;
+        for (const request of open.filter((p) => p.runId === runId)) {
+          const event = detail.value.events.find(
+            (e) =>
+              (e.type === 'permission_request' || e.type === 'ask_user') && e.requestId === request.requestId,
+          );
+          if (event?.type === 'permission_request') found.push({ kind: 'permission', runId, event });
+          else if (event?.type === 'ask_user') found.push({ kind: 'ask_user', runId, event });
+        }
+      }
+      found.sort((a, b) => askedAt(a) - askedAt(b));
+      set((state) => ({ queue: found.reduce(added, state.queue) }));
+    },
+
+    async respond(prompt, choice, extra = {}) {
+      const result = await client.request('permissions:respond', {
+        runId: prompt.runId,
+        requestId: prompt.event.requestId,
+        choice,
+        ...(extra.reason ? { reason: extra.reason } : {}),
+        ...(extra.rule ? { rule: extra.rule } : {}),
+      });
+      settle(prompt.event.requestId, result);
+      return result;
+    },
+
+    async answer(prompt, answer) {
+      const result = await client.request('runs:answer', {
+        runId: prompt.runId,
+        requestId: prompt.event.requestId,
+        answer,
+      });
+      settle(prompt.event.requestId, result);
+      return result;
+    },
+  }));
+
+  /** Answered (or no longer open: `answered: false`) → out of the queue; a failed send keeps it. */
+  function settle(requestId: string, result: Result<{ answered: boolean }>) {
+    usePromptsStore.setState((state) =>
+      result.ok ? { queue: without(state.queue, requestId), error: null } : { error: result.error.message },
+    );
+  }
+
+  client.on('runs:event', ({ runId, event }) => {
+    const { queue } = usePromptsStore.getState();
+    let next = queue;
+    if (event.type === 'permission_request') next = added(queue, { kind: 'permission', runId, event });
+    else if (event.type === 'ask_user') next = added(queue, { kind: 'ask_user', runId, event });
+    else if (event.type === 'permission_decision' && event.requestId) next = without(queue, event.requestId);
+    else if (event.type === 'ask_user_answer') next = without(queue, event.requestId);
+    else if (event.type === 'complete') next = queue.filter((p) => p.runId !== runId);
+    if (next !== queue) usePromptsStore.setState({ queue: next });
+  });
+
+  return usePromptsStore;
+}
+
+export type PromptsStore = ReturnType<typeof createPromptsStore>;

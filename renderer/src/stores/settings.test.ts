@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { createClient } from '../../../shared/ipc/client';
+import { fail, ok } from '../../../shared/ipc/result';
+import type { HotkeysOverview } from '../../../shared/types/desktop';
+import type { Provider } from '../../../shared/types/provider';
+import { createFakeTransport, settle } from './fake-transport';
+import { createSettingsStore, saveInputOf } from './settings';
+
+function provider(name: string, overrides: Partial<Provider> = {}): Provider {
+  return {
+    id: `id-${name}`,
+    kind: 'openai-compatible',
+    name,
+    baseUrl: 'http://127.0.0.1:1/v1',
+    defaultModel: null,
+    knownModels: [],
+    maxOutputTokens: null,
+    isDefault: false,
+    hasKey: false,
+    createdAt: 0,
+    updatedAt: 0,
+    ...overrides,
+  };
+}
+
+const overview = (paused: boolean): HotkeysOverview => ({ available: true, paused, note: null, hotkeys: [] });
+
+function setup(providers: Provider[] = []) {
+  let list = providers;
+  const fake = createFakeTransport({
+    'providers:list': () => ok(list),
+    'providers:save': (input) => {
+      const saved = provider((input as Provider).name, input as Partial<Provider>);
+      list = [
+        ...list
+          .filter((p) => p.id !== saved.id)
+          .map((p) => (saved.isDefault ? { ...p, isDefault: false } : p)),
+        saved,
+      ];
+      return ok(saved);
+    },
+    'providers:test': () => ok({ ok: true, message: 'ok', models: ['llama3.2'], latencyMs: 5 }),
+    'permissions:mode': (input) => ok({ mode: (input as { mode?: string } | undefined)?.mode ?? 'default' }),
+    'hotkeys:status': () => ok(overview(false)),
+    'hotkeys:pause': (input) => ok(overview((input as { paused: boolean }).paused)),
+  });
+  const store = createSettingsStore(createClient(fake.transport));
+  return { fake, store };
+}
+
+describe('settings store', () => {
+  it('has no providers list until the host answered, then an empty one (first run)', async () => {
+    const { store } = setup();
+    expect(store.getState().providers).toBeNull();
+    await store.getState().load();
+    expect(store.getState().providers).toEqual([]);
+    expect(store.getState().mode).toBe('default');
+    expect(store.getState().hotkeys?.available).toBe(true);
+  });
+
+  it('makes a provider the default with a save that keeps everything else (and no key)', async () => {
+    const { fake, store } = setup([provider('a', { isDefault: true, hasKey: true }), provider('b')]);
+    await store.getState().load();
+    const result = await store.getState().makeDefault('id-b');
+    expect(result.ok).toBe(true);
+    const input = fake.callsOf('providers:save')[0]!.input as Record<string, unknown>;
+    expect(input).toMatchObject({ id: 'id-b', name: 'b', isDefault: true });
+    expect(input).not.toHaveProperty('apiKey');
+    expect(store.getState().providers?.find((p) => p.isDefault)?.name).toBe('b');
+  });
+
+  it('keeps the result of a connection test per provider', async () => {
+    const { store } = setup([provider('a')]);
+    await store.getState().load();
+    const testing = store.getState().testProvider('id-a');
+    expect(store.getState().tests['id-a']).toEqual({ state: 'testing' });
+    await testing;
+    expect(store.getState().tests['id-a']).toMatchObject({ state: 'done', ok: true, models: ['llama3.2'] });
+  });
+
+  it('reports a failed request instead of throwing', async () => {
+    const { fake, store } = setup([provider('a')]);
+    fake.answers['providers:test'] = () => fail('NOT_FOUND', 'no provider with id "id-a"');
+    fake.answers['permissions:mode'] = () => fail('INTERNAL', 'boom');
+    await store.getState().load();
+    await store.getState().testProvider('id-a');
+    expect(store.getState().tests['id-a']).toEqual({
+      state: 'failed',
+      message: 'no provider with id "id-a"',
+    });
+    expect(store.getState().modeError).toBe('boom');
+  });
+
+  it('sets the permission mode and pauses hotkeys, and follows hotkeys:changed', async () => {
+    const { fake, store } = setup();
+    await store.getState().load();
+    await store.getState().setMode('plan');
+    expect(store.getState().mode).toBe('plan');
+    await store.getState().setPaused(true);
+    expect(store.getState().hotkeys?.paused).toBe(true);
+    fake.emit('hotkeys:changed', overview(false));
+    await settle();
+    expect(store.getState().hotkeys?.paused).toBe(false);
+  });
+
+  it('turns a provider into a save input that changes nothing', () => {
+    const p = provider('a', { knownModels: ['m'], defaultModel: 'm' });
+    expect(saveInputOf(p)).toEqual({
+      id: p.id,
+      kind: p.kind,
+      name: 'a',
+      baseUrl: p.baseUrl,
+      defaultModel: 'm',
+      knownModels: ['m'],
+      maxOutputTokens: null,
+      isDefault: false,
+    });
+  });
+});

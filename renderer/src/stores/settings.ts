@@ -1,0 +1,144 @@
+import { create } from 'zustand';
+import type { Client } from '../../../shared/ipc/client';
+import type { Result } from '../../../shared/ipc/result';
+import type { HotkeysOverview } from '../../../shared/types/desktop';
+import type { PermissionMode } from '../../../shared/types/permission';
+import type { Provider, ProviderSaveInput, ProviderTestResult } from '../../../shared/types/provider';
+
+export type ProviderTest =
+  { state: 'testing' } | ({ state: 'done' } & ProviderTestResult) | { state: 'failed'; message: string };
+
+export interface SettingsState {
+  /** null until the first `providers:list` answer: "no providers" (first run) is an empty array. */
+  providers: Provider[] | null;
+  providersError: string | null;
+  /** The last "Test connection" of each provider, by id. */
+  tests: Record<string, ProviderTest>;
+  mode: PermissionMode | null;
+  modeError: string | null;
+  hotkeys: HotkeysOverview | null;
+  hotkeysError: string | null;
+  load(): Promise<void>;
+  loadProviders(): Promise<void>;
+  /** The envelope comes back so the form can show the message next to it. */
+  saveProvider(input: ProviderSaveInput): Promise<Result<Provider>>;
+  deleteProvider(id: string): Promise<Result<{ id: string }>>;
+  makeDefault(id: string): Promise<Result<Provider>>;
+  testProvider(id: string): Promise<void>;
+  setMode(mode: PermissionMode): Promise<void>;
+  setPaused(paused: boolean): Promise<void>;
+}
+
+/** Providers, the global permission mode and the hotkeys: what the Settings page (and first run) read. */
+export function createSettingsStore(client: Client) {
+  let latestProviders = 0;
+
+  const useSettingsStore = create<SettingsState>()((set, get) => ({
+    providers: null,
+    providersError: null,
+    tests: {},
+    mode: null,
+    modeError: null,
+    hotkeys: null,
+    hotkeysError: null,
+
+    async load() {
+      await Promise.all([get().loadProviders(), loadMode(), loadHotkeys()]);
+    },
+
+    async loadProviders() {
+      const load = ++latestProviders;
+      const result = await client.request('providers:list', undefined);
+      if (load !== latestProviders) return;
+      if (result.ok) set({ providers: result.value, providersError: null });
+      else set({ providersError: result.error.message });
+    },
+
+    async saveProvider(input) {
+      const result = await client.request('providers:save', input);
+      // Also after an error: the record may be saved and only the key refused (the CLI host stores none).
+      await get().loadProviders(); // saving a default clears the others' flag
+      return result;
+    },
+
+    async deleteProvider(id) {
+      const result = await client.request('providers:delete', { id });
+      if (result.ok) {
+        set((state) => ({ tests: withoutKey(state.tests, id) }));
+        await get().loadProviders();
+      }
+      return result;
+    },
+
+    async makeDefault(id) {
+      const provider = get().providers?.find((p) => p.id === id);
+      if (!provider)
+        return { ok: false, error: { code: 'NOT_FOUND', message: `no provider with id "${id}"` } };
+      return get().saveProvider({ ...saveInputOf(provider), isDefault: true });
+    },
+
+    async testProvider(id) {
+      set((state) => ({ tests: { ...state.tests, [id]: { state: 'testing' } } }));
+      const result = await client.request('providers:test', { id });
+      set((state) => ({
+        tests: {
+          ...state.tests,
+          [id]: result.ok
+            ? { state: 'done', ...result.value }
+            : { state: 'failed', message: result.error.message },
+        },
+      }));
+    },
+
+    async setMode(mode) {
+      // shown at once (a radio that waits for the host looks dead), put back if the host refuses
+      const before = get().mode;
+      set({ mode });
+      const result = await client.request('permissions:mode', { mode });
+      if (result.ok) set({ mode: result.value.mode, modeError: null });
+      else set({ mode: before, modeError: result.error.message });
+    },
+
+    async setPaused(paused) {
+      const result = await client.request('hotkeys:pause', { paused });
+      if (result.ok) set({ hotkeys: result.value, hotkeysError: null });
+      else set({ hotkeysError: result.error.message });
+    },
+  }));
+
+  async function loadMode() {
+    const result = await client.request('permissions:mode', undefined);
+    if (result.ok) useSettingsStore.setState({ mode: result.value.mode, modeError: null });
+    else useSettingsStore.setState({ modeError: result.error.message });
+  }
+
+  async function loadHotkeys() {
+    const result = await client.request('hotkeys:status', undefined);
+    if (result.ok) useSettingsStore.setState({ hotkeys: result.value, hotkeysError: null });
+    else useSettingsStore.setState({ hotkeysError: result.error.message });
+  }
+
+  client.on('hotkeys:changed', (hotkeys) => useSettingsStore.setState({ hotkeys, hotkeysError: null }));
+
+  return useSettingsStore;
+}
+
+export type SettingsStore = ReturnType<typeof createSettingsStore>;
+
+/** A stored provider as a save input that changes nothing (no `apiKey`: the stored key is kept). */
+export function saveInputOf(provider: Provider): ProviderSaveInput {
+  return {
+    id: provider.id,
+    kind: provider.kind,
+    name: provider.name,
+    baseUrl: provider.baseUrl,
+    defaultModel: provider.defaultModel,
+    knownModels: provider.knownModels,
+    maxOutputTokens: provider.maxOutputTokens,
+    isDefault: provider.isDefault,
+  };
+}
+
+function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
+}
