@@ -208,3 +208,59 @@ test('a page opened without its token says where to find it', async ({ page }) =
   await page.screenshot({ path: 'e2e-artifacts/dashboard-token-missing.png' });
   expect(problems).toEqual([]);
 });
+
+test('a deck of 300 skills renders the rows on screen only; Tab walks on, and the focused card stays', async ({
+  page,
+}) => {
+  const dataDir = await freshDataDir();
+  const many = path.join(dataDir, 'many');
+  for (let i = 0; i < 300; i++) {
+    const id = `skill-${String(i).padStart(3, '0')}`;
+    await fs.mkdir(path.join(many, id), { recursive: true });
+    await fs.writeFile(
+      path.join(many, id, 'SKILL.md'),
+      `---\nname: ${id}\ndescription: Generated skill number ${i}.\n---\nDo thing ${i}.\n`,
+    );
+  }
+  const host = await startSkilldeckHost(dataDir, { skillsDirs: [many] });
+  hosts.push(host);
+  const problems = watchForPageErrors(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(host.url);
+
+  const deck = page.getByRole('list', { name: 'Skills', exact: true });
+  await expect(deck.getByRole('article').first()).toBeVisible();
+  await expect(deck.getByRole('listitem').first()).toHaveAttribute('aria-setsize', '308');
+  expect(await deck.getByRole('article').count()).toBeLessThan(40);
+
+  // Tab from the search box into the cards and far past the rows first rendered
+  await page.getByRole('searchbox', { name: 'Search skills' }).focus();
+  const focusedPosition = () =>
+    page.evaluate(() => {
+      const doc = (globalThis as unknown as { document: { activeElement: { closest(s: string): unknown } } })
+        .document;
+      const item = doc.activeElement.closest('li[aria-posinset]') as {
+        getAttribute(n: string): string;
+      } | null;
+      return item ? Number(item.getAttribute('aria-posinset')) : 0;
+    });
+  for (let i = 0; i < 150; i++) await page.keyboard.press('Tab');
+  const position = await focusedPosition();
+  expect(position).toBeGreaterThan(30);
+  expect(await deck.getByRole('article').count()).toBeLessThan(40);
+
+  // scrolled far away, the focused card is still there (and keeps the focus)
+  await page.evaluate(() =>
+    (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0),
+  );
+  await expect(card(page, 'skill-000')).toBeVisible();
+  expect(await focusedPosition()).toBe(position);
+  await page.keyboard.press('Tab');
+  expect(await focusedPosition()).toBeGreaterThanOrEqual(position);
+
+  // search applies before the virtualization: the status counts the whole deck
+  await page.getByRole('searchbox', { name: 'Search skills' }).fill('number 299');
+  await expect(page.getByText('Showing 1 of 308 skills')).toBeVisible();
+  await expect(deck.getByRole('article')).toHaveCount(1);
+  expect(problems).toEqual([]);
+});

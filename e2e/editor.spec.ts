@@ -42,7 +42,6 @@ test('a built-in skill opens read-only from its card', async ({ page }) => {
   await expect(editorHeading(page, 'translate')).toBeVisible();
   await expect(page).toHaveURL(/#\/skills\/translate$/);
   await expect(page.getByText('cannot be edited here')).toBeVisible();
-  await expect(page.getByText('under metadata.skilldeck')).toContainText('execution-mode, config');
   await expect(page.getByLabel('Description')).toBeDisabled();
   await page.getByRole('tab', { name: 'SKILL.md' }).click();
   await expect(page.locator('.cm-content')).toHaveAttribute('contenteditable', 'false');
@@ -93,14 +92,20 @@ test('create, edit in the form and as text, findings, a conflict, duplicate, del
   expect(onDisk.trimEnd().endsWith('End with a list of action items.')).toBe(true);
   await page.screenshot({ path: 'e2e-artifacts/editor-raw.png', fullPage: true });
 
-  // A broken frontmatter (no description): the finding shows in the list and at its line.
+  // The description removed: checked as typed, the finding shows in the list and at its line before
+  // anything is saved.
   const valid = onDisk;
   await replaceRawText(page, '---\nname: meeting-notes\n---\nMinutes, please.\n');
-  await page.getByRole('button', { name: 'Save SKILL.md' }).click();
   await expect(page.getByTestId('editor-findings')).toContainText('missing-description');
   await expect(page.locator('.cm-lint-marker-error')).toBeVisible();
   await expect(page.locator('.cm-lintRange-error').first()).toBeAttached();
   await page.screenshot({ path: 'e2e-artifacts/editor-finding.png', fullPage: true });
+  expect(await fs.readFile(skillFile('meeting-notes'), 'utf8')).toBe(valid); // nothing written
+  // a broken frontmatter: the YAML error at its line
+  await replaceRawText(page, '---\nname: meeting-notes\ndescription: ok\n\tmodel: x\n---\nBody.\n');
+  await expect(page.getByTestId('editor-findings')).toContainText('line 4');
+  await expect(page.getByTestId('editor-findings')).toContainText('Tabs are not allowed as indentation');
+  await expect(page.locator('.cm-lint-marker-error')).toBeVisible();
 
   // Fixed here, but changed on disk meanwhile: the save is refused and the diff shown.
   const mine = valid.replace('End with a list of action items.', 'End with the decisions taken.');
@@ -118,6 +123,7 @@ test('create, edit in the form and as text, findings, a conflict, duplicate, del
   await expect(conflict).toBeHidden();
   await expect(page.getByTestId('editor-findings')).toContainText('No findings');
   expect(await fs.readFile(skillFile('meeting-notes'), 'utf8')).toBe(mine);
+  await expect(page.locator('.cm-lint-marker-error')).toHaveCount(0);
 
   // Duplicate, then delete the copy and undo.
   await page.getByRole('button', { name: 'Duplicate' }).click();
@@ -139,5 +145,45 @@ test('create, edit in the form and as text, findings, a conflict, duplicate, del
   await expect(toast).toBeHidden();
   await fs.access(skillFile('meeting-notes-copy'));
 
+  expect(problems).toEqual([]);
+});
+
+test('a copy of translate: its config edited in the form stays under metadata.skilldeck', async ({
+  page,
+}) => {
+  const problems = watchForPageErrors(page);
+  await page.goto(`${host!.url}#/skills/translate`);
+  await expect(editorHeading(page, 'translate')).toBeVisible();
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  const duplicate = page.getByRole('dialog', { name: 'Duplicate translate' });
+  await duplicate.getByLabel('Id (folder name)').fill('my-translate');
+  await duplicate.getByRole('button', { name: 'Duplicate' }).click();
+  await expect(editorHeading(page, 'my-translate')).toBeVisible();
+
+  const target = page.getByLabel('Value of target_language');
+  await expect(target).toBeEnabled();
+  await expect(target).toHaveValue('English');
+  await target.fill('French');
+  await page.getByRole('button', { name: 'Save fields' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  await expect(page.getByTestId('editor-findings')).toContainText('No findings');
+  await expect(page.getByLabel('Value of target_language')).toHaveValue('French');
+
+  const onDisk = await fs.readFile(skillFile('my-translate'), 'utf8');
+  const frontmatter = onDisk.split('\n---\n')[0]!;
+  expect(frontmatter).toContain(
+    [
+      'metadata:',
+      '  skilldeck:',
+      '    execution-mode: prompt',
+      '    output: insert_text',
+      '    config:',
+      '      source_language: auto',
+      '      target_language: French',
+      '      fallback_language: Chinese (Simplified)',
+    ].join('\n'),
+  );
+  expect(frontmatter).not.toMatch(/^(config|execution-mode|output):/m);
+  expect(frontmatter.match(/target_language/g)).toHaveLength(1);
   expect(problems).toEqual([]);
 });

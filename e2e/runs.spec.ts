@@ -33,6 +33,25 @@ test.beforeAll(async () => {
       'Run the command, then write the file.',
     ),
     'asker/SKILL.md': skill('asker', 'execution-mode: agent\nallowed-tools: [AskUser]\n', 'Ask first.'),
+    // a diamond with one branch skipped by its condition
+    'branchy/SKILL.md': skill(
+      'branchy',
+      [
+        'metadata:',
+        '  skilldeck:',
+        '    execution-mode: workflow',
+        '    config:',
+        '      length: short',
+        '    workflow:',
+        '      steps:',
+        '        - { id: plan, name: Plan, prompt: Plan it. }',
+        '        - { id: long, name: Long version, prompt: Go long., dependencies: [plan], condition: "${config.length} == \'long\'" }',
+        '        - { id: short, name: Short version, prompt: Keep it short., dependencies: [plan] }',
+        '        - { id: merge, name: Merge, prompt: Merge., dependencies: [long, short] }',
+        '',
+      ].join('\n'),
+      'Branch.',
+    ),
   };
   for (const [file, text] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(skills, file)), { recursive: true });
@@ -140,26 +159,114 @@ test('a prompt skill streams into the run panel, rendered as Markdown', async ({
   expect(problems).toEqual([]);
 });
 
-test('the video-script workflow runs its four steps in dependency order', async ({ page }) => {
-  llm.setResponder((request) => ({ text: `answer ${llm.requests.indexOf(request) + 1}`, delayMs: 150 }));
+test('the video-script workflow runs its four steps in dependency order, drawn as a graph', async ({
+  page,
+}) => {
+  const problems = watchForPageErrors(page);
+  llm.setResponder((request) => ({ text: `answer ${llm.requests.indexOf(request) + 1}`, delayMs: 700 }));
   await openRuns(page);
-  // Record the order in which each step turns succeeded, as the page shows it.
+  // Record every status each graph node shows, in the order the page shows them.
   await page.evaluate(`(() => {
-    window.__order = [];
-    new MutationObserver(() => {
-      for (const el of document.querySelectorAll('[data-step][data-status="succeeded"]')) {
-        if (!window.__order.includes(el.dataset.step)) window.__order.push(el.dataset.step);
+    window.__transitions = [];
+    const last = {};
+    const record = () => {
+      for (const el of document.querySelectorAll('[data-dag-node]')) {
+        const id = el.dataset.dagNode;
+        if (last[id] !== el.dataset.status) {
+          last[id] = el.dataset.status;
+          window.__transitions.push(id + ':' + el.dataset.status);
+        }
       }
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
+    };
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status'] });
   })()`);
   await startRun(page, 'video-script', 'Why cats purr');
 
   const panel = page.getByTestId('run-panel');
+  const graph = panel.getByTestId('workflow-dag');
+  // A workflow run opens on its graph: one node per step, one edge per dependency.
+  await expect(panel.getByRole('button', { name: 'Graph', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(graph.locator('[data-dag-node]')).toHaveCount(4);
+  expect(await graph.locator('.react-flow__edge').count()).toBeGreaterThanOrEqual(3);
+  await expect(graph.getByTestId('dag-node-analysis')).toHaveAttribute('data-status', 'succeeded');
+  // the step running now is followed below the graph
+  await expect(panel.getByTestId('dag-detail').locator('[data-step][data-status="running"]')).toHaveCount(1);
+  await page.screenshot({ path: 'e2e-artifacts/runs-dag-running.png', fullPage: true });
+
   await expect(panel.getByTestId('run-status')).toHaveText('Succeeded', { timeout: 30_000 });
   for (const step of ['analysis', 'outline', 'script', 'shots'])
+    await expect(graph.getByTestId(`dag-node-${step}`)).toHaveAttribute('data-status', 'succeeded');
+  const shown = (await page.evaluate('window.__transitions')) as string[];
+  expect(shown.filter((s) => !s.endsWith(':pending'))).toEqual([
+    'analysis:running',
+    'analysis:succeeded',
+    'outline:running',
+    'outline:succeeded',
+    'script:running',
+    'script:succeeded',
+    'shots:running',
+    'shots:succeeded',
+  ]);
+  await expect(graph.getByTestId('dag-node-shots')).toContainText('Succeeded');
+
+  // Keyboard: Tab goes from node to node; Enter shows that step's output below the graph.
+  await graph.getByTestId('dag-node-analysis').focus();
+  await page.keyboard.press('Tab');
+  await expect(graph.getByTestId('dag-node-outline')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(graph.getByTestId('dag-node-outline')).toHaveAttribute('aria-pressed', 'true');
+  const detail = panel.getByTestId('dag-detail');
+  await expect(detail.locator('[data-step]')).toHaveCount(1);
+  await expect(detail.getByTestId('run-step-outline')).toContainText(/answer \d+/);
+  await page.screenshot({ path: 'e2e-artifacts/runs-dag-done.png', fullPage: true });
+
+  // The list shows the same four steps.
+  await panel.getByRole('button', { name: 'List', exact: true }).click();
+  await expect(graph).toHaveCount(0);
+  for (const step of ['analysis', 'outline', 'script', 'shots'])
     await expect(panel.getByTestId(`run-step-${step}`)).toHaveAttribute('data-status', 'succeeded');
-  expect(await page.evaluate('window.__order')).toEqual(['analysis', 'outline', 'script', 'shots']);
   await expect(panel.locator('[data-step]')).toHaveCount(4);
+  expect(problems).toEqual([]);
+  llm.setResponder(() => ({ text: 'ok' }));
+});
+
+test('a skipped step is dimmed in the graph, with its reason on focus', async ({ page }) => {
+  const problems = watchForPageErrors(page);
+  llm.setResponder(() => ({ text: 'done', delayMs: 100 }));
+  await openRuns(page);
+  await startRun(page, 'branchy', 'anything');
+
+  const panel = page.getByTestId('run-panel');
+  const graph = panel.getByTestId('workflow-dag');
+  await expect(panel.getByTestId('run-status')).not.toHaveText('Running', { timeout: 30_000 });
+  await expect(graph.locator('[data-dag-node]')).toHaveCount(4);
+  await expect(graph.locator('.react-flow__edge')).toHaveCount(4);
+  const long = graph.getByTestId('dag-node-long');
+  await expect(long).toHaveAttribute('data-status', 'skipped');
+  await expect(long).toContainText('Skipped');
+  await expect(graph.getByTestId('dag-node-short')).toHaveAttribute('data-status', 'succeeded');
+  // the two branches sit one above the other, between plan and merge
+  const box = async (id: string) => (await graph.getByTestId(`dag-node-${id}`).boundingBox())!;
+  const plan = await box('plan');
+  const longBox = await box('long');
+  const short = await box('short');
+  const merge = await box('merge');
+  expect(longBox.x).toBeCloseTo(short.x, 0);
+  expect(longBox.y).toBeLessThan(short.y);
+  expect(plan.x).toBeLessThan(longBox.x);
+  expect(merge.x).toBeGreaterThan(longBox.x);
+  await expect(graph.getByTestId('dag-node-long')).toContainText('Long version');
+
+  const tip = graph.getByRole('tooltip').filter({ hasText: 'Skipped:' });
+  await expect(tip).toBeHidden();
+  await long.focus();
+  await expect(tip).toBeVisible();
+  await expect(long).toHaveAccessibleDescription(/Skipped: .*long/);
+  await page.screenshot({ path: 'e2e-artifacts/runs-dag-skipped.png', fullPage: true });
+  expect(problems).toEqual([]);
   llm.setResponder(() => ({ text: 'ok' }));
 });
 

@@ -197,9 +197,12 @@ describe('the floating card', () => {
   it('remembers its size in userData, written atomically, and opens at that size next time', async () => {
     await cards.show(card('r1', 'x'));
     windows()[0]!.resizeTo(600, 350);
-    await new Promise((resolve) => setTimeout(resolve, 30));
     const file = path.join(dir, 'card-window.json');
-    expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ width: 600, height: 350 });
+    // the size is written in the background: wait for it (a loaded machine takes longer than a few ms)
+    await vi.waitFor(
+      () => expect(JSON.parse(fs.readFileSync(file, 'utf8'))).toEqual({ width: 600, height: 350 }),
+      { timeout: 3000, interval: 20 },
+    );
     expect(fs.readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
 
     const again = new FloatingCards({ preloadFile: '/p', sizeFile: file, clipboard, inserter });

@@ -131,8 +131,7 @@ describe('createDesktopShell', () => {
     expect(card.options.webPreferences?.preload).toBe('/out/preload/card.cjs');
     card.webContents.load(CARD_URL);
     sendFromPage(CARD_CHANNELS.action, card.webContents, ['copy']);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(fake.written).toEqual(['Bonjour']);
+    await vi.waitFor(() => expect(fake.written).toEqual(['Bonjour']), { timeout: 2000, interval: 5 });
 
     shell.stop();
     expect(fakeIpcMain.listenerCount(CARD_CHANNELS.action)).toBe(0);

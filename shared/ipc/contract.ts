@@ -10,6 +10,8 @@ import {
   SkillSourceInfo,
   SkillSummary,
   SkillTemplate,
+  SkillCheck,
+  SkillCheckResult,
   SkillUpdate,
   TrashedSkill,
 } from '../types/skill';
@@ -60,6 +62,8 @@ export const contract = {
   },
   /** Edits SKILL.md (fields or raw text); CONFLICT when it changed on disk since `baseHash` was read. */
   'skills:update': { input: SkillUpdate, output: SkillDetail },
+  /** Checks text as SKILL.md (same rules and findings as loading it) without writing anything. */
+  'skills:check': { input: SkillCheck, output: SkillCheckResult },
   /** Copies a skill's folder into the user folder under a new id (the way to edit a built-in). */
   'skills:duplicate': {
     input: z.object({ skillId: SkillId, newId: NewSkillId }).strict(),

@@ -7,6 +7,7 @@ export const CHANNELS = [
   'skills:get',
   'skills:create',
   'skills:update',
+  'skills:check',
   'skills:duplicate',
   'skills:delete',
   'skills:restore',

@@ -10,9 +10,11 @@ describe('acceleratorProblem', () => {
     'CmdOrCtrl++',
     'Control+Num5',
     'Option+PageDown',
+    'F9',
   ])('accepts %s', (a) => expect(acceleratorProblem(a)).toBeNull());
   it.each([
     ['T', /needs at least one modifier/],
+    ['Space', /needs at least one modifier/],
     ['Ctrl+', /empty part/],
     ['Hyper+T', /"hyper" is not a modifier/],
     ['Ctrl+Ctrl+T', /repeats a modifier/],

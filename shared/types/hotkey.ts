@@ -71,7 +71,9 @@ export function acceleratorProblem(accelerator: string): string | null {
   if (parts.some((p) => p.trim() === '')) return `"${accelerator}" has an empty part`;
   const key = parts[parts.length - 1]!;
   const mods = parts.slice(0, -1).map((m) => m.toLowerCase());
-  if (mods.length === 0) return `"${accelerator}" needs at least one modifier (Ctrl, Alt, Shift, Super)`;
+  // F1–F24 alone are fine: nothing types with them
+  if (mods.length === 0 && !/^f([1-9]|1[0-9]|2[0-4])$/i.test(key))
+    return `"${accelerator}" needs at least one modifier (Ctrl, Alt, Shift, Super)`;
   for (const m of mods) if (!MODIFIERS.has(m)) return `"${m}" is not a modifier`;
   if (new Set(mods).size !== mods.length) return `"${accelerator}" repeats a modifier`;
   const k = key.toLowerCase();

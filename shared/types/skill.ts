@@ -159,6 +159,25 @@ export const SkillUpdate = z
   );
 export type SkillUpdate = z.infer<typeof SkillUpdate>;
 
+/**
+ * Text to check as SKILL.md without writing it (the raw editor's lint). With `skillId`, that skill's
+ * folder is the context: its name for the folder-name check, its `phases/` layout.
+ */
+export const SkillCheck = z
+  .object({
+    skillId: SkillId.optional(),
+    text: z.string().max(MAX_SKILL_TEXT, 'SKILL.md is limited to 1 MiB'),
+  })
+  .strict();
+export type SkillCheck = z.infer<typeof SkillCheck>;
+
+/** What loading the text as SKILL.md would find; `definition` is null when the frontmatter cannot be read. */
+export const SkillCheckResult = z.object({
+  findings: z.array(Finding),
+  definition: z.object({ name: z.string(), description: z.string(), mode: ExecutionMode }).nullable(),
+});
+export type SkillCheckResult = z.infer<typeof SkillCheckResult>;
+
 /** A deleted skill, waiting in `<data dir>/trash/` to be restored. */
 export const TrashedSkill = z.object({
   trashId: z.string(),

@@ -33,6 +33,7 @@ const handlers = (overrides: Partial<Handlers> = {}): Handlers => ({
   'skills:delete': notUnderTest,
   'skills:restore': notUnderTest,
   'skills:trash': notUnderTest,
+  'skills:check': notUnderTest,
   'skills:sources': notUnderTest,
   'meta:get': () => meta,
   'meta:update': () => meta,

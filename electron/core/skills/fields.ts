@@ -68,7 +68,7 @@ export interface FieldContext {
 
 /** Lenient reading: everything Claude Code and the Agent Skills spec accept loads; problems are findings. */
 /** Fields that may also sit under `metadata: skilldeck:`, where the Agent Skills spec (and --strict) allows them. */
-const NAMESPACED = new Set<string>([...SKILLDECK_FIELDS, 'model']);
+export const NAMESPACED: ReadonlySet<string> = new Set<string>([...SKILLDECK_FIELDS, 'model']);
 export const NAMESPACE_KEY = 'skilldeck';
 
 /**

@@ -1,7 +1,10 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { editSkillText, renderSkillText } from './serialize';
+import { loadSkillFile } from './load';
 import { splitSkillFile } from './parse';
 
 const parse = (text: string) => {
@@ -137,5 +140,86 @@ describe('serialize', () => {
       '---\nname: x\ndescription: Does x.\n---\nYou do x.\n',
     );
     expect(() => editSkillText('no frontmatter', { fields: { a: 1 } })).toThrow(/raw editor/);
+  });
+});
+
+describe('editing Skilldeck fields where the file keeps them', () => {
+  // The built-in translate skill keeps execution-mode, output and config under metadata.skilldeck.
+  const translate = fs.readFileSync(path.join(__dirname, '../../../skills/translate/SKILL.md'), 'utf8');
+  const load = (text: string) => loadSkillFile(text, { file: 'SKILL.md', folderName: 'translate' });
+
+  it('sets config keys under metadata.skilldeck, with no top-level copy', () => {
+    const edited = editSkillText(translate, { config: { target_language: 'French', tone: 'formal' } });
+    expect(edited).toBe(
+      translate.replace(
+        '      target_language: English\n      fallback_language: Chinese (Simplified)\n',
+        '      target_language: French\n      fallback_language: Chinese (Simplified)\n      tone: formal\n',
+      ),
+    );
+    const loaded = load(edited);
+    expect(loaded.frontmatter).not.toHaveProperty('config');
+    expect(loaded.definition?.config).toEqual({
+      source_language: 'auto',
+      target_language: 'French',
+      fallback_language: 'Chinese (Simplified)',
+      tone: 'formal',
+    });
+    expect(loaded.findings).toEqual([]);
+  });
+
+  it('sets and removes nested fields in place; new fields go to the top level', () => {
+    const edited = editSkillText(translate, {
+      fields: { 'execution-mode': 'agent', output: undefined, provider: 'ollama', description: 'Short.' },
+    });
+    const loaded = load(edited);
+    expect(loaded.findings).toEqual([]);
+    expect(loaded.frontmatter).toMatchObject({
+      description: 'Short.',
+      provider: 'ollama',
+      metadata: { skilldeck: { 'execution-mode': 'agent', config: { target_language: 'English' } } },
+    });
+    expect(loaded.frontmatter).not.toHaveProperty('execution-mode');
+    expect((loaded.frontmatter!.metadata as { skilldeck: object }).skilldeck).not.toHaveProperty('output');
+    expect(edited).toContain(
+      'license: MIT\nmetadata:\n  skilldeck:\n    execution-mode: agent\n    config:\n',
+    );
+    expect(edited).toMatch(/\nprovider: ollama\n---\n/);
+  });
+
+  it('keeps comments and unknown fields, and drops the containers an edit empties', () => {
+    const text = [
+      '---',
+      'name: translate',
+      'description: d',
+      'x-custom: kept # unknown field',
+      'metadata:',
+      '  author: me',
+      '  skilldeck:',
+      '    # how it runs',
+      '    execution-mode: prompt # the default',
+      '    config:',
+      '      target_language: English # change me',
+      '---',
+      'Body.',
+      '',
+    ].join('\n');
+    const edited = editSkillText(text, { config: { target_language: 'German' } });
+    expect(edited).toBe(text.replace('English # change me', 'German # change me'));
+
+    const emptied = editSkillText(text, {
+      fields: { 'execution-mode': undefined },
+      config: { target_language: undefined },
+    });
+    expect(emptied).toBe(
+      '---\nname: translate\ndescription: d\nx-custom: kept # unknown field\nmetadata:\n  author: me\n---\nBody.\n',
+    );
+  });
+
+  it('writes at the top level when the field is there, and removes a field from both places', () => {
+    const both = '---\nname: a\ndescription: d\nmodel: x\nmetadata:\n  skilldeck:\n    model: y\n---\n';
+    expect(editSkillText(both, { fields: { model: 'z' } })).toBe(both.replace('model: x', 'model: z'));
+    expect(editSkillText(both, { fields: { model: undefined } })).toBe('---\nname: a\ndescription: d\n---\n');
+    // a config key removed from a file without config
+    expect(editSkillText('---\nname: a\n---\n', { config: { k: undefined } })).toBe('---\nname: a\n---\n');
   });
 });

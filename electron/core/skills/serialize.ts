@@ -1,11 +1,16 @@
 import { isMap, isScalar } from 'yaml';
 import { AppError } from '../../../shared/ipc/result';
+import { NAMESPACE_KEY, NAMESPACED } from './fields';
 import { splitSkillFile, type SplitSkillFile } from './parse';
 
 export interface SkillEdit {
-  /** Top-level fields to set; `undefined` removes the field. Other fields, comments and order stay. */
+  /**
+   * Fields to set; `undefined` removes the field. Other fields, comments and order stay. A Skilldeck
+   * field the file keeps under `metadata.skilldeck` (and not at the top level) is set there; others
+   * (new ones too) at the top level.
+   */
   fields?: Record<string, unknown>;
-  /** Keys under `config:` to set; `undefined` removes the key. */
+  /** Keys under `config:` (wherever the file keeps it) to set; `undefined` removes the key. */
   config?: Record<string, unknown>;
   /** The new body (system prompt); unchanged when absent. */
   body?: string;
@@ -25,18 +30,45 @@ export function editSkillText(text: string, edit: SkillEdit, file = 'SKILL.md'):
     );
   }
   const { doc, eol, hasBom } = split.file;
-  const set = (path: string[], value: unknown) => {
-    if (value === undefined) return void doc.deleteIn(path);
+  const remove = (path: readonly string[]) => {
+    if (doc.hasIn(path)) doc.deleteIn(path);
+  };
+  const set = (path: readonly string[], value: unknown) => {
+    if (value === undefined) return remove(path);
     const node = doc.getIn(path, true);
     const primitive = value === null || typeof value !== 'object';
     // changing a scalar in place keeps its quoting style and its comments
     if (primitive && isScalar(node)) node.value = value;
     else doc.setIn(path, doc.createNode(value));
   };
-  for (const [key, value] of Object.entries(edit.fields ?? {})) set([key], value);
-  for (const [key, value] of Object.entries(edit.config ?? {})) set(['config', key], value);
-  const config = doc.get('config', true);
-  if (edit.config && isMap(config) && config.items.length === 0) doc.delete('config');
+  // A Skilldeck field is written where the file keeps it: under `metadata.skilldeck` when it is only
+  // there (a top-level copy would shadow it with a duplicate-field warning), else at the top level.
+  const namespaced = (key: string) =>
+    NAMESPACED.has(key) && !doc.has(key) && doc.hasIn(['metadata', NAMESPACE_KEY, key]);
+  const pathOf = (key: string) => (namespaced(key) ? ['metadata', NAMESPACE_KEY, key] : [key]);
+  const emptied = (path: readonly string[]) => {
+    const node = doc.getIn(path, true);
+    if (isMap(node) && node.items.length === 0) doc.deleteIn(path);
+  };
+  for (const [key, value] of Object.entries(edit.fields ?? {})) {
+    if (value === undefined && NAMESPACED.has(key)) {
+      // removed wherever it is: a nested copy left behind would take over
+      remove([key]);
+      remove(['metadata', NAMESPACE_KEY, key]);
+    } else set(pathOf(key), value);
+  }
+  if (edit.config) {
+    const configPath = pathOf('config');
+    for (const [key, value] of Object.entries(edit.config)) set([...configPath, key], value);
+    emptied(configPath);
+  }
+  if (edit.fields || edit.config) {
+    // containers the edit emptied go too (`skilldeck: {}` says nothing)
+    if (doc.hasIn(['metadata', NAMESPACE_KEY])) {
+      emptied(['metadata', NAMESPACE_KEY]);
+      if (!doc.hasIn(['metadata', NAMESPACE_KEY])) emptied(['metadata']);
+    }
+  }
   return assembleSkillText({ doc, eol, hasBom }, edit.body ?? split.file.body);
 }
 

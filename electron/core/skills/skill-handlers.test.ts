@@ -206,6 +206,90 @@ describe('skills:update', () => {
   });
 });
 
+describe('skills:check', () => {
+  const snapshot = (dir: string) =>
+    fs.readdirSync(dir, { recursive: true, withFileTypes: true }).map((e) => {
+      const file = path.join(e.parentPath, e.name);
+      const stat = fs.statSync(file);
+      return [file, stat.mtimeMs, e.isFile() ? fs.readFileSync(file, 'utf8') : null];
+    });
+
+  it('finds what loading the text would, at its lines, without writing anything', async () => {
+    t = createTestCore();
+    withUserSkill('notes', skillText('notes'));
+    const dir = userSkill('notes');
+    const before = { folder: fs.statSync(dir).mtimeMs, files: snapshot(dir) };
+    const check = (text: string) => t.client.invoke('skills:check', { skillId: 'notes', text });
+
+    const broken = await check('---\nname: notes\ndescription: [unclosed\nmodel: x\n---\nBody.\n');
+    expect(broken.definition).toBeNull();
+    expect(broken.findings).toEqual([
+      {
+        code: 'yaml-error',
+        severity: 'error',
+        message: expect.stringContaining('YAML error: Flow sequence') as unknown,
+        file: path.join(dir, 'SKILL.md'),
+        line: 4,
+      },
+    ]);
+
+    const tabbed = await check('---\nname: notes\ndescription: ok\n\tmodel: x\n---\nBody.\n');
+    expect(tabbed.findings).toMatchObject([
+      { code: 'yaml-error', message: 'YAML error: Tabs are not allowed as indentation', line: 4 },
+    ]);
+
+    const missing = await check('---\nname: notes\nmodel: x\n---\nBody.\n');
+    expect(missing.findings).toMatchObject([{ code: 'missing-description', severity: 'error' }]);
+    expect(missing.definition).toEqual({ name: 'notes', description: '', mode: 'prompt' });
+
+    const valid = await check(
+      '---\nname: notes\ndescription: Takes notes.\nexecution-mode: agent\n---\nB.\n',
+    );
+    expect(valid).toEqual({
+      findings: [],
+      definition: { name: 'notes', description: 'Takes notes.', mode: 'agent' },
+    });
+
+    // the folder is the context: its name is checked
+    const renamed = await check(skillText('other'));
+    expect(renamed.findings).toMatchObject([{ code: 'name-mismatch', line: 2 }]);
+
+    expect(fs.statSync(dir).mtimeMs).toBe(before.folder);
+    expect(snapshot(dir)).toEqual(before.files);
+    expect(fs.readdirSync(path.join(t.dataDir, 'skills'))).toEqual(['notes']);
+    const get = await t.client.invoke('skills:get', { skillId: 'notes' });
+    expect(get.raw).toBe(skillText('notes'));
+  });
+
+  it('uses the folder layout of the skill, and checks text with no skill as a new one', async () => {
+    t = createTestCore();
+    writeTree(t.skillsDir, {
+      'steps/SKILL.md': skillText('steps'),
+      'steps/phases/01-draft.md': 'Draft.\n',
+    });
+    const phased = await t.client.invoke('skills:check', { skillId: 'steps', text: skillText('steps') });
+    expect(phased).toEqual({
+      findings: [],
+      definition: { name: 'steps', description: 'Does steps things.', mode: 'phases' },
+    });
+    const alone = await t.client.invoke('skills:check', { text: skillText('anything') });
+    expect(alone).toEqual({
+      findings: [],
+      definition: { name: 'anything', description: 'Does anything things.', mode: 'prompt' },
+    });
+    const nameless = await t.client.invoke('skills:check', { text: '---\ndescription: d\n---\n' });
+    expect(nameless).toEqual({ findings: [], definition: { name: '', description: 'd', mode: 'prompt' } });
+    expect(await t.client.request('skills:check', { skillId: 'nope', text: '' })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+    expect(await t.client.request('skills:check', { text: 'x'.repeat(1024 * 1024 + 1) })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
+  });
+});
+
 describe('skills:duplicate', () => {
   it('copies a built-in into the user folder under a new id, renaming it, with its files', async () => {
     t = createTestCore();
@@ -226,6 +310,32 @@ describe('skills:duplicate', () => {
       'name: translate',
     );
     expect(fs.readdirSync(path.join(t.dataDir, 'skills'))).toEqual(['my-translate']); // no staging left
+  });
+
+  it('edits a copy of translate in place: config under metadata.skilldeck stays there', async () => {
+    t = createTestCore();
+    const builtin = fs.readFileSync(path.join(__dirname, '../../../skills/translate/SKILL.md'), 'utf8');
+    t.writeSkill('translate', builtin);
+    const copy = await t.client.invoke('skills:duplicate', { skillId: 'translate', newId: 'my-translate' });
+    const edited = await t.client.invoke('skills:update', {
+      skillId: 'my-translate',
+      baseHash: copy.hash,
+      fields: { 'execution-mode': 'prompt', output: 'clipboard' },
+      config: { target_language: 'French' },
+    });
+    expect(edited.findings).toEqual([]);
+    expect(edited.definition).toMatchObject({
+      output: 'clipboard',
+      config: { target_language: 'French', source_language: 'auto' },
+    });
+    const onDisk = fs.readFileSync(path.join(userSkill('my-translate'), 'SKILL.md'), 'utf8');
+    expect(onDisk).toBe(
+      builtin
+        .replace('name: translate', 'name: my-translate')
+        .replace('output: insert_text', 'output: clipboard')
+        .replace('target_language: English', 'target_language: French'),
+    );
+    expect(onDisk).not.toMatch(/^(config|output|execution-mode):/m);
   });
 
   it('may take the id of a skill it then shadows, but not one the user folder has', async () => {

@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { Handlers } from '../../../shared/ipc/contract';
 import { AppError } from '../../../shared/ipc/result';
 import type { SkillDefinitionData } from '../../../shared/types/skill-definition';
-import type { SkillDetail, SkillSourceInfo, SkillSummary } from '../../../shared/types/skill';
+import type { SkillDetail, SkillLayout, SkillSourceInfo, SkillSummary } from '../../../shared/types/skill';
 import type { SkillMetaRepo, StoredSkillMeta } from '../store/skill-meta';
 import { resolveMeta } from './appearance';
+import { loadSkillFile } from './load';
 import { decodeSkillFile } from './parse';
 import type { SkillEntry, SkillRegistry } from './registry';
 import { editSkillText } from './serialize';
@@ -18,6 +19,7 @@ import {
   replaceSkillFile,
   restoreFromTrash,
 } from './skill-files';
+import { readSkillLayout } from './skill-entry';
 import { offeredFolders } from './sources';
 import { renderTemplate } from './templates';
 
@@ -26,6 +28,7 @@ export type SkillChannel =
   | 'skills:get'
   | 'skills:create'
   | 'skills:update'
+  | 'skills:check'
   | 'skills:duplicate'
   | 'skills:delete'
   | 'skills:restore'
@@ -42,6 +45,9 @@ export interface SkillHandlerDeps {
   /** Where `~/.claude/skills` and friends are looked for. */
   homeDir: string;
 }
+
+/** The folder name `skills:check` assumes for text not tied to a skill. */
+const UNSAVED_FOLDER = 'skill';
 
 export const isReadOnly = (entry: Pick<SkillEntry, 'source'>) =>
   entry.source === 'builtin' || entry.source === 'plugin';
@@ -153,6 +159,37 @@ export function createSkillHandlers(deps: SkillHandlerDeps): Pick<Handlers, Skil
       }
       await replaceSkillFile(entry.file, baseHash, text);
       return written(entry.dir, `${skillId} edited`);
+    },
+
+    'skills:check': async ({ skillId, text }) => {
+      // As bytes, so the size, NUL and encoding checks of reading a file apply too
+      const bytes = Buffer.from(text, 'utf8');
+      let file: string;
+      let folderName: string;
+      let layout: SkillLayout | null = null;
+      if (skillId !== undefined) {
+        const entry = await registry.require(skillId);
+        file = entry.file;
+        folderName = entry.folderName;
+        layout = await readSkillLayout(entry.realDir);
+      } else {
+        // no folder yet: the folder-name check has nothing to compare with, so the text's name is taken
+        file = 'SKILL.md';
+        const first = loadSkillFile(bytes, { file, folderName: UNSAVED_FOLDER });
+        const name = first.frontmatter?.name;
+        folderName = typeof name === 'string' && name !== '' ? name : UNSAVED_FOLDER;
+      }
+      const loaded = loadSkillFile(bytes, { file, folderName, ...(layout ? { layout: layout.kind } : {}) });
+      const definition = loaded.definition;
+      return {
+        findings: loaded.findings,
+        definition: definition && {
+          // without a folder, no name in the text is no name (not the assumed folder's)
+          name: skillId === undefined && typeof loaded.frontmatter?.name !== 'string' ? '' : definition.name,
+          description: definition.description,
+          mode: definition.executionMode,
+        },
+      };
     },
 
     'skills:duplicate': async ({ skillId, newId }) => {

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Client } from '../../../shared/ipc/client';
 import type { Result } from '../../../shared/ipc/result';
+import type { Finding } from '../../../shared/types/finding';
 import type { Provider } from '../../../shared/types/provider';
 import type { SkillDetail, SkillTemplate, TrashedSkill } from '../../../shared/types/skill';
 
@@ -35,11 +36,18 @@ export interface EditorState {
   providers: Provider[];
   /** The skill just deleted, while its "Undo" is offered. */
   trashed: TrashedSkill | null;
+  /** What `skills:check` found in the draft last (the draft as it was then). */
+  checked: { text: string; findings: Finding[] } | null;
 
   open(skillId: string): Promise<void>;
   close(): void;
   setDraft(text: string): void;
   setFormDirty(dirty: boolean): void;
+  /**
+   * The findings of `text` as SKILL.md of the open skill, nothing written (`skills:check`); the saved
+   * text's own findings without asking. Kept as `checked` while `text` is still the draft.
+   */
+  check(text: string): Promise<Finding[]>;
   saveRaw(): Promise<boolean>;
   saveFields(patch: { fields?: Record<string, unknown>; config?: Record<string, unknown> }): Promise<boolean>;
   /** Keep mine: save again over what is on disk now. Take theirs: load it. Cancel: keep editing. */
@@ -114,6 +122,7 @@ export function createEditorStore(client: Client) {
       conflict: null,
       providers: [],
       trashed: null,
+      checked: null,
 
       async open(skillId) {
         set({
@@ -125,6 +134,7 @@ export function createEditorStore(client: Client) {
           savedAt: null,
           conflict: null,
           formDirty: false,
+          checked: null,
         });
         void client.request('providers:list', undefined).then((r) => {
           if (r.ok) set({ providers: r.value });
@@ -134,7 +144,7 @@ export function createEditorStore(client: Client) {
 
       close() {
         latestRead++;
-        set({ skillId: null, detail: null, draft: '', conflict: null, formDirty: false });
+        set({ skillId: null, detail: null, draft: '', conflict: null, formDirty: false, checked: null });
       },
 
       setDraft(text) {
@@ -143,6 +153,19 @@ export function createEditorStore(client: Client) {
 
       setFormDirty(formDirty) {
         if (get().formDirty !== formDirty) set({ formDirty });
+      },
+
+      async check(text) {
+        const { skillId, detail } = get();
+        if (!skillId || !detail) return [];
+        if (text === detail.raw) return detail.findings;
+        const result = await client.request('skills:check', { skillId, text });
+        const findings: Finding[] = result.ok
+          ? result.value.findings
+          : [{ code: 'check-failed', severity: 'warning', message: result.error.message }];
+        const now = get();
+        if (now.skillId === skillId && now.draft === text) set({ checked: { text, findings } });
+        return findings;
       },
 
       async saveRaw() {

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { Client } from '../../../shared/ipc/client';
 import type { Result } from '../../../shared/ipc/result';
 import type { RunStart, RunStatus, RunSummary } from '../../../shared/types/run';
+import type { SkillDefinitionData } from '../../../shared/types/skill-definition';
 import { applyEvent, emptyRun, isFinished, runFromDetail, type RunView } from '../features/runs/run-view';
 
 export interface RunFilters {
@@ -15,6 +16,8 @@ export interface RunFilters {
 
 export const PAGE_SIZE = 20;
 export const NO_FILTERS: RunFilters = { skillId: '', status: '', from: '', to: '' };
+
+export type WorkflowSpec = NonNullable<SkillDefinitionData['workflow']>;
 
 export interface RunsState {
   /** Runs followed live or opened from the history, by id. */
@@ -42,6 +45,8 @@ export interface RunsState {
   loadHistory(change?: { filters?: RunFilters; offset?: number }): Promise<void>;
   /** The skill's config values (for the launcher's key-value fields). */
   skillConfig(skillId: string): Promise<Record<string, unknown>>;
+  /** The skill's workflow as declared now (for the run panel's graph); null when it cannot be read. */
+  skillWorkflow(skillId: string): Promise<WorkflowSpec | null>;
 }
 
 /** Local day bounds as ms since epoch: `from` inclusive, `to` the next midnight (exclusive). */
@@ -163,6 +168,11 @@ export function createRunsStore(client: Client) {
     async skillConfig(skillId) {
       const result = await client.request('skills:get', { skillId });
       return result.ok ? (result.value.definition?.config ?? {}) : {};
+    },
+
+    async skillWorkflow(skillId) {
+      const result = await client.request('skills:get', { skillId });
+      return result.ok ? (result.value.definition?.workflow ?? null) : null;
     },
   }));
 

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../app/stores-context';
 import { isDraftDirty } from '../../stores/editor';
 import { ConflictDialog } from './ConflictDialog';
-import { findingDiagnostics, isAboutSkillFile } from './findings';
+import { isAboutSkillFile } from './findings';
 import { IdDialog } from './IdDialog';
 import { editorHref } from './route';
 import { SkillForm } from './SkillForm';
@@ -44,11 +44,6 @@ export function EditorPage() {
     if (detail) document.title = `${detail.name} · ${t('title')}`;
   }, [detail, t]);
 
-  const diagnostics = useMemo(
-    () => (detail ? findingDiagnostics(detail.raw, detail.findings) : []),
-    [detail],
-  );
-
   if (!skillId) return null;
   const back = (
     <a className="button button-ghost" href="#/skills">
@@ -80,8 +75,11 @@ export function EditorPage() {
   const draftDirty = isDraftDirty(state);
   const definition = detail.definition;
   const activeTab: Tab = definition ? tab : 'raw';
-  const fileFindings = detail.findings.filter(isAboutSkillFile);
-  const otherFindings = detail.findings.filter((f) => !isAboutSkillFile(f));
+  // While the text is edited, what checking the draft found (as you type); otherwise the saved file's.
+  const findings =
+    activeTab === 'raw' && draftDirty && state.checked ? state.checked.findings : detail.findings;
+  const fileFindings = findings.filter(isAboutSkillFile);
+  const otherFindings = findings.filter((f) => !isAboutSkillFile(f));
 
   const remove = async () => {
     setFailed(null);
@@ -126,7 +124,7 @@ export function EditorPage() {
       )}
 
       <section className="editor-findings" aria-label={t('findings.label')} data-testid="editor-findings">
-        {detail.findings.length === 0 ? (
+        {findings.length === 0 ? (
           <p className="muted small">{t('findings.none')}</p>
         ) : (
           <ul>
@@ -196,12 +194,11 @@ export function EditorPage() {
                 value={state.draft}
                 onChange={state.setDraft}
                 onSave={() => void state.saveRaw()}
-                diagnostics={diagnostics}
+                lint={state.check}
                 readOnly={readOnly}
                 label={t('rawLabel')}
               />
             </Suspense>
-            <p className="muted small">{t('lintNote')}</p>
             {!readOnly && (
               <div className="editor-actions">
                 <button

@@ -1,21 +1,26 @@
 import { markdown } from '@codemirror/lang-markdown';
 import { yamlFrontmatter } from '@codemirror/lang-yaml';
-import { lintGutter, setDiagnostics } from '@codemirror/lint';
+import { linter, lintGutter } from '@codemirror/lint';
 import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
-import type { TextDiagnostic } from './findings';
+import type { Finding } from '../../../../shared/types/finding';
+import { findingDiagnostics } from './findings';
+
+/** Quiet time after typing before the text is checked. */
+const LINT_DELAY_MS = 300;
 
 /**
  * CodeMirror 6 on SKILL.md: the frontmatter highlighted as YAML, the body as Markdown
- * (`yamlFrontmatter` of @codemirror/lang-yaml around `markdown()`), findings as lint diagnostics.
+ * (`yamlFrontmatter` of @codemirror/lang-yaml around `markdown()`), findings as lint diagnostics: as
+ * you type, `lint` checks the text (the core's `skills:check`) 300 ms after the last change.
  */
 export function RawEditor({
   value,
   onChange,
   onSave,
-  diagnostics,
+  lint,
   readOnly,
   label,
 }: {
@@ -23,17 +28,18 @@ export function RawEditor({
   onChange(text: string): void;
   /** Ctrl/Cmd+S. */
   onSave(): void;
-  diagnostics: readonly TextDiagnostic[];
+  /** The findings of the text as SKILL.md (a stale answer is dropped by the linter). */
+  lint(text: string): Promise<readonly Finding[]>;
   readOnly: boolean;
   label: string;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const callbacks = useRef({ onChange, onSave });
+  const callbacks = useRef({ onChange, onSave, lint });
   const editable = useRef(new Compartment());
 
   useEffect(() => {
-    callbacks.current = { onChange, onSave };
+    callbacks.current = { onChange, onSave, lint };
   });
 
   useEffect(() => {
@@ -54,6 +60,13 @@ export function RawEditor({
           ]),
           basicSetup,
           yamlFrontmatter({ content: markdown() }),
+          linter(
+            async (lintView) => {
+              const text = lintView.state.doc.toString();
+              return findingDiagnostics(text, await callbacks.current.lint(text));
+            },
+            { delay: LINT_DELAY_MS },
+          ),
           lintGutter(),
           EditorView.lineWrapping,
           editable.current.of([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]),
@@ -69,7 +82,7 @@ export function RawEditor({
       created.destroy();
       view.current = null;
     };
-    // The view is made once; later values, read-only state and findings are dispatched below.
+    // The view is made once; later values and the read-only state are dispatched below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -88,18 +101,6 @@ export function RawEditor({
       ]),
     });
   }, [readOnly]);
-
-  useEffect(() => {
-    const current = view.current;
-    if (!current) return;
-    const length = current.state.doc.length;
-    current.dispatch(
-      setDiagnostics(
-        current.state,
-        diagnostics.map((d) => ({ ...d, from: Math.min(d.from, length), to: Math.min(d.to, length) })),
-      ),
-    );
-  }, [diagnostics]);
 
   return <div ref={host} className="raw-editor" data-testid="raw-editor" />;
 }

@@ -7,7 +7,6 @@ import {
   FormProblem,
   formFromDefinition,
   formPatch,
-  nestedFields,
   splitTools,
   type ConfigRow,
   type FormPatch,
@@ -34,7 +33,6 @@ export function SkillForm({
   const { t } = useTranslation('editor');
   const id = useId();
   const opened = useMemo(() => formFromDefinition(detail.definition), [detail.definition]);
-  const nested = useMemo(() => nestedFields(detail.raw, detail.definition), [detail.raw, detail.definition]);
   const [values, setValues] = useState<FormValues>(opened);
   const [toolInput, setToolInput] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -44,7 +42,6 @@ export function SkillForm({
 
   const update = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
-  const locked = (field: string) => readOnly || (nested as string[]).includes(field);
 
   const addTools = () => {
     const entries = splitTools(toolInput);
@@ -101,11 +98,6 @@ export function SkillForm({
 
   return (
     <form className="skill-form" onSubmit={(e) => void submit(e)} aria-label={t('form.label')} noValidate>
-      {nested.length > 0 && (
-        <p className="editor-note" role="note">
-          {t('form.nested', { fields: nested.join(', ') })}
-        </p>
-      )}
       <div className="form-grid">
         <div className="field">
           <label className="field-label" htmlFor={`${id}-name`}>
@@ -127,7 +119,7 @@ export function SkillForm({
             id={`${id}-mode`}
             className="input"
             value={values.mode}
-            disabled={locked('execution-mode')}
+            disabled={readOnly}
             onChange={(e) => update('mode', e.target.value as FormValues['mode'])}
           >
             <option value="">
@@ -166,7 +158,7 @@ export function SkillForm({
             id={`${id}-provider`}
             className="input"
             value={values.provider}
-            disabled={locked('provider')}
+            disabled={readOnly}
             onChange={(e) => update('provider', e.target.value)}
           >
             <option value="">{t('form.providerDefault')}</option>
@@ -190,7 +182,7 @@ export function SkillForm({
             list={`${id}-models`}
             value={values.model}
             placeholder={t('form.modelDefault')}
-            disabled={locked('model')}
+            disabled={readOnly}
             onChange={(e) => update('model', e.target.value)}
           />
           <datalist id={`${id}-models`}>
@@ -261,21 +253,21 @@ export function SkillForm({
               className="input"
               aria-label={t('form.configKey', { n: index + 1 })}
               value={row.key}
-              disabled={locked('config')}
+              disabled={readOnly}
               onChange={(e) => setConfig(index, { key: e.target.value })}
             />
             <input
               className="input"
               aria-label={t('form.configValue', { key: row.key || index + 1 })}
               value={row.value}
-              disabled={locked('config')}
+              disabled={readOnly}
               onChange={(e) => setConfig(index, { value: e.target.value })}
             />
             <button
               type="button"
               className="icon-button"
               aria-label={t('form.configRemove', { key: row.key })}
-              disabled={locked('config')}
+              disabled={readOnly}
               onClick={() =>
                 update(
                   'config',
@@ -287,7 +279,7 @@ export function SkillForm({
             </button>
           </div>
         ))}
-        {!locked('config') && (
+        {!readOnly && (
           <button
             type="button"
             className="button button-ghost"
@@ -309,14 +301,14 @@ export function SkillForm({
                     className="input"
                     aria-label={t('form.stepId', { n: index + 1 })}
                     value={step.id}
-                    disabled={locked('workflow')}
+                    disabled={readOnly}
                     onChange={(e) => setStep(index, { id: e.target.value })}
                   />
                   <button
                     type="button"
                     className="icon-button"
                     aria-label={t('form.stepRemove', { id: step.id })}
-                    disabled={locked('workflow')}
+                    disabled={readOnly}
                     onClick={() =>
                       update(
                         'steps',
@@ -332,7 +324,7 @@ export function SkillForm({
                   rows={2}
                   aria-label={t('form.stepPrompt', { id: step.id })}
                   value={step.prompt}
-                  disabled={locked('workflow')}
+                  disabled={readOnly}
                   onChange={(e) => setStep(index, { prompt: e.target.value })}
                 />
                 {values.steps!.length > 1 && (
@@ -345,7 +337,7 @@ export function SkillForm({
                           <input
                             type="checkbox"
                             checked={step.dependencies.includes(other.id)}
-                            disabled={locked('workflow')}
+                            disabled={readOnly}
                             onChange={(e) =>
                               setStep(index, {
                                 dependencies: e.target.checked
@@ -362,7 +354,7 @@ export function SkillForm({
               </li>
             ))}
           </ol>
-          {!locked('workflow') && (
+          {!readOnly && (
             <button
               type="button"
               className="button button-ghost"

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SkillDefinitionData } from '../../../../shared/types/skill-definition';
-import { FormProblem, formFromDefinition, formPatch, nestedFields, splitTools } from './form-model';
+import { FormProblem, formFromDefinition, formPatch, splitTools } from './form-model';
 
 function definition(over: Partial<SkillDefinitionData> = {}): SkillDefinitionData {
   return {
@@ -113,26 +113,5 @@ describe('splitTools', () => {
       'Bash(git diff:*)',
       'Bash(find . -name "x y")',
     ]);
-  });
-});
-
-describe('nestedFields', () => {
-  it('names Skilldeck fields declared under metadata.skilldeck only', () => {
-    const raw = [
-      '---',
-      'name: translate',
-      'description: x',
-      'model: gpt',
-      'metadata:',
-      '  skilldeck:',
-      '    execution-mode: prompt',
-      '    config:',
-      '      target: English',
-      '---',
-      'body',
-    ].join('\n');
-    const def = definition({ executionModeDeclared: true, model: 'gpt', config: { target: 'English' } });
-    expect(nestedFields(raw, def)).toEqual(['execution-mode', 'config']);
-    expect(nestedFields('---\nname: a\nconfig:\n  a: 1\n---\n', def)).toEqual([]);
   });
 });

@@ -116,7 +116,7 @@ function workflowYaml(steps: StepDraft[], original: Definition['workflow']): Rec
 }
 
 export interface FormPatch {
-  /** Top-level fields to set; null removes one. */
+  /** Fields to set (where SKILL.md keeps them: top level or `metadata.skilldeck`); null removes one. */
   fields?: Record<string, unknown>;
   /** Keys under `config:`; null removes one. */
   config?: Record<string, unknown>;
@@ -191,29 +191,4 @@ export function splitTools(input: string): string[] {
   }
   if (current) out.push(current);
   return out;
-}
-
-const SKILLDECK_FIELDS = ['execution-mode', 'provider', 'model', 'config', 'workflow'] as const;
-export type SkilldeckField = (typeof SKILLDECK_FIELDS)[number];
-
-/**
- * The Skilldeck fields this file declares under `metadata.skilldeck` rather than at the top level.
- * `skills:update` writes fields at the top level only, so the form leaves these to the raw editor
- * (a top-level copy would shadow the nested one with a `duplicate-field` warning).
- */
-export function nestedFields(raw: string, definition: Definition): SkilldeckField[] {
-  const lines = raw.replace(/^\uFEFF/, '').split(/\r?\n/);
-  if (lines[0] !== '---') return [];
-  const end = lines.indexOf('---', 1);
-  const front = lines.slice(1, end < 0 ? undefined : end);
-  const top = new Set(front.map((l) => /^([^\s#:][^:]*):/.exec(l)?.[1]?.trim()).filter(Boolean));
-  if (!top.has('metadata') || !front.some((l) => /^\s+skilldeck:/.test(l))) return [];
-  const declared: Record<SkilldeckField, boolean> = {
-    'execution-mode': definition.executionModeDeclared,
-    provider: definition.provider !== undefined,
-    model: definition.model !== undefined,
-    config: Object.keys(definition.config).length > 0,
-    workflow: definition.workflow !== undefined,
-  };
-  return SKILLDECK_FIELDS.filter((f) => declared[f] && !top.has(f));
 }

@@ -1,12 +1,14 @@
-import { memo, useMemo } from 'react';
-import { parseBlocks, parseInline, type Block, type Inline } from './markdown';
+import { memo, useMemo, useState } from 'react';
+import { createBlockParser, parseInline, type Block, type Inline } from './markdown';
 
 /**
  * Markdown as React elements (never HTML). While tokens stream in, only the blocks whose source
- * changed (in practice the last one) render again: every finished block is memoized on its source.
+ * changed (in practice the last one) render again: every finished block is memoized on its source, and
+ * only the last blocks are parsed again as the text grows.
  */
 export function Markdown({ text }: { text: string }) {
-  const blocks = useMemo(() => parseBlocks(text), [text]);
+  const [parse] = useState(createBlockParser);
+  const blocks = useMemo(() => parse(text), [parse, text]);
   return (
     <div className="md">
       {blocks.map((block, index) => (

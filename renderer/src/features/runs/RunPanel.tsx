@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../app/icons';
 import { useStores } from '../../app/stores-context';
@@ -7,6 +7,11 @@ import { inputSummary } from './format';
 import { Markdown } from './Markdown';
 import { isFinished, runOutputText, type RunView, type Waiting } from './run-view';
 import { StepList } from './StepList';
+
+// The graph library loads with the first workflow run shown, not with the dashboard.
+const WorkflowSteps = lazy(() => import('./WorkflowDag').then((m) => ({ default: m.WorkflowSteps })));
+
+const NO_STEPS: RunView['steps'] = [];
 
 /** One run, live or past: its steps as they go, and what can be done with it. */
 export function RunPanel({ runId }: { runId: string }) {
@@ -17,6 +22,8 @@ export function RunPanel({ runId }: { runId: string }) {
   const promptOpen = usePromptsStore((s) => s.queue.some((p) => p.runId === runId));
   const [notice, setNotice] = useState<string | null>(null);
   const titleId = useId();
+  // Token batches can come faster than frames: the steps render once a frame, with the latest.
+  const steps = useOncePerFrame(run?.steps ?? NO_STEPS);
 
   if (!run) return null;
   const finished = isFinished(run.status);
@@ -98,7 +105,13 @@ export function RunPanel({ runId }: { runId: string }) {
       {run.status === 'waiting' && (
         <WaitingBox run={run} promptOpen={promptOpen} onResume={() => void act(resume(runId))} />
       )}
-      <StepList steps={run.steps} />
+      {run.mode === 'workflow' ? (
+        <Suspense fallback={<StepList steps={run.steps} />}>
+          <WorkflowSteps run={run} />
+        </Suspense>
+      ) : (
+        <StepList steps={steps} />
+      )}
       {run.error && (
         <p className="form-error" role="alert">
           {run.error}
@@ -161,4 +174,33 @@ function describeWaiting(w: Waiting, t: (key: string, values?: Record<string, un
   return w.kind === 'permission'
     ? t('waiting.permission', { tool: w.event.tool, args: inputSummary(w.event.input) })
     : t('waiting.question', { question: w.event.question });
+}
+
+/**
+ * The value as of the last animation frame: however often it changes, whoever shows it renders once a
+ * frame at most, always with the latest (never starved, unlike a deferred value that keeps restarting).
+ */
+function useOncePerFrame<T>(value: T): T {
+  const [shown, setShown] = useState(value);
+  const pending = useRef<{ value: T; frame: number } | null>(null);
+  useEffect(() => {
+    if (pending.current) {
+      pending.current.value = value;
+      return;
+    }
+    const next = { value, frame: 0 };
+    next.frame = requestAnimationFrame(() => {
+      pending.current = null;
+      setShown(next.value);
+    });
+    pending.current = next;
+  }, [value]);
+  useEffect(
+    () => () => {
+      if (pending.current) cancelAnimationFrame(pending.current.frame);
+      pending.current = null;
+    },
+    [],
+  );
+  return shown;
 }

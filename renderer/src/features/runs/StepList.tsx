@@ -5,8 +5,11 @@ import { formatInput, inputSummary } from './format';
 import { Markdown } from './Markdown';
 import { stepDuration, type StepView, type ToolView } from './run-view';
 
-/** The steps of a run in order, each with its status, attempts, timing, streamed text and tool calls. */
-export function StepList({ steps }: { steps: StepView[] }) {
+/**
+ * The steps of a run in order, each with its status, attempts, timing, streamed text and tool calls.
+ * Memoized: the run panel renders again on every event, the list only when its steps changed.
+ */
+export const StepList = memo(function StepList({ steps }: { steps: StepView[] }) {
   const { t } = useTranslation('runs');
   if (steps.length === 0) return <p className="muted small">{t('panel.noSteps')}</p>;
   return (
@@ -16,7 +19,7 @@ export function StepList({ steps }: { steps: StepView[] }) {
       ))}
     </ol>
   );
-}
+});
 
 // A token changes one step: the others (same object) skip rendering.
 const StepItem = memo(function StepItem({ step }: { step: StepView }) {

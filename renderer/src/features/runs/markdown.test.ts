@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBlocks, parseInline } from './markdown';
+import { createBlockParser, parseBlocks, parseInline } from './markdown';
 
 const kinds = (text: string) => parseBlocks(text).map((b) => b.kind);
 
@@ -71,5 +71,29 @@ describe('parseInline', () => {
         ],
       },
     ]);
+  });
+});
+
+describe('createBlockParser', () => {
+  const answer =
+    '# Plan\n\nFirst *part*,\nsecond line.\n\n- one\n- two\n\n- three\n  more\n\n1. a\n2. b\n\n> q\n> r\n\n---\n\n```ts\nconst a = 1;\n\nconst b = 2;\n```\n\nThe **end**.\n- x\n';
+
+  it('gives the blocks parseBlocks gives, for the text growing a few characters at a time', () => {
+    for (const step of [1, 2, 3, 7, 13]) {
+      const parse = createBlockParser();
+      for (let end = 0; end <= answer.length; end += step) {
+        const text = answer.slice(0, end);
+        expect(parse(text), `${step}: ${JSON.stringify(text)}`).toEqual(parseBlocks(text));
+      }
+    }
+  });
+
+  it('keeps the finished blocks as the same objects, and reads a text that is not an extension afresh', () => {
+    const parse = createBlockParser();
+    const before = parse(answer.slice(0, 80));
+    const after = parse(answer.slice(0, 120));
+    expect(after[0]).toBe(before[0]);
+    expect(parse('Other\r\n\r\ntext')).toEqual(parseBlocks('Other\r\n\r\ntext'));
+    expect(parse('# Plan')).toEqual(parseBlocks('# Plan'));
   });
 });

@@ -25,15 +25,50 @@ const QUOTE = /^ {0,3}>\s?(.*)$/;
 
 /** The blocks of a Markdown text, in order. Each block keeps its source (`raw`) so a view can memoize it. */
 export function parseBlocks(source: string): Block[] {
-  const lines = source.replace(/\r\n?/g, '\n').split('\n');
+  return parseLines(source.replace(/\r\n?/g, '\n').split('\n')).blocks;
+}
+
+/**
+ * For text that grows at its end (streamed tokens): the same blocks as `parseBlocks`, but when the new
+ * text extends the previous one only its last two blocks are read again — the others are final (the
+ * reader looks at most one line ahead) and are returned as the same objects. Without this every batch
+ * of tokens re-read the whole answer: quadratic over a long stream.
+ */
+export function createBlockParser(): (source: string) => Block[] {
+  let last: { source: string; blocks: Block[]; starts: number[] } | null = null;
+  return (source) => {
+    if (last?.source === source) return last.blocks;
+    const keep = last && source.startsWith(last.source) ? Math.max(0, last.blocks.length - 2) : 0;
+    if (keep === 0 || source.includes('\r')) {
+      last = { source, ...parseLines(source.replace(/\r\n?/g, '\n').split('\n')) };
+      return last.blocks;
+    }
+    const from = last!.starts[keep]!;
+    const tail = parseLines(source.slice(from).split('\n'));
+    last = {
+      source,
+      blocks: last!.blocks.slice(0, keep).concat(tail.blocks),
+      starts: last!.starts.slice(0, keep).concat(tail.starts.map((start) => start + from)),
+    };
+    return last.blocks;
+  };
+}
+
+/** The blocks of these lines, and where each block starts (a character offset in the joined lines). */
+function parseLines(lines: string[]): { blocks: Block[]; starts: number[] } {
   const blocks: Block[] = [];
+  const starts: number[] = [];
   let i = 0;
+  let offset = 0; // where line `at` starts
+  let at = 0;
   while (i < lines.length) {
     const line = lines[i]!;
     if (line.trim() === '') {
       i++;
       continue;
     }
+    for (; at < i; at++) offset += lines[at]!.length + 1;
+    starts.push(offset);
     const fence = FENCE.exec(line);
     if (fence) {
       const marker = fence[1]!;
@@ -106,7 +141,7 @@ export function parseBlocks(source: string): Block[] {
     }
     blocks.push({ kind: 'paragraph', text: para.join('\n'), raw: para.join('\n') });
   }
-  return blocks;
+  return { blocks, starts };
 }
 
 /** Inline code, **bold** / __bold__, *italic* / _italic_; an unclosed marker stays as written. */

@@ -1,26 +1,39 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Emoji, HexColor, type SkillSummary } from '../../../../shared/types/skill';
+import { Emoji, HexColor, type Hotkey, type SkillSummary } from '../../../../shared/types/skill';
 import { CloseIcon } from '../../app/icons';
 import { useStores } from '../../app/stores-context';
 import type { MetaPatch } from '../../stores/skills';
-import { COMMON_EMOJI, PALETTE } from './appearance-choices';
+import { platformOf, sameAccelerator } from './appearance/accelerator';
+import { ColorPicker } from './appearance/ColorPicker';
+import { graphemeCount } from './appearance/emoji-data';
+import { EmojiPicker } from './appearance/EmojiPicker';
+import { HotkeyRecorder } from './appearance/HotkeyRecorder';
 import { SkillTile } from './SkillTile';
+import './appearance/appearance.css';
 
 /**
  * A modal <dialog>: the browser keeps focus inside and closes it on Esc. Every way out goes through
  * the native close event, so `onClosed` runs once, after the dialog left the top layer.
+ * Emoji, color and hotkey are the skill's metadata (meta:update), never written to SKILL.md.
  */
 export function AppearanceDialog({ skill, onClosed }: { skill: SkillSummary; onClosed: () => void }) {
   const { t } = useTranslation('skills');
-  const updateMeta = useStores().useSkillsStore((s) => s.updateMeta);
+  const { useSkillsStore, useSettingsStore, useAppStore } = useStores();
+  const updateMeta = useSkillsStore((s) => s.updateMeta);
+  const skills = useSkillsStore((s) => s.skills);
+  const hotkeys = useSettingsStore((s) => s.hotkeys);
+  const hostPlatform = useAppStore((s) => s.info?.platform);
+  const platform = platformOf(hostPlatform, typeof navigator === 'undefined' ? '' : navigator.platform);
   const dialog = useRef<HTMLDialogElement>(null);
   const emojiInput = useRef<HTMLInputElement>(null);
   const [emoji, setEmoji] = useState(skill.meta.emoji);
   const [hex, setHex] = useState(skill.meta.color);
+  const [hotkey, setHotkeyState] = useState<Hotkey | null>(skill.meta.hotkey);
+  const [hostConflict, setHostConflict] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
-  const ids = { title: useId(), emoji: useId(), emojiError: useId(), hex: useId(), hexError: useId() };
+  const titleId = useId();
 
   useEffect(() => {
     const element = dialog.current!;
@@ -30,31 +43,63 @@ export function AppearanceDialog({ skill, onClosed }: { skill: SkillSummary; onC
     // `close` during StrictMode's trial unmount.
   }, []);
 
-  const emojiProblem = problemOf(Emoji.safeParse(emoji.trim()), t('appearance.notValid'));
+  const setHotkey = (next: Hotkey | null) => {
+    setHotkeyState(next);
+    setHostConflict(null);
+  };
+
+  const trimmed = emoji.trim();
+  const emojiProblem =
+    problemOf(Emoji.safeParse(trimmed), t('appearance.notValid')) ??
+    (graphemeCount(trimmed) > 1 ? t('appearance.singleEmoji') : null);
   const hexProblem = problemOf(HexColor.safeParse(hex.trim()), t('appearance.notValid'));
   const color = hexProblem ? skill.meta.color : hex.trim().toLowerCase();
+  const hotkeyChanged =
+    (hotkey === null) !== (skill.meta.hotkey === null) ||
+    (hotkey !== null && !sameAccelerator(hotkey.accelerator, skill.meta.hotkey?.accelerator));
+
+  // Another skill holding the same keys: said at once, and again if the host answers CONFLICT.
+  const holder =
+    hotkey && hotkeyChanged
+      ? skills.find(
+          (s) => s.id !== skill.id && sameAccelerator(s.meta.hotkey?.accelerator, hotkey.accelerator),
+        )
+      : undefined;
+  const conflict =
+    holder && hotkey
+      ? t('appearance.hotkey.conflict', { hotkey: hotkey.display, name: holder.name })
+      : hostConflict;
+  // What the OS said about the saved hotkey; only while the recorder still shows that one.
+  const status = hotkeys?.hotkeys.find(
+    (h) => h.skillId === skill.id && !hotkeyChanged && sameAccelerator(h.accelerator, hotkey?.accelerator),
+  );
+
   const close = () => dialog.current?.close();
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (emojiProblem || hexProblem || saving) return;
     const patch: MetaPatch = {};
-    if (emoji.trim() !== skill.meta.emoji) patch.emoji = emoji.trim();
+    if (trimmed !== skill.meta.emoji) patch.emoji = trimmed;
     if (color !== skill.meta.color) patch.color = color;
+    if (hotkeyChanged) patch.hotkey = hotkey && { accelerator: hotkey.accelerator, display: hotkey.display };
     if (Object.keys(patch).length === 0) return close();
     setSaving(true);
     setSaveError(null);
+    setHostConflict(null);
     const result = await updateMeta(skill.id, patch);
     setSaving(false);
     if (result.ok) close();
+    else if (result.error.code === 'CONFLICT' && patch.hotkey)
+      setHostConflict(sentence(result.error.message));
     else setSaveError(result.error.message);
   }
 
   return (
     <dialog
       ref={dialog}
-      className="dialog"
-      aria-labelledby={ids.title}
+      className="dialog appearance-dialog"
+      aria-labelledby={titleId}
       onClose={onClosed}
       onClick={(event) => {
         if (event.target === dialog.current) close(); // a click on the backdrop, outside the panel
@@ -62,9 +107,9 @@ export function AppearanceDialog({ skill, onClosed }: { skill: SkillSummary; onC
     >
       <form className="dialog-panel" onSubmit={save} noValidate>
         <header className="dialog-header">
-          <SkillTile emoji={emojiProblem ? skill.meta.emoji : emoji.trim()} color={color} size="lg" />
+          <SkillTile emoji={emojiProblem ? skill.meta.emoji : trimmed} color={color} size="lg" />
           <div>
-            <h2 id={ids.title} className="dialog-title">
+            <h2 id={titleId} className="dialog-title">
               {t('appearance.title', { name: skill.name })}
             </h2>
             <p className="muted small">{t('appearance.hint')}</p>
@@ -74,83 +119,19 @@ export function AppearanceDialog({ skill, onClosed }: { skill: SkillSummary; onC
           </button>
         </header>
 
-        <div className="field">
-          <label htmlFor={ids.emoji} className="field-label">
-            {t('appearance.emoji')}
-          </label>
-          <input
-            ref={emojiInput}
-            id={ids.emoji}
-            className="input input-emoji"
-            value={emoji}
-            onChange={(e) => setEmoji(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            aria-invalid={emojiProblem ? true : undefined}
-            aria-describedby={emojiProblem ? ids.emojiError : undefined}
+        <div className="appearance-body">
+          <EmojiPicker value={emoji} onChange={setEmoji} problem={emojiProblem} inputRef={emojiInput} />
+          <ColorPicker hex={hex} color={color} problem={hexProblem} onChange={setHex} />
+          <HotkeyRecorder
+            value={hotkey}
+            onChange={setHotkey}
+            platform={platform}
+            conflict={conflict}
+            status={status}
+            available={hotkeys?.available ?? false}
+            paused={hotkeys?.paused ?? false}
           />
-          {emojiProblem && (
-            <p id={ids.emojiError} className="field-error">
-              {emojiProblem}
-            </p>
-          )}
-          <div className="emoji-grid" role="group" aria-label={t('appearance.commonEmoji')}>
-            {COMMON_EMOJI.map((choice) => (
-              <button
-                key={choice}
-                type="button"
-                className="emoji-choice"
-                aria-pressed={emoji.trim() === choice}
-                onClick={() => setEmoji(choice)}
-              >
-                {choice}
-              </button>
-            ))}
-          </div>
         </div>
-
-        <fieldset className="field">
-          <legend className="field-label">{t('appearance.color')}</legend>
-          <div className="swatches" role="group" aria-label={t('appearance.palette')}>
-            {PALETTE.map((swatch) => (
-              <button
-                key={swatch.hex}
-                type="button"
-                className="swatch"
-                style={{ backgroundColor: swatch.hex }}
-                aria-label={`${t(`colors.${swatch.name}`)} ${swatch.hex}`}
-                title={t(`colors.${swatch.name}`)}
-                aria-pressed={color === swatch.hex && !hexProblem}
-                onClick={() => setHex(swatch.hex)}
-              />
-            ))}
-          </div>
-          <div className="color-row">
-            <label className="color-picker">
-              <input type="color" value={color} onChange={(e) => setHex(e.target.value)} />
-              <span>{t('appearance.customColor')}</span>
-            </label>
-            <label htmlFor={ids.hex} className="hex-label">
-              {t('appearance.hexColor')}
-            </label>
-            <input
-              id={ids.hex}
-              className="input input-hex"
-              value={hex}
-              onChange={(e) => setHex(e.target.value)}
-              maxLength={7}
-              autoComplete="off"
-              spellCheck={false}
-              aria-invalid={hexProblem ? true : undefined}
-              aria-describedby={hexProblem ? ids.hexError : undefined}
-            />
-          </div>
-          {hexProblem && (
-            <p id={ids.hexError} className="field-error">
-              {hexProblem}
-            </p>
-          )}
-        </fieldset>
 
         {saveError && (
           <p className="form-error" role="alert">
@@ -177,9 +158,10 @@ export function AppearanceDialog({ skill, onClosed }: { skill: SkillSummary; onC
 
 type Checked = { success: true } | { success: false; error: { issues: readonly { message: string }[] } };
 
+const sentence = (message: string) => message.charAt(0).toUpperCase() + message.slice(1) + '.';
+
 /** The schema's message, sentence-cased, or null when the value is fine. */
 function problemOf(result: Checked, notValid: string): string | null {
   if (result.success) return null;
-  const message = result.error.issues[0]?.message ?? notValid;
-  return message.charAt(0).toUpperCase() + message.slice(1) + '.';
+  return sentence(result.error.issues[0]?.message ?? notValid);
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useStores } from '../../app/stores-context';
@@ -6,8 +6,8 @@ import { RefreshIcon } from '../../app/icons';
 import { NewSkillButton } from '../editor/NewSkillButton';
 import { filterDeck, keepWhileEditing, type HeldSkill } from './deck';
 import { FirstRunCard } from './FirstRunCard';
-import { SkillCard } from './SkillCard';
-import { SkillExtras, SkillsToolbar, useDeckControls } from './SkillsToolbar';
+import { SkillDeck } from './SkillDeck';
+import { SkillsToolbar, useDeckControls } from './SkillsToolbar';
 
 export function SkillsPage() {
   const { t } = useTranslation('skills');
@@ -22,7 +22,9 @@ export function SkillsPage() {
   const firstLoad = loading && skills.length === 0;
   const [held, setHeld] = useState<HeldSkill | null>(null);
   const controls = useDeckControls();
-  const deck = keepWhileEditing(filterDeck(skills, controls.filter), held);
+  const filtered = useMemo(() => filterDeck(skills, controls.filter), [skills, controls.filter]);
+  const deck = keepWhileEditing(filtered, held);
+  const live = useMemo(() => new Set(skills), [skills]);
   const shownShadowed = filterDeck(shadowed, controls.filter);
 
   return (
@@ -72,18 +74,13 @@ export function SkillsPage() {
           </p>
         </div>
       ) : (
-        <ul className="skill-grid" data-view={controls.view} aria-label={t('listLabel')}>
-          {deck.map((skill, index) => (
-            <li key={skill.id}>
-              <SkillCard
-                skill={skill}
-                removed={!skills.includes(skill)}
-                onEditingChange={(open) => setHeld(open ? { skill, index } : null)}
-              />
-              {skills.includes(skill) && <SkillExtras skill={skill} />}
-            </li>
-          ))}
-        </ul>
+        <SkillDeck
+          deck={deck}
+          live={live}
+          view={controls.view}
+          label={t('listLabel')}
+          onHeldChange={setHeld}
+        />
       )}
 
       {shownShadowed.length > 0 && (

@@ -1,12 +1,8 @@
-/** Quick picks in the appearance dialog; any other emoji can be typed and any color entered. */
-// prettier-ignore
-export const COMMON_EMOJI = [
-  '✨', '🌐', '💡', '📝', '📌', '🧠', '🎯', '⚡',
-  '🔍', '📚', '✍️', '💬', '🤖', '🧩', '🔧', '🪄',
-  '🚀', '🎨', '🧪', '📊', '✅', '🔥', '🗂️', '🦜',
-] as const;
-
-/** `name` is also the key of its label in the skills namespace (`colors.<name>`). */
+/**
+ * The palette of the appearance dialog; any other color can be entered as #rrggbb, and any emoji
+ * picked from appearance/emoji-data.ts or pasted. `name` is also the key of its label in the skills
+ * namespace (`colors.<name>`).
+ */
 export const PALETTE = [
   { name: 'Blue', hex: '#2563eb' },
   { name: 'Indigo', hex: '#4f46e5' },

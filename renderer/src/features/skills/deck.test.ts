@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { skill } from '../../stores/fake-transport';
-import { DECK_VIEW_KEY, filterDeck, keepWhileEditing, NO_FILTER, saveDeckView, storedDeckView } from './deck';
+import {
+  DECK_VIEW_KEY,
+  deckColumns,
+  filterDeck,
+  keepWhileEditing,
+  NO_FILTER,
+  saveDeckView,
+  storedDeckView,
+} from './deck';
 
 const ids = (skills: { id: string }[]) => skills.map((s) => s.id);
 
@@ -65,5 +73,15 @@ describe('deck view', () => {
     };
     expect(storedDeckView(broken)).toBe('grid');
     expect(() => saveDeckView('list', broken)).not.toThrow();
+  });
+});
+
+describe('deckColumns', () => {
+  it('fits as many minimum-width columns as the width holds, gaps included, and never fewer than one', () => {
+    expect(deckColumns(1040, 300, 16)).toBe(3);
+    expect(deckColumns(931, 300, 16)).toBe(2);
+    expect(deckColumns(932, 300, 16)).toBe(3);
+    expect(deckColumns(120, 300, 16)).toBe(1);
+    expect(deckColumns(0, 300, 16)).toBe(1);
   });
 });

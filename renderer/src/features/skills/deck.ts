@@ -80,3 +80,8 @@ function safeLocalStorage(): Storage | null {
     return null;
   }
 }
+
+/** The grid's tracks: as many `minWidth` columns (with `gap` between) as `width` holds, at least one. */
+export function deckColumns(width: number, minWidth: number, gap: number): number {
+  return Math.max(1, Math.floor((width + gap) / (minWidth + gap)));
+}
