@@ -132,7 +132,8 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
       rules: { ...base, allow: [...base.allow, ...ceiling.grants, ...d.state.runGrants] },
     };
   };
-  const toolCtx = (): AgentToolContext => ({
+  const toolCtx = (call?: { id: string; stepId: string }): AgentToolContext => ({
+    ...(call ? { call } : {}),
     runId: d.runId,
     skillId: d.skillId,
     workdir: d.workdir,
@@ -365,7 +366,7 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
       return refuse(`bad input for ${tool.name}: ${problems}`);
     }
     const input = parsed.data as Record<string, unknown>;
-    const ctx = toolCtx();
+    const ctx = toolCtx({ id: call.id, stepId });
     try {
       const target: ToolTarget = tool.target ? await tool.target(input, ctx) : { paths: [] };
       if (target.error !== undefined) return refuse(target.error);
@@ -378,8 +379,6 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
           isError: true,
         };
       }
-      if (tool.name === 'AskUser')
-        return await askUser(stepId, call, input as { question: string; options?: string[] });
       return await tool.execute(input, ctx);
     } catch (error) {
       if (error instanceof ToolInputError) return refuse(error.message);
@@ -389,33 +388,24 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
     }
   }
 
+  /** AskUser's question: an `ask_user` event, the run waiting until `runs:answer` (null when cancelled). */
   async function askUser(
-    stepId: string,
-    call: ToolCallPart,
-    input: { question: string; options?: string[] },
-  ): Promise<AgentToolResult> {
+    question: string,
+    options: string[],
+    call: { id: string; stepId: string },
+  ): Promise<string | null> {
     let asked = '';
     const answer = await d.prompts.question(
       { runId: d.runId, callId: call.id },
       (requestId) => {
         asked = requestId;
-        d.emit({
-          type: 'ask_user',
-          requestId,
-          stepId,
-          callId: call.id,
-          question: input.question,
-          options: input.options ?? [],
-        });
+        d.emit({ type: 'ask_user', requestId, stepId: call.stepId, callId: call.id, question, options });
       },
       d.signal,
     );
-    if (answer.kind === 'cancelled') return { output: 'cancelled', summary: 'cancelled', isError: true };
+    if (answer.kind === 'cancelled') return null;
     d.emit({ type: 'ask_user_answer', requestId: asked, answer: answer.answer });
-    return {
-      output: `The user answered: ${answer.answer}`,
-      summary: `Asked: ${input.question} → ${answer.answer}`,
-    };
+    return answer.answer;
   }
 
   const metaBase = {
@@ -426,7 +416,7 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
       d.state.todos = todos;
       d.save(d.state);
     },
-    ask: () => Promise.reject(new Error('AskUser runs through the runner')),
+    ask: askUser,
     activateSkill: d.activateSkill,
   };
 

@@ -14,8 +14,8 @@ export interface MetaToolDeps {
   dataDir: string;
   todos: () => Todo[];
   setTodos: (todos: Todo[]) => void;
-  /** Asks the user and waits for the answer (the run is `waiting` meanwhile). */
-  ask: (question: string, options: string[], callId: string) => Promise<string>;
+  /** Asks the user and waits for the answer (the run is `waiting` meanwhile); null when cancelled. */
+  ask: (question: string, options: string[], call: { id: string; stepId: string }) => Promise<string | null>;
   /** A model-invocable skill by name or id, activated: its body; undefined when there is none. */
   activateSkill: (name: string, args: string) => Promise<{ name: string; body: string } | undefined>;
   /** Runs a sub-agent to its end; null when sub-agents are not available here (inside a sub-agent). */
@@ -72,10 +72,11 @@ export function createMetaTools(deps: MetaToolDeps): AgentTool[] {
         'Asks the user a question and waits for the answer. Give options when the answer is one of a few choices.',
       effect: 'interact',
       input: z.object({ question: z.string().min(1), options: z.array(z.string()).optional() }),
-      // execute is replaced per call by the runner (it needs the call id); see agent-run.ts
-      async execute({ question, options }) {
-        const answer = await deps.ask(question, options ?? [], '');
-        return ok(`The user answered: ${answer}`, `Asked: ${question}`);
+      async execute({ question, options }, ctx) {
+        if (!ctx.call) return fail('AskUser runs only inside an agent loop');
+        const answer = await deps.ask(question, options ?? [], ctx.call);
+        if (answer === null) return fail('cancelled');
+        return ok(`The user answered: ${answer}`, `Asked: ${question} → ${answer}`);
       },
     }),
     defineTool({

@@ -44,6 +44,8 @@ export interface AgentToolContext {
   outsideAllowed: (tool: string, absolutePath: string) => boolean;
   /** Whether a rule allows WebFetch to reach this private or loopback URL (refused otherwise). */
   privateNetworkAllowed: (url: string) => boolean;
+  /** The call being run, when an agent loop runs it (AskUser ties its question to it). */
+  call?: { id: string; stepId: string };
 }
 
 export interface AgentTool<S extends z.ZodType = z.ZodType> {
