@@ -1,5 +1,4 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { onPath } from '../core/desktop/on-path';
 
 // The one place that decides how Skilldeck reaches the desktop on this machine: which selection,
 // focus and paste route the Electron ports take. Pure, so the choice is tested on every platform.
@@ -26,13 +25,6 @@ export interface KeyCommand {
 
 const SYSTEM_EVENTS = 'tell application "System Events" to keystroke';
 const SEND_KEYS = 'Add-Type -AssemblyName System.Windows.Forms; [System.Windows.Forms.SendKeys]::SendWait';
-
-/** Whether a program is on PATH (Wayland's key tools are optional installs). */
-export function onPath(program: string, env: NodeJS.ProcessEnv = process.env): boolean {
-  return (env.PATH ?? '')
-    .split(path.delimiter)
-    .some((dir) => dir !== '' && fs.existsSync(path.join(dir, program)));
-}
 
 /** Linux input event codes (linux/input-event-codes.h) for ydotool. */
 const KEY_LEFTCTRL = 29;

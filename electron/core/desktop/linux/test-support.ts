@@ -1,8 +1,7 @@
 // Tests against a real X server: an Xvfb on a free display number, and what is missing to run them.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
+import { onPath } from '../on-path';
 
 export interface Xvfb {
   /** e.g. `:3` */
@@ -13,18 +12,7 @@ export interface Xvfb {
 
 /** The commands the X11 tests need that are not on PATH (`Xvfb`, `xdotool`, `xclip`, …). */
 export function missingCommands(commands: readonly string[] = ['Xvfb', 'xdotool', 'xclip', 'xsel', 'xprop']) {
-  const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
-  return commands.filter(
-    (command) =>
-      !dirs.some((dir) => {
-        try {
-          fs.accessSync(path.join(dir, command), fs.constants.X_OK);
-          return true;
-        } catch {
-          return false;
-        }
-      }),
-  );
+  return commands.filter((command) => !onPath(command));
 }
 
 /**
