@@ -152,3 +152,99 @@ test('the settings page is usable from the keyboard', async ({ page }) => {
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form.getByRole('alert')).toContainText('no spaces');
 });
+
+test('skill folders: a known folder offered, one typed, a wrong path refused, one removed and undone', async ({
+  page,
+}) => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'skilldeck-e2e-folders-'));
+  // a home of our own, holding Claude Code's skills folder, and a team folder elsewhere
+  const home = path.join(dataDir, 'home');
+  const claude = path.join(home, '.claude', 'skills');
+  const team = path.join(dataDir, 'team-skills');
+  const skill = (name: string) => `---\nname: ${name}\ndescription: The ${name} skill.\n---\nDo ${name}.\n`;
+  await fs.mkdir(path.join(claude, 'commit-message'), { recursive: true });
+  await fs.writeFile(path.join(claude, 'commit-message', 'SKILL.md'), skill('commit-message'));
+  await fs.mkdir(path.join(team, 'team-notes'), { recursive: true });
+  await fs.writeFile(path.join(team, 'team-notes', 'SKILL.md'), skill('team-notes'));
+  const hostData = path.join(dataDir, 'data');
+  host = await startSkilldeckHost(hostData, { env: { HOME: home } });
+  const problems = watchForPageErrors(page);
+
+  await page.goto(`${host.url}#/settings`);
+  const section = page.getByTestId('folders-section');
+  await expect(section.getByRole('heading', { level: 2, name: 'Skill folders' })).toBeVisible();
+  const rows = section
+    .getByRole('list', { name: 'Skill folders, searched in this order' })
+    .getByRole('listitem');
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(path.join(hostData, 'skills'));
+  await expect(rows.nth(0)).toContainText('Your skills');
+  await expect(rows.nth(1)).toContainText('Built-in');
+  await expect(section.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+
+  // Claude Code's folder is offered; one click adds it, read in place.
+  const offer = section.getByTestId('folder-offer');
+  await expect(offer).toHaveText(new RegExp(claude.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await section.getByRole('button', { name: `Add ${claude}` }).click();
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(1)).toContainText(claude);
+  await expect(rows.nth(1)).toContainText('1 skill');
+  await expect(section.getByTestId('folders-status')).toHaveText(`Added ${claude}.`);
+  await expect(offer).toHaveCount(0);
+
+  // A path that is not a full one is refused with the host's words, the field keeps focus.
+  const field = section.getByLabel('Folder path');
+  await field.fill('team-skills');
+  await field.press('Enter');
+  await expect(section.getByRole('alert')).toContainText('is not a full path');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+
+  // The team folder, typed.
+  await field.fill(team);
+  await field.press('Enter');
+  await expect(rows).toHaveCount(4);
+  await expect(rows.nth(2)).toContainText(team);
+  await expect(field).toHaveValue('');
+  await expect(section.getByRole('alert')).toHaveCount(0);
+  await page.screenshot({ path: test.info().outputPath('settings-folders.png'), fullPage: true });
+
+  // Their skills are on the deck.
+  await page.getByRole('link', { name: 'Skills' }).click();
+  await expect(page.getByTestId('skill-card-team-notes')).toBeVisible();
+  await expect(page.getByTestId('skill-card-commit-message')).toBeVisible();
+
+  // Removed: the files stay; Undo brings the folder back; removed again, its skills leave the deck.
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const removeTeam = section.getByRole('button', { name: `Remove ${team}` });
+  await removeTeam.click();
+  await expect(rows).toHaveCount(3);
+  await expect(section.getByTestId('folders-status')).toContainText('Its files were not touched.');
+  await expect(fs.readFile(path.join(team, 'team-notes', 'SKILL.md'), 'utf8')).resolves.toContain(
+    'team-notes',
+  );
+  await section.getByRole('button', { name: 'Undo' }).click();
+  await expect(rows).toHaveCount(4);
+  await expect(section.getByTestId('folders-status')).toHaveText(`${team} is back.`);
+  await removeTeam.click();
+  await expect(rows).toHaveCount(3);
+  await page.getByRole('link', { name: 'Skills' }).click();
+  await expect(page.getByTestId('skill-card-commit-message')).toBeVisible();
+  await expect(page.getByTestId('skill-card-team-notes')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Settings' }).click();
+  await field.fill(team);
+  await field.press('Enter');
+  await expect(rows).toHaveCount(4);
+
+  expect(problems).toEqual([]);
+
+  // Kept across a restart of the host (the page's socket to the old one fails meanwhile: expected).
+  await host.stop();
+  host = await startSkilldeckHost(hostData, { env: { HOME: home } });
+  await page.goto(`${host.url}#/settings`);
+  await expect(rows).toHaveCount(4);
+  await expect(section.getByRole('button', { name: `Remove ${team}` })).toBeVisible();
+  await page.goto(`${host.url}#/skills`);
+  await expect(page.getByTestId('skill-card-team-notes')).toBeVisible();
+  expect(problems.filter((p) => !p.includes('ERR_CONNECTION_REFUSED'))).toEqual([]);
+});

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { runCli as run } from './test-support';
 import { packageRoot, resolveDataDir } from './paths';
+import { createCore, DATABASE_FILE } from '../core/core';
 
 const temps: string[] = [];
 const tempDir = (prefix: string) => {
@@ -98,6 +99,36 @@ describe('skilldeck CLI', () => {
     expect(text.out).toMatch(/^\s+✗ .*description/m);
     expect(text.out).toContain(`shadowed by the folder skill in ${path.join(extra, 'translate')}`);
     expect(fs.existsSync(dataDir)).toBe(false);
+  });
+
+  it('skills list also searches the folders added in Settings, reading the database without changing it', async () => {
+    const dataDir = tempDir('skilldeck-cli-data-');
+    const added = tempDir('skilldeck-cli-added-');
+    fs.mkdirSync(path.join(added, 'haiku'));
+    fs.writeFileSync(
+      path.join(added, 'haiku', 'SKILL.md'),
+      '---\nname: haiku\ndescription: Haiku.\n---\nbody',
+    );
+    const core = createCore({ dataDir, skillDirs: [], runtime: 'node', version: '0', watchSkills: false });
+    expect(await core.dispatch('skills:addSource', { path: added })).toMatchObject({ ok: true });
+    core.close();
+    await core.skills.close();
+    const db = path.join(dataDir, DATABASE_FILE);
+    const before = fs.readFileSync(db);
+
+    const listed = JSON.parse((await run(['skills', 'list', '--json', '--data-dir', dataDir])).out) as {
+      id: string;
+      source: string;
+      path: string;
+    }[];
+    expect(listed.find((s) => s.id === 'haiku')).toMatchObject({
+      source: 'folder',
+      path: path.join(added, 'haiku'),
+    });
+    expect(fs.readFileSync(db).equals(before)).toBe(true);
+    expect((await run(['skills', 'list', '--data-dir', dataDir])).out).toContain(
+      `1. folder   ${added}  — 1 skill`,
+    );
   });
 
   it('skills show prints one skill with its body and resources, and --json the same as data', async () => {

@@ -15,6 +15,7 @@ describe('core over the in-memory transport', () => {
       runtime: 'node',
       dataDir: t.dataDir,
       schemaVersion: LATEST_SCHEMA_VERSION,
+      folderPicker: false,
     });
   });
 

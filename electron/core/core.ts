@@ -17,7 +17,7 @@ import type { HotkeysOverview } from '../../shared/types/desktop';
 import { createModelGateway, type ModelGatewayOptions } from './providers/model-gateway';
 import type { ModelGateway } from './providers/gateway';
 import { createProviderHandlers } from './providers/provider-handlers';
-import { openDatabase, readUserVersion } from './store/db';
+import { DATABASE_FILE, openDatabase, readUserVersion } from './store/db';
 import { createProviderRepo, type ProviderRepo } from './store/providers';
 import { createSkillMetaRepo } from './store/skill-meta';
 import { resolveMeta } from './skills/appearance';
@@ -25,6 +25,7 @@ import { createSkillRegistry, type SkillRegistry } from './skills/registry';
 import { createRunHandlers } from './runs/run-handlers';
 import { createRunRepo, type RunRepo } from './runs/run-repo';
 import { createSkillHandlers } from './skills/skill-handlers';
+import { createSourceHandlers, SKILL_FOLDERS_SETTING, storedSkillFolders } from './skills/source-handlers';
 import { resolveSourceRoots, type SkillDir } from './skills/sources';
 import { registerOutputTools } from './tools/output';
 import { createToolRegistry, type ToolRegistry } from './tools/registry';
@@ -71,6 +72,8 @@ export interface CoreOptions {
   extraAgentTools?: () => AgentTool[];
   /** The desktop app's global hotkeys (absent in the headless host and the CLI). */
   hotkeys?: HotkeyService;
+  /** The desktop app's folder dialog (`app:pickFolder`); null when cancelled. Absent headless. */
+  pickFolder?: (title?: string) => Promise<string | null>;
 }
 
 export interface Core {
@@ -99,7 +102,7 @@ export interface Core {
   close(): void;
 }
 
-export const DATABASE_FILE = 'skilldeck.db';
+export { DATABASE_FILE } from './store/db';
 
 export function createCore(options: CoreOptions): Core {
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -128,8 +131,20 @@ export function createCore(options: CoreOptions): Core {
   const events = new EventHub();
   const userDir = path.join(options.dataDir, 'skills');
   fs.mkdirSync(userDir, { recursive: true });
+  const permissions = createPermissionRepo(db);
+  const storedFolders = {
+    get: () => storedSkillFolders(permissions),
+    set: (folders: readonly string[]) => permissions.setSetting(SKILL_FOLDERS_SETTING, folders),
+  };
+  // the host's folders first, then those added in Settings (the same kind: the host's win a collision)
+  const rootsFor = (added: readonly string[]) =>
+    resolveSourceRoots({
+      userDir,
+      skillDirs: [...options.skillDirs, ...added.map((dir) => ({ dir, source: 'folder' as const }))],
+      pluginDirs: options.pluginDirs,
+    });
   const skills = createSkillRegistry({
-    roots: resolveSourceRoots({ userDir, skillDirs: options.skillDirs, pluginDirs: options.pluginDirs }),
+    roots: rootsFor(storedFolders.get()),
     watch: options.watchSkills ?? true,
     onError: options.onInternalError,
   });
@@ -146,7 +161,6 @@ export function createCore(options: CoreOptions): Core {
             db.open ? (target[key] as (...a: unknown[]) => unknown)(...args) : undefined
         : target[key],
   });
-  const permissions = createPermissionRepo(db);
   let closing = false;
   const prompts = createUserPrompts({
     // Closing aborts the runs' open prompts: a run waiting on the user stays waiting for the next start.
@@ -255,14 +269,28 @@ export function createCore(options: CoreOptions): Core {
       platform: process.platform,
       dataDir: options.dataDir,
       schemaVersion: readUserVersion(db),
+      folderPicker: options.pickFolder !== undefined,
     }),
+
+    'app:pickFolder': async ({ title }) => {
+      if (!options.pickFolder)
+        throw new AppError('BAD_REQUEST', 'there is no folder dialog here: type the folder path instead');
+      return { path: await options.pickFolder(title) };
+    },
 
     ...createSkillHandlers({
       registry: skills,
       metaRepo,
       userDir,
       trashDir: path.join(options.dataDir, 'trash'),
+    }),
+
+    ...createSourceHandlers({
+      registry: skills,
+      stored: storedFolders,
+      rootsFor,
       homeDir: options.homeDir ?? os.homedir(),
+      dataDir: options.dataDir,
     }),
 
     'meta:get': async ({ skillId }) => {

@@ -10,6 +10,7 @@ import { denyAllPermissions } from './security';
 import type { HotkeyService } from './hotkeys';
 import { createDesktopShell } from './shell';
 import { DashboardWindows } from './window';
+import { createFolderPicker } from './folder-dialog';
 
 export interface Running {
   core: Core;
@@ -53,6 +54,7 @@ export function startApp(options: StartOptions = {}): Running {
 
   // card and command bar windows, tray, the OS's clipboard, selection, focus, paste and keychain
   const shell = createDesktopShell({ paths, userDataDir: app.getPath('userData'), isDev: !app.isPackaged });
+  const dashboard = new DashboardWindows(paths.preloadFile);
   let core: Core;
   try {
     core = createCore({
@@ -63,6 +65,7 @@ export function startApp(options: StartOptions = {}): Running {
       nativeBinding: native.file,
       onInternalError: (error) => console.error('[skilldeck] internal error:', error),
       ports: shell.ports,
+      pickFolder: createFolderPicker(() => dashboard.current()),
       ...(options.hotkeys ? { hotkeys: options.hotkeys } : {}),
     });
   } catch (error) {
@@ -71,7 +74,6 @@ export function startApp(options: StartOptions = {}): Running {
   }
 
   serveRenderer(paths.rendererDir, paths.pagesDir);
-  const dashboard = new DashboardWindows(paths.preloadFile);
   const unbind = bindContract(core, dashboard);
   dashboard.show();
   const running = core;

@@ -54,6 +54,11 @@ export class DashboardWindows implements IpcWindows {
     return window;
   }
 
+  /** The open dashboard window, if any (the parent of its dialogs). */
+  current(): BrowserWindow | null {
+    return this.live();
+  }
+
   trustedMainFrames(): readonly SenderFrame[] {
     const window = this.live();
     return window ? [window.webContents.mainFrame] : [];

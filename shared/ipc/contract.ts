@@ -3,6 +3,7 @@ import type { Channel } from './names';
 import { AppInfo } from '../types/app';
 import {
   NewSkillId,
+  FolderPath,
   SkillDetail,
   SkillId,
   SkillMeta,
@@ -78,6 +79,21 @@ export const contract = {
   'skills:trash': { input: z.undefined(), output: z.array(TrashedSkill) },
   /** The folders searched, by precedence, and the well-known folders offered for linking. */
   'skills:sources': { input: z.undefined(), output: z.array(SkillSourceInfo) },
+  /** Searches one more folder for skills (kept in Settings; `~` allowed); the sources as they are now. */
+  'skills:addSource': {
+    input: z.object({ path: FolderPath }).strict(),
+    output: z.array(SkillSourceInfo),
+  },
+  /** Stops searching a folder added with skills:addSource (its files are not touched). */
+  'skills:removeSource': {
+    input: z.object({ path: FolderPath }).strict(),
+    output: z.array(SkillSourceInfo),
+  },
+  /** The desktop app's folder dialog (`app:info` says whether there is one); null when cancelled. */
+  'app:pickFolder': {
+    input: z.object({ title: z.string().max(200).optional() }).strict(),
+    output: z.object({ path: z.string().nullable() }),
+  },
   'meta:get': { input: z.object({ skillId: SkillId }).strict(), output: SkillMeta },
   'meta:update': {
     input: z.object({ skillId: SkillId, patch: SkillMetaPatch }).strict(),

@@ -8,5 +8,7 @@ export const AppInfo = z.object({
   platform: z.string(),
   dataDir: z.string(),
   schemaVersion: z.number().int(),
+  /** The host can show a folder dialog (`app:pickFolder`): the desktop app; a browser types paths. */
+  folderPicker: z.boolean(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;

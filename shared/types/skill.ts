@@ -191,6 +191,9 @@ export const TrashedSkill = z.object({
 export type TrashedSkill = z.infer<typeof TrashedSkill>;
 
 /** A folder skills are read from, or one Skilldeck offers to read (`~/.claude/skills`…). */
+/** A folder path as typed or picked (made absolute and checked by the core). */
+export const FolderPath = z.string().min(1).max(4096);
+
 export const SkillSourceInfo = z.object({
   kind: SkillSource,
   path: z.string(),
@@ -199,6 +202,8 @@ export const SkillSourceInfo = z.object({
   active: z.boolean(),
   /** A well-known folder of another tool, suggested to link (read live, never copied). */
   offered: z.boolean(),
+  /** Added in Settings, so it can be removed there (the user folder, built-ins and host folders cannot). */
+  removable: z.boolean(),
   /** Among active sources: 0 is searched first. null for an offered folder. */
   precedence: z.number().int().nonnegative().nullable(),
   /** Plugin sources: the prefix of their ids (`<namespace>:<skill>`). */

@@ -4,14 +4,30 @@ import { resolveSourceRoots, type SkillDir } from '../../core/skills/sources';
 import { createSkillRegistry, type SkillRegistry } from '../../core/skills/registry';
 import type { Finding } from '../../core/skills/types';
 import { resolveDataDir } from '../paths';
+import { DATABASE_FILE, readSettingReadOnly } from '../../core/store/db';
+import { storedSkillFolders } from '../../core/skills/source-handlers';
 
-/** A registry over the same folders as the app, read once: nothing is watched, created or written. */
+/**
+ * A registry over the same folders as the app (the folders added in Settings included), read once:
+ * nothing is watched, created or written.
+ */
 export function readOnlyRegistry(
   skillDirs: readonly SkillDir[],
   dataDirFlag: string | undefined,
 ): SkillRegistry {
-  const userDir = path.join(resolveDataDir(dataDirFlag), 'skills');
-  return createSkillRegistry({ roots: resolveSourceRoots({ userDir, skillDirs }), watch: false });
+  const dataDir = resolveDataDir(dataDirFlag);
+  const userDir = path.join(dataDir, 'skills');
+  const added = storedSkillFolders({
+    getSetting: <T>(key: string, fallback: T) =>
+      (readSettingReadOnly(path.join(dataDir, DATABASE_FILE), key) as T | undefined) ?? fallback,
+  });
+  return createSkillRegistry({
+    roots: resolveSourceRoots({
+      userDir,
+      skillDirs: [...skillDirs, ...added.map((dir) => ({ dir, source: 'folder' as const }))],
+    }),
+    watch: false,
+  });
 }
 
 /** What `--json` prints for a skill: everything the registry knows without reading the body. */

@@ -69,6 +69,11 @@ export interface SkillRegistry {
   readResource(id: string, relPath: string): Promise<ResourceFile>;
   /** Re-reads these folders now (after the app wrote them) and reports what changed. */
   reload(dirs: readonly string[], reason: string): Promise<RegistryChange | null>;
+  /**
+   * Searches these source folders from now on (a folder added or removed in Settings): new ones are
+   * read and watched, gone ones forgotten and no longer watched, kept ones keep their skills.
+   */
+  setRoots(roots: readonly SourceRoot[], reason: string): Promise<RegistryChange | null>;
   onChange(listener: (change: RegistryChange) => void): () => void;
   /** Resolves when the watchers are set up (tests wait for it before touching files). */
   watching(): Promise<void>;
@@ -84,26 +89,37 @@ const isWithin = (parent: string, child: string) => child === parent || child.st
 const SKILL_FILES: ReadonlySet<string> = new Set(SKILL_FILE_NAMES);
 const RESOURCE_NAMES: ReadonlySet<string> = new Set(RESOURCE_DIRS);
 
+/** One source folder being searched: its skills by folder, and its watcher when watching. */
+interface RootState {
+  root: SourceRoot;
+  entries: Map<string, SkillEntry>;
+  watcher?: RootWatcher;
+  /** Set once `setRoots` dropped it: its late watcher events and reloads are ignored. */
+  dropped: boolean;
+}
+
+const sameSource = (a: SourceRoot, b: SourceRoot) => a.kind === b.kind && a.namespace === b.namespace;
+
 export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistry {
-  const roots = options.roots;
   const maxDepth = options.maxDepth ?? MAX_SKILL_DEPTH;
   const debounceMs = options.debounceMs ?? 60;
   const maxDelayMs = options.maxDelayMs ?? 400;
   const onError = options.onError ?? (() => undefined);
 
-  /** Per root: skill folder → entry. */
-  const byRoot: Map<string, SkillEntry>[] = roots.map(() => new Map());
+  const newState = (root: SourceRoot): RootState => ({ root, entries: new Map(), dropped: false });
+  /** By precedence, highest first. */
+  let states: RootState[] = options.roots.map(newState);
   let merged: SkillEntry[] = [];
   let winners = new Map<string, SkillEntry>();
   let byDir = new Map<string, SkillEntry>();
   const listeners = new Set<(change: RegistryChange) => void>();
-  const watchers: RootWatcher[] = [];
+  let watching = false;
   let initial: Promise<void> | undefined;
   let watchersReady: Promise<void> = Promise.resolve();
   let closed = false;
 
   // Watcher events wait here until they have been quiet for `debounceMs`.
-  const pending = new Map<number, Set<string>>();
+  const pending = new Map<RootState, Set<string>>();
   let timer: NodeJS.Timeout | undefined;
   let firstPendingAt = 0;
   const verifying = new Set<NodeJS.Timeout>();
@@ -116,7 +132,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     const nextWinners = new Map<string, SkillEntry>();
     const nextByDir = new Map<string, SkillEntry>();
     const seenReal = new Set<string>();
-    byRoot.forEach((entries) => {
+    states.forEach(({ entries }) => {
       // the folder reached without a symlink first, so a link to a sibling is the one dropped
       const ordered = [...entries.values()].sort(
         (a, b) => Number(a.dir !== a.realDir) - Number(b.dir !== b.realDir) || (a.dir < b.dir ? -1 : 1),
@@ -147,39 +163,38 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     return out;
   }
 
-  async function scanRoot(index: number) {
-    const root = roots[index]!;
+  async function scanRoot(state: RootState) {
+    const { root, entries } = state;
     const loading: Promise<LoadedSkill | null>[] = [];
     await discoverSkillFolders(root.dir, { maxDepth, onFound: (f) => loading.push(loadSkill(root, f)) });
     const loaded = await Promise.all(loading);
-    const entries = byRoot[index]!;
     entries.clear();
     for (const l of loaded) if (l) entries.set(l.entry.dir, l.entry);
   }
 
   function ready(): Promise<void> {
     initial ??= (async () => {
-      if (options.watch) startWatching();
-      await Promise.all(roots.map((_, i) => scanRoot(i)));
+      if (options.watch) {
+        watching = true;
+        startWatching(states);
+      }
+      await Promise.all(states.map(scanRoot));
       merge();
     })();
     return initial;
   }
 
-  /** The folder to search again for a path that changed in root `index`. */
-  function rescanPointFor(index: number, p: string): string {
-    const root = roots[index]!;
+  /** The folder to search again for a path that changed in a source folder. */
+  function rescanPointFor({ root, entries }: RootState, p: string): string {
     for (let dir = p; isWithin(root.dir, dir); dir = path.dirname(dir)) {
-      if (byRoot[index]!.has(dir)) return dir; // inside a known skill: that skill
+      if (entries.has(dir)) return dir; // inside a known skill: that skill
       if (dir === root.dir) break;
     }
     return p;
   }
 
-  /** Searches `start` (and below) of root `index` again, replacing what was known there. */
-  async function rescan(index: number, start: string) {
-    const root = roots[index]!;
-    const entries = byRoot[index]!;
+  /** Searches `start` (and below) of a source folder again, replacing what was known there. */
+  async function rescan({ root, entries }: RootState, start: string) {
     for (const dir of [...entries.keys()]) if (isWithin(start, dir)) entries.delete(dir);
     const depth = start === root.dir ? 0 : path.relative(root.dir, start).split(path.sep).length;
     if (depth > maxDepth) return;
@@ -194,16 +209,25 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     }
   }
 
-  async function reloadNow(points: Map<number, Set<string>>, reason: string): Promise<RegistryChange | null> {
+  async function reloadNow(
+    points: Map<RootState, Set<string>>,
+    reason: string,
+  ): Promise<RegistryChange | null> {
     await ready();
     const before = signatures();
-    for (const [index, paths] of points) {
-      const starts = [...new Set([...paths].map((p) => rescanPointFor(index, p)))].sort();
+    for (const [state, paths] of points) {
+      if (state.dropped) continue;
+      const starts = [...new Set([...paths].map((p) => rescanPointFor(state, p)))].sort();
       // a folder inside another one being searched again is covered by it
       const outer = starts.filter((s, i) => !starts.slice(0, i).some((o) => isWithin(o, s)));
-      for (const start of outer) await rescan(index, start);
+      for (const start of outer) await rescan(state, start);
     }
     merge();
+    return announce(before, reason);
+  }
+
+  /** Tells the listeners which ids a change of the listing touched (none: nothing to say). */
+  function announce(before: Map<string, string>, reason: string): RegistryChange | null {
     const after = signatures();
     const ids = [...new Set([...before.keys(), ...after.keys()])].filter(
       (id) => before.get(id) !== after.get(id),
@@ -221,40 +245,73 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
   }
 
   /** Serialised so two reloads never interleave their reads and merges. */
-  function enqueue(points: Map<number, Set<string>>, reason: string): Promise<RegistryChange | null> {
-    const run = queue.then(() => (closed ? null : reloadNow(points, reason)));
+  function serially<T>(job: () => Promise<T>): Promise<T | null> {
+    const run = queue.then(() => (closed ? null : job()));
     queue = run.catch(onError);
     return run;
   }
 
+  const enqueue = (points: Map<RootState, Set<string>>, reason: string) =>
+    serially(() => reloadNow(points, reason));
+
   function reload(dirs: readonly string[], reason: string) {
-    const points = new Map<number, Set<string>>();
+    const points = new Map<RootState, Set<string>>();
     for (const dir of dirs) {
       const abs = path.resolve(dir);
-      roots.forEach((root, i) => {
-        if (isWithin(root.dir, abs)) points.set(i, (points.get(i) ?? new Set()).add(abs));
-      });
+      for (const state of states) {
+        if (isWithin(state.root.dir, abs)) points.set(state, (points.get(state) ?? new Set()).add(abs));
+      }
     }
     return enqueue(points, reason);
+  }
+
+  async function setRootsNow(next: readonly SourceRoot[], reason: string): Promise<RegistryChange | null> {
+    await ready();
+    const before = signatures();
+    const current = new Map(states.map((s) => [s.root.dir, s]));
+    const nextStates = next.map((root) => {
+      const kept = current.get(root.dir);
+      if (kept && sameSource(kept.root, root)) {
+        current.delete(root.dir);
+        kept.root = root;
+        for (const entry of kept.entries.values()) entry.precedence = root.precedence;
+        return kept;
+      }
+      return newState(root);
+    });
+    // what is left of the current ones is gone
+    for (const gone of current.values()) {
+      gone.dropped = true;
+      pending.delete(gone);
+    }
+    await Promise.all([...current.values()].map((s) => s.watcher?.close()));
+    if (closed) return null;
+    const added = nextStates.filter((s) => !states.includes(s));
+    states = nextStates;
+    if (watching) startWatching(added);
+    await Promise.all(added.map(scanRoot));
+    merge();
+    return announce(before, reason);
   }
 
   // ---- watching -------------------------------------------------------------------------------------
 
   const described: string[] = [];
 
-  function onWatchEvent(index: number, event: WatchEvent, p: string) {
-    const root = roots[index]!;
+  function onWatchEvent(state: RootState, event: WatchEvent, p: string) {
+    if (state.dropped || closed) return;
+    const { root } = state;
     const base = path.basename(p);
     let point: string | undefined;
     if (event === 'addDir' || event === 'unlinkDir') point = p;
     else if (SKILL_FILES.has(base)) point = path.dirname(p);
     else {
       // another file: it matters only inside a skill's phases/ folder
-      const skill = rescanPointFor(index, path.dirname(p));
-      if (byRoot[index]!.has(skill) && path.relative(skill, p).split(path.sep)[0] === 'phases') point = skill;
+      const skill = rescanPointFor(state, path.dirname(p));
+      if (state.entries.has(skill) && path.relative(skill, p).split(path.sep)[0] === 'phases') point = skill;
     }
     if (point === undefined) return;
-    pending.set(index, (pending.get(index) ?? new Set()).add(point));
+    pending.set(state, (pending.get(state) ?? new Set()).add(point));
     if (described.length < 3) {
       const rel = path.relative(root.dir, p).split(path.sep).join('/') || path.basename(root.dir);
       described.push(
@@ -291,11 +348,12 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
    * can go unreported. So a while after each reload the files are read again, and any that differ
    * from what was loaded (a write raced the read, or its event was dropped) count as changed.
    */
-  async function verify(points: Map<number, Set<string>>) {
-    for (const [index, paths] of points) {
+  async function verify(points: Map<RootState, Set<string>>) {
+    for (const [state, paths] of points) {
+      if (state.dropped) continue;
       for (const p of paths) {
-        const dir = rescanPointFor(index, p);
-        const entry = byRoot[index]!.get(dir);
+        const dir = rescanPointFor(state, p);
+        const entry = state.entries.get(dir);
         let stale: boolean;
         try {
           stale = entry
@@ -304,28 +362,29 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
         } catch {
           stale = true; // it was listed and its file is gone
         }
-        if (stale && !closed) onWatchEvent(index, 'change', entry?.file ?? path.join(dir, 'SKILL.md'));
+        if (stale && !closed) onWatchEvent(state, 'change', entry?.file ?? path.join(dir, 'SKILL.md'));
       }
     }
   }
 
-  function startWatching() {
-    const started = roots.map((root, index) => {
-      const watcher = watchRoot(root.dir, {
+  function startWatching(toWatch: readonly RootState[]) {
+    const started = toWatch.map((state) => {
+      const watcher = watchRoot(state.root.dir, {
         // skill folder (maxDepth) + phases/actions/ below it
         depth: maxDepth + 2,
         // a skill's resource folders: their files are listed on request, never watched
         ignore: (p) =>
           RESOURCE_NAMES.has(path.basename(p)) &&
           SKILL_FILE_NAMES.some((f) => fs.existsSync(path.join(path.dirname(p), f))),
-        onEvent: (event, p) => onWatchEvent(index, event, p),
+        onEvent: (event, p) => onWatchEvent(state, event, p),
         onError,
         ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
       });
-      watchers.push(watcher);
+      state.watcher = watcher;
       return watcher.ready;
     });
-    watchersReady = Promise.all(started).then(() => undefined);
+    const earlier = watchersReady;
+    watchersReady = Promise.all([earlier, ...started]).then(() => undefined);
   }
 
   // ---- reading ----------------------------------------------------------------------------------------
@@ -342,7 +401,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       await reload([known.dir], `${id} removed on disk`);
     } else {
       // created a moment ago, before the watcher said so: look where such a folder would be
-      const candidates = roots.flatMap((root) => {
+      const candidates = states.flatMap(({ root }) => {
         if (root.namespace && !id.startsWith(`${root.namespace}:`)) return [];
         const folder = root.namespace ? id.slice(root.namespace.length + 1) : id;
         return SKILL_FILE_NAMES.some((f) => fs.existsSync(path.join(root.dir, folder, f)))
@@ -371,7 +430,8 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       }
       const hash = contentHash(bytes);
       if (hash === current.hash) {
-        const root = roots.find((r) => r.dir === current.root)!;
+        const root = states.find((s) => s.root.dir === current.root)?.root;
+        if (!root) throw notFound(current.id); // its source folder was just removed
         const layout = current.layout ? await readSkillLayout(current.dir) : null;
         // The same bytes and layout parse the same: a skill run again is not parsed again.
         const key = `${root.dir}\n${current.file}\n${hash}\n${layout ? JSON.stringify(layout) : ''}`;
@@ -392,7 +452,9 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
   }
 
   return {
-    roots,
+    get roots() {
+      return states.map((s) => s.root);
+    },
     ready,
     list: () => merged,
     get: (id) => winners.get(id),
@@ -407,6 +469,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       return readResource((await require(id)).realDir, relPath);
     },
     reload,
+    setRoots: (next, reason) => serially(() => setRootsNow(next, reason)),
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -419,7 +482,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       closed = true;
       clearTimeout(timer);
       for (const check of verifying) clearTimeout(check);
-      await Promise.all(watchers.splice(0).map((w) => w.close()));
+      await Promise.all(states.map((s) => s.watcher?.close()));
     },
   };
 }

@@ -441,6 +441,7 @@ describe('skills:sources', () => {
         exists: true,
         active: false,
         offered: true,
+        removable: false,
         precedence: null,
         namespace: null,
         skillCount: 0,

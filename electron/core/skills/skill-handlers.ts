@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Handlers } from '../../../shared/ipc/contract';
 import { AppError } from '../../../shared/ipc/result';
 import type { SkillDefinitionData } from '../../../shared/types/skill-definition';
-import type { SkillDetail, SkillLayout, SkillSourceInfo, SkillSummary } from '../../../shared/types/skill';
+import type { SkillDetail, SkillLayout, SkillSummary } from '../../../shared/types/skill';
 import type { SkillMetaRepo, StoredSkillMeta } from '../store/skill-meta';
 import { resolveMeta } from './appearance';
 import { loadSkillFile } from './load';
@@ -20,7 +20,6 @@ import {
   restoreFromTrash,
 } from './skill-files';
 import { readSkillLayout } from './skill-entry';
-import { offeredFolders } from './sources';
 import { renderTemplate } from './templates';
 
 export type SkillChannel =
@@ -32,8 +31,7 @@ export type SkillChannel =
   | 'skills:duplicate'
   | 'skills:delete'
   | 'skills:restore'
-  | 'skills:trash'
-  | 'skills:sources';
+  | 'skills:trash';
 
 export interface SkillHandlerDeps {
   registry: SkillRegistry;
@@ -42,8 +40,6 @@ export interface SkillHandlerDeps {
   userDir: string;
   /** `<data dir>/trash`. */
   trashDir: string;
-  /** Where `~/.claude/skills` and friends are looked for. */
-  homeDir: string;
 }
 
 /** The folder name `skills:check` assumes for text not tied to a skill. */
@@ -227,36 +223,5 @@ export function createSkillHandlers(deps: SkillHandlerDeps): Pick<Handlers, Skil
     },
 
     'skills:trash': () => listTrash(deps.trashDir),
-
-    'skills:sources': async () => {
-      await registry.ready();
-      const counts = new Map<string, number>();
-      for (const e of registry.list()) counts.set(e.root, (counts.get(e.root) ?? 0) + 1);
-      const offered = offeredFolders(deps.homeDir);
-      const offeredPaths = new Set(offered.map((o) => o.path));
-      const active: SkillSourceInfo[] = registry.roots.map((root) => ({
-        kind: root.kind,
-        path: root.dir,
-        exists: fs.existsSync(root.dir),
-        active: true,
-        offered: offeredPaths.has(root.dir),
-        precedence: root.precedence,
-        namespace: root.namespace ?? null,
-        skillCount: counts.get(root.dir) ?? 0,
-      }));
-      const suggested: SkillSourceInfo[] = offered
-        .filter((o) => !registry.roots.some((r) => r.dir === o.path))
-        .map((o) => ({
-          kind: 'folder',
-          path: o.path,
-          exists: o.exists,
-          active: false,
-          offered: true,
-          precedence: null,
-          namespace: null,
-          skillCount: 0,
-        }));
-      return [...active, ...suggested];
-    },
   };
 }

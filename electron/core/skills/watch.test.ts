@@ -191,6 +191,83 @@ describe('hot reload (chokidar)', () => {
     fs.rmSync(path.dirname(later), { recursive: true, force: true });
   });
 
+  it('setRoots() reads and watches an added folder, forgets a removed one and stops watching it', async () => {
+    const { registry, user, heard, until } = await watched({ 'mine/SKILL.md': skillText('mine') });
+    const extra = tempFolder('skilldeck-extra-');
+    try {
+      fs.mkdirSync(path.join(extra.dir, 'linked'));
+      fs.writeFileSync(path.join(extra.dir, 'linked', 'SKILL.md'), skillText('linked', 'From the folder.'));
+      // a skill of the same id as the user's: shadowed, listed below it
+      fs.mkdirSync(path.join(extra.dir, 'mine'));
+      fs.writeFileSync(path.join(extra.dir, 'mine', 'SKILL.md'), skillText('mine', 'Shadowed.'));
+      const withExtra = resolveSourceRoots({
+        userDir: user,
+        skillDirs: [{ dir: extra.dir, source: 'folder' }],
+      });
+
+      const added = await registry.setRoots(withExtra, 'skill folder added');
+      expect(added).toEqual({ reason: 'skill folder added', ids: ['linked', 'mine'] });
+      expect(registry.roots.map((r) => [r.kind, r.dir])).toEqual([
+        ['user', user],
+        ['folder', extra.dir],
+      ]);
+      expect(registry.get('linked')).toMatchObject({ source: 'folder', precedence: 1 });
+      expect(registry.list().find((e) => e.source === 'folder' && e.id === 'mine')?.shadowedBy?.source).toBe(
+        'user',
+      );
+
+      // the added folder is watched: an edit there is heard
+      const edited = until((r) => r.get('linked')?.description === 'Edited.');
+      writeFileAtomic(path.join(extra.dir, 'linked', 'SKILL.md'), skillText('linked', 'Edited.'));
+      await edited;
+
+      const removed = await registry.setRoots(resolveSourceRoots({ userDir: user, skillDirs: [] }), 'gone');
+      expect(removed).toEqual({ reason: 'gone', ids: ['linked', 'mine'] });
+      expect(registry.get('linked')).toBeUndefined();
+      await expect(registry.require('linked')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      expect(registry.list().map((e) => e.id)).toEqual(['mine']);
+
+      // no longer watched: a change there is not heard
+      const heardBefore = heard.length;
+      fs.writeFileSync(path.join(extra.dir, 'linked', 'SKILL.md'), skillText('linked', 'After removal.'));
+      await sleep(300);
+      expect(heard.length).toBe(heardBefore);
+      // the same roots again: nothing changes, nothing is said
+      expect(await registry.setRoots(registry.roots, 'again')).toBeNull();
+    } finally {
+      extra.remove();
+    }
+  });
+
+  it('setRoots() keeps the skills of folders that stay, with their new precedence', async () => {
+    const { registry, user } = await watched({ 'mine/SKILL.md': skillText('mine') });
+    const a = tempFolder('skilldeck-a-');
+    const b = tempFolder('skilldeck-b-');
+    try {
+      fs.mkdirSync(path.join(b.dir, 'only-b'));
+      fs.writeFileSync(path.join(b.dir, 'only-b', 'SKILL.md'), skillText('only-b'));
+      fs.mkdirSync(path.join(a.dir, 'only-a'));
+      fs.writeFileSync(path.join(a.dir, 'only-a', 'SKILL.md'), skillText('only-a'));
+      const roots = (dirs: string[]) =>
+        resolveSourceRoots({
+          userDir: user,
+          skillDirs: dirs.map((dir) => ({ dir, source: 'folder' as const })),
+        });
+      await registry.setRoots(roots([b.dir]), 'b');
+      const entryB = registry.get('only-b');
+      expect(entryB?.precedence).toBe(1);
+      await registry.setRoots(roots([a.dir, b.dir]), 'a before b');
+      // the same entry object, not read again, moved down one place
+      expect(registry.get('only-b')).toBe(entryB);
+      expect(registry.get('only-b')?.precedence).toBe(2);
+      expect(registry.get('only-a')?.precedence).toBe(1);
+      expect(registry.list().map((e) => e.id)).toEqual(['mine', 'only-a', 'only-b']);
+    } finally {
+      a.remove();
+      b.remove();
+    }
+  });
+
   it('stops watching on close()', async () => {
     const { registry, heard, at } = await watched({ 'a/SKILL.md': skillText('a') });
     await registry.close();

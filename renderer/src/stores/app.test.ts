@@ -12,6 +12,7 @@ const info: AppInfo = {
   platform: 'linux',
   dataDir: '/home/ada/.skilldeck',
   schemaVersion: 10,
+  folderPicker: false,
 };
 
 describe('app store', () => {

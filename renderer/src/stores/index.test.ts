@@ -31,6 +31,7 @@ function setup() {
         platform: 'linux',
         dataDir: '/d',
         schemaVersion: 1,
+        folderPicker: false,
       }),
     'skills:list': () => ok([skill('translate')]),
   });

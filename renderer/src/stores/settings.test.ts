@@ -3,6 +3,7 @@ import { createClient } from '../../../shared/ipc/client';
 import { fail, ok } from '../../../shared/ipc/result';
 import type { HotkeysOverview } from '../../../shared/types/desktop';
 import type { Provider } from '../../../shared/types/provider';
+import type { SkillSourceInfo } from '../../../shared/types/skill';
 import { createFakeTransport, settle } from './fake-transport';
 import { createSettingsStore, saveInputOf } from './settings';
 
@@ -115,5 +116,53 @@ describe('settings store', () => {
       maxOutputTokens: null,
       isDefault: false,
     });
+  });
+
+  it('adds and removes skill folders, keeps the error for the form, and recounts on skills:changed', async () => {
+    const folder = (p: string, extra: Partial<SkillSourceInfo> = {}): SkillSourceInfo => ({
+      kind: 'folder',
+      path: p,
+      exists: true,
+      active: true,
+      offered: false,
+      removable: true,
+      precedence: 1,
+      namespace: null,
+      skillCount: 0,
+      ...extra,
+    });
+    let list: SkillSourceInfo[] = [folder('/data/skills', { kind: 'user', removable: false, precedence: 0 })];
+    const fake = createFakeTransport({
+      'skills:sources': () => ok(list),
+      'skills:addSource': (input) => {
+        const p = (input as { path: string }).path;
+        if (p === '/nope') return fail('NOT_FOUND', 'there is no folder /nope');
+        list = [...list, folder(p)];
+        return ok(list);
+      },
+      'skills:removeSource': (input) => {
+        list = list.filter((s) => s.path !== (input as { path: string }).path);
+        return ok(list);
+      },
+    });
+    const store = createSettingsStore(createClient(fake.transport));
+    await store.getState().loadSources();
+    expect(store.getState().sources?.map((s) => s.path)).toEqual(['/data/skills']);
+
+    expect(await store.getState().addSource('/nope')).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+    expect(store.getState().sources?.map((s) => s.path)).toEqual(['/data/skills']);
+    expect((await store.getState().addSource('/srv/skills')).ok).toBe(true);
+    expect(store.getState().sources?.map((s) => s.path)).toEqual(['/data/skills', '/srv/skills']);
+
+    list = list.map((s) => (s.path === '/srv/skills' ? { ...s, skillCount: 3 } : s));
+    fake.emit('skills:changed', { reason: 'on disk: a added' });
+    await settle();
+    expect(store.getState().sources?.find((s) => s.path === '/srv/skills')?.skillCount).toBe(3);
+
+    await store.getState().removeSource('/srv/skills');
+    expect(store.getState().sources?.map((s) => s.path)).toEqual(['/data/skills']);
   });
 });

@@ -4,6 +4,7 @@ import type { Result } from '../../../shared/ipc/result';
 import type { HotkeysOverview } from '../../../shared/types/desktop';
 import type { PermissionMode } from '../../../shared/types/permission';
 import type { Provider, ProviderSaveInput, ProviderTestResult } from '../../../shared/types/provider';
+import type { SkillSourceInfo } from '../../../shared/types/skill';
 
 export type ProviderTest =
   { state: 'testing' } | ({ state: 'done' } & ProviderTestResult) | { state: 'failed'; message: string };
@@ -18,7 +19,16 @@ export interface SettingsState {
   modeError: string | null;
   hotkeys: HotkeysOverview | null;
   hotkeysError: string | null;
+  /** The skill folders searched, then the known folders of other tools offered to add. */
+  sources: SkillSourceInfo[] | null;
+  sourcesError: string | null;
   load(): Promise<void>;
+  loadSources(): Promise<void>;
+  /** The envelope comes back so the form can show the host's message next to the field. */
+  addSource(path: string): Promise<Result<SkillSourceInfo[]>>;
+  removeSource(path: string): Promise<Result<SkillSourceInfo[]>>;
+  /** The desktop app's folder dialog (only where `app:info` says `folderPicker`). */
+  pickFolder(title: string): Promise<Result<{ path: string | null }>>;
   loadProviders(): Promise<void>;
   /** The envelope comes back so the form can show the message next to it. */
   saveProvider(input: ProviderSaveInput): Promise<Result<Provider>>;
@@ -32,6 +42,8 @@ export interface SettingsState {
 /** Providers, the global permission mode and the hotkeys: what the Settings page (and first run) read. */
 export function createSettingsStore(client: Client) {
   let latestProviders = 0;
+  /** Answers to an older sources request than the newest one are dropped. */
+  let latestSources = 0;
 
   const useSettingsStore = create<SettingsState>()((set, get) => ({
     providers: null,
@@ -41,9 +53,35 @@ export function createSettingsStore(client: Client) {
     modeError: null,
     hotkeys: null,
     hotkeysError: null,
+    sources: null,
+    sourcesError: null,
 
     async load() {
-      await Promise.all([get().loadProviders(), loadMode(), loadHotkeys()]);
+      await Promise.all([get().loadProviders(), loadMode(), loadHotkeys(), get().loadSources()]);
+    },
+
+    async loadSources() {
+      const load = ++latestSources;
+      const result = await client.request('skills:sources', undefined);
+      if (load !== latestSources) return;
+      if (result.ok) set({ sources: result.value, sourcesError: null });
+      else set({ sourcesError: result.error.message });
+    },
+
+    async addSource(path) {
+      const load = ++latestSources;
+      const result = await client.request('skills:addSource', { path });
+      if (result.ok && load === latestSources) set({ sources: result.value, sourcesError: null });
+      return result;
+    },
+
+    pickFolder: (title) => client.request('app:pickFolder', { title }),
+
+    async removeSource(path) {
+      const load = ++latestSources;
+      const result = await client.request('skills:removeSource', { path });
+      if (result.ok && load === latestSources) set({ sources: result.value, sourcesError: null });
+      return result;
     },
 
     async loadProviders() {
@@ -119,6 +157,10 @@ export function createSettingsStore(client: Client) {
   }
 
   client.on('hotkeys:changed', (hotkeys) => useSettingsStore.setState({ hotkeys, hotkeysError: null }));
+  // a skill added or removed on disk changes a folder's count
+  client.on('skills:changed', () => {
+    if (useSettingsStore.getState().sources) void useSettingsStore.getState().loadSources();
+  });
 
   return useSettingsStore;
 }

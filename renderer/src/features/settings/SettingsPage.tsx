@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import './settings.css';
 import { useStores } from '../../app/stores-context';
 import { AppearanceSection } from './AppearanceSection';
+import { FoldersSection } from './FoldersSection';
 import { HotkeysSection } from './HotkeysSection';
 import { PermissionsSection } from './PermissionsSection';
 import { ProvidersSection } from './ProvidersSection';
@@ -16,6 +17,7 @@ export function SettingsPage() {
         </h1>
       </header>
       <ProvidersSection />
+      <FoldersSection />
       <PermissionsSection />
       <HotkeysSection />
       <AppearanceSection />

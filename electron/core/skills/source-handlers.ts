@@ -1,0 +1,206 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Handlers } from '../../../shared/ipc/contract';
+import { AppError } from '../../../shared/ipc/result';
+import type { SkillSourceInfo } from '../../../shared/types/skill';
+import type { SkillRegistry } from './registry';
+import { offeredFolders, type SourceRoot } from './sources';
+
+export type SourceChannel = 'skills:sources' | 'skills:addSource' | 'skills:removeSource';
+
+/** Where the folders added in Settings are kept (the settings table: a JSON array of absolute paths). */
+export const SKILL_FOLDERS_SETTING = 'skills.folders';
+/** Each folder is watched: past this many, the watchers cost more than a list of folders is worth. */
+export const MAX_ADDED_FOLDERS = 20;
+
+/**
+ * The folders kept in Settings. A value that is not a list of absolute paths (edited by hand, written by a
+ * newer version) counts as none rather than stopping the app.
+ */
+export function storedSkillFolders(settings: { getSetting<T>(key: string, fallback: T): T }): string[] {
+  const value = settings.getSetting<unknown>(SKILL_FOLDERS_SETTING, []);
+  if (!Array.isArray(value)) return [];
+  return value.filter((d): d is string => typeof d === 'string' && path.isAbsolute(d));
+}
+
+export interface StoredFolders {
+  get(): string[];
+  set(folders: readonly string[]): void;
+}
+
+export interface SourceHandlerDeps {
+  registry: SkillRegistry;
+  /** The folders added in Settings, in the order they were added. */
+  stored: StoredFolders;
+  /** The roots to search for a list of added folders (the host's own folders stay as they are). */
+  rootsFor(added: readonly string[]): SourceRoot[];
+  /** Where `~` points and `~/.claude/skills` and friends are looked for. */
+  homeDir: string;
+  /** The data folder: its own `skills/` is already searched; nothing else in it holds skills. */
+  dataDir: string;
+}
+
+const isWithin = (parent: string, child: string) =>
+  child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
+
+function realOrSame(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
+/** The folder a person typed or picked, as an absolute path (`~` expanded). Throws when it cannot be one. */
+export function folderFromInput(input: string, homeDir: string): string {
+  const typed = input.trim();
+  if (typed === '') throw new AppError('INVALID_INPUT', 'type the path of a folder that holds skills');
+  if (typed.includes('\0'))
+    throw new AppError('INVALID_INPUT', 'a folder path cannot contain a NUL character');
+  const expanded =
+    typed === '~' ? homeDir : /^~[/\\]/.test(typed) ? path.join(homeDir, typed.slice(2)) : typed;
+  if (!path.isAbsolute(expanded)) {
+    throw new AppError(
+      'INVALID_INPUT',
+      `"${typed}" is not a full path: give the whole path, e.g. ${path.join(homeDir, 'skills')}`,
+    );
+  }
+  const resolved = path.resolve(expanded);
+  // "/a/b/" and "/a/b" are the same folder
+  return resolved.length > 1 && resolved.endsWith(path.sep) ? resolved.slice(0, -1) : resolved;
+}
+
+/** The `skills:sources` list, and adding and removing the folders kept in Settings. */
+export function createSourceHandlers(deps: SourceHandlerDeps): Pick<Handlers, SourceChannel> {
+  const { registry, stored } = deps;
+
+  async function sources(): Promise<SkillSourceInfo[]> {
+    await registry.ready();
+    const counts = new Map<string, number>();
+    for (const e of registry.list()) counts.set(e.root, (counts.get(e.root) ?? 0) + 1);
+    const offered = offeredFolders(deps.homeDir);
+    const offeredPaths = new Set(offered.map((o) => o.path));
+    const added = new Set(stored.get());
+    const active: SkillSourceInfo[] = registry.roots.map((root) => ({
+      kind: root.kind,
+      path: root.dir,
+      exists: fs.existsSync(root.dir),
+      active: true,
+      offered: offeredPaths.has(root.dir),
+      removable: added.has(root.dir),
+      precedence: root.precedence,
+      namespace: root.namespace ?? null,
+      skillCount: counts.get(root.dir) ?? 0,
+    }));
+    const suggested: SkillSourceInfo[] = offered
+      .filter((o) => !registry.roots.some((r) => r.dir === o.path))
+      .map((o) => ({
+        kind: 'folder',
+        path: o.path,
+        exists: o.exists,
+        active: false,
+        offered: true,
+        removable: false,
+        precedence: null,
+        namespace: null,
+        skillCount: 0,
+      }));
+    return [...active, ...suggested];
+  }
+
+  /** Stores the list, then searches exactly what it says. */
+  async function apply(next: string[], reason: string) {
+    const previous = stored.get();
+    stored.set(next);
+    try {
+      await registry.setRoots(deps.rootsFor(next), reason);
+    } catch (error) {
+      stored.set(previous);
+      await registry.setRoots(deps.rootsFor(previous), 'skill folders restored').catch(() => undefined);
+      throw error;
+    }
+  }
+
+  function refuseToAdd(dir: string) {
+    const home = path.resolve(deps.homeDir);
+    if (path.dirname(dir) === dir)
+      throw new AppError(
+        'INVALID_INPUT',
+        `${dir} is the root of the disk: pick the folder that holds the skills`,
+      );
+    if (dir === home || realOrSame(dir) === realOrSame(home))
+      throw new AppError(
+        'INVALID_INPUT',
+        `${dir} is your home folder: pick the folder that holds the skills, e.g. ${path.join(home, '.claude', 'skills')}`,
+      );
+    const data = path.resolve(deps.dataDir);
+    if (isWithin(data, dir) || isWithin(realOrSame(data), realOrSame(dir)))
+      throw new AppError(
+        'INVALID_INPUT',
+        `${dir} is inside Skilldeck's data folder, whose skills/ folder is already searched`,
+      );
+    let stat: fs.Stats;
+    try {
+      stat = fs.statSync(dir);
+    } catch {
+      throw new AppError(
+        'NOT_FOUND',
+        `there is no folder ${dir}: check the path, or create the folder first`,
+      );
+    }
+    if (!stat.isDirectory()) throw new AppError('INVALID_INPUT', `${dir} is a file, not a folder`);
+    try {
+      fs.accessSync(dir, fs.constants.R_OK | fs.constants.X_OK);
+    } catch {
+      throw new AppError('FORBIDDEN', `Skilldeck may not read ${dir}: check the folder's permissions`);
+    }
+    const real = realOrSame(dir);
+    const same = registry.roots.find((r) => r.dir === dir || realOrSame(r.dir) === real);
+    if (same)
+      throw new AppError(
+        'CONFLICT',
+        same.dir === dir
+          ? `${dir} is already searched for skills`
+          : `${dir} is the same folder as ${same.dir}, which is already searched for skills`,
+      );
+    if (stored.get().length >= MAX_ADDED_FOLDERS)
+      throw new AppError(
+        'INVALID_INPUT',
+        `${MAX_ADDED_FOLDERS} folders are already added: remove one you no longer use first`,
+      );
+  }
+
+  return {
+    'skills:sources': sources,
+
+    'skills:addSource': async ({ path: input }) => {
+      const dir = folderFromInput(input, deps.homeDir);
+      refuseToAdd(dir);
+      await apply([...stored.get(), dir], `skill folder added: ${dir}`);
+      return sources();
+    },
+
+    'skills:removeSource': async ({ path: input }) => {
+      const dir = folderFromInput(input, deps.homeDir);
+      const added = stored.get();
+      if (!added.includes(dir)) {
+        const root = registry.roots.find((r) => r.dir === dir);
+        if (!root) throw new AppError('NOT_FOUND', `${dir} is not among the skill folders`);
+        const why =
+          root.kind === 'user'
+            ? 'it is your own skills folder, where new skills are created'
+            : root.kind === 'builtin'
+              ? 'it holds the built-in skills (turn a skill off instead)'
+              : root.kind === 'plugin'
+                ? 'it belongs to a plugin'
+                : 'it was given when Skilldeck started (--skills-dir)';
+        throw new AppError('FORBIDDEN', `${dir} cannot be removed here: ${why}`);
+      }
+      await apply(
+        added.filter((d) => d !== dir),
+        `skill folder removed: ${dir}`,
+      );
+      return sources();
+    },
+  };
+}

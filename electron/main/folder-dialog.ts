@@ -1,0 +1,20 @@
+import { dialog, type BrowserWindow } from 'electron';
+
+/**
+ * The core's `pickFolder` (Settings → skill folders → Browse…): the OS folder dialog, attached to the
+ * dashboard when it is open. Hidden folders are shown, since skills often live in `~/.claude/skills`.
+ */
+export function createFolderPicker(parent: () => BrowserWindow | null) {
+  return async (title?: string): Promise<string | null> => {
+    const options: Electron.OpenDialogOptions = {
+      title: title ?? 'Choose a folder of skills',
+      buttonLabel: 'Add folder',
+      properties: ['openDirectory', 'showHiddenFiles', 'createDirectory'],
+    };
+    const window = parent();
+    const result = window
+      ? await dialog.showOpenDialog(window, options)
+      : await dialog.showOpenDialog(options);
+    return result.canceled ? null : (result.filePaths[0] ?? null);
+  };
+}
