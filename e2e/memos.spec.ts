@@ -5,12 +5,14 @@ import { expect, test, type Page } from '@playwright/test';
 import type { ChannelInput, ChannelOutput } from '../shared/ipc/contract';
 import type { Channel } from '../shared/ipc/names';
 import type { Result } from '../shared/ipc/result';
+import { startLlmServer } from '../electron/core/testing/llm-server';
 import { watchForPageErrors } from './helpers/page-errors';
 import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
 
 // The real headless host with the repo's skills/ folder (so each built-in is shadowed by its copy there).
 const SKILLS_DIR = path.resolve(import.meta.dirname, '../skills');
 const MEMO_TEXT = 'Buy oat milk 燕麦奶';
+const CHINESE_MEMO = '会议纪要：周五发布\n第二行：检查翻译';
 
 let host: RunningHost | null = null;
 let dataDir: string | null = null;
@@ -56,15 +58,45 @@ async function settled(runId: string) {
 
 const open = (page: Page, hash: string) => page.goto(`${host!.url}${hash}`);
 
+/** Saves a memo the way a user does: a run of the memo skill on the text (the memo is titled `memo`). */
+async function saveMemo(text: string) {
+  const { runId } = await invoke('runs:start', { skillId: 'memo', input: text });
+  expect((await settled(runId)).status).toBe('succeeded');
+}
+
+/** An agent skill that files what it is given with save_memo, under a title the (local) model picks. */
+const NOTE_TAKER = [
+  '---',
+  'name: note-taker',
+  'description: Files the text as a memo with a title.',
+  'execution-mode: agent',
+  'allowed-tools: [save_memo]',
+  '---',
+  'Save the text as a memo with a short title.',
+  '',
+].join('\n');
+
+/** Clicks `button` and returns the download it starts, with the file's text. */
+async function downloadFrom(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  expect(await download.failure()).toBeNull();
+  const file = await download.path();
+  return { name: download.suggestedFilename(), text: await fs.readFile(file, 'utf8') };
+}
+
+/** The local date as the dashboard writes it in file names (the test runs on the browser's machine). */
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
 test('a memo saved by the memo skill is found in English and Chinese, opened, exported and deleted', async ({
   page,
   context,
 }) => {
   const problems = watchForPageErrors(page);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const { runId } = await invoke('runs:start', { skillId: 'memo', input: MEMO_TEXT });
-  const run = await settled(runId);
-  expect(run.status).toBe('succeeded');
+  await saveMemo(MEMO_TEXT);
 
   await open(page, '#/memos');
   await expect(page.getByRole('heading', { level: 1, name: 'Memos' })).toBeVisible();
@@ -86,15 +118,20 @@ test('a memo saved by the memo skill is found in English and Chinese, opened, ex
   await expect(view).toContainText(MEMO_TEXT);
   await expect(view).toContainText('Saved by memo');
 
-  await view.getByRole('button', { name: 'Export Markdown' }).click();
-  const exported = page.getByTestId('memo-export');
-  await expect(exported.getByRole('heading')).toHaveText('Markdown of 1 memo');
-  await expect(exported.getByLabel('Exported Markdown')).toContainText(MEMO_TEXT);
-  await exported.getByRole('button', { name: 'Copy Markdown' }).click();
-  await expect(exported.getByRole('status')).toHaveText('Copied to the clipboard.');
-  expect(await page.evaluate<string>('navigator.clipboard.readText()')).toContain(MEMO_TEXT);
+  // Export Markdown: a real file, named after the memo (Chinese kept)
+  const status = page.getByRole('status').filter({ hasText: /Exported|Copied/ });
+  const file = await downloadFrom(page, () => view.getByRole('button', { name: 'Export Markdown' }).click());
+  // the memo skill titles its memos with its own name (electron/core/core.ts passes it to save_memo)
+  expect(file.name).toBe('memo.md');
+  expect(file.text).toMatch(/^# memo\n\n_skill: memo · saved: \d{4}-\d\d-\d\dT[\d:]+Z · run: \S+_\n\n/);
+  expect(file.text).toContain(`${MEMO_TEXT}\n`);
+  await expect(status).toHaveText('Exported 1 memo to memo.md');
   await page.screenshot({ path: 'e2e-artifacts/memos-export.png', fullPage: true });
-  await exported.getByRole('button', { name: 'Close' }).click();
+
+  // Copy as Markdown: straight to the clipboard
+  await view.getByRole('button', { name: 'Copy as Markdown' }).click();
+  await expect(status).toHaveText('Copied 1 memo to the clipboard as Markdown.');
+  expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(file.text);
 
   await view.getByRole('button', { name: 'Delete' }).click();
   const confirm = page.getByRole('group', { name: 'Confirm deletion' });
@@ -106,6 +143,115 @@ test('a memo saved by the memo skill is found in English and Chinese, opened, ex
 
   await search.fill('');
   await expect(page.getByText('No memos yet.')).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
+test('export all downloads one Markdown file with every memo, Chinese included; one memo gets its own file', async ({
+  page,
+}) => {
+  const problems = watchForPageErrors(page);
+  // The host again, with the note-taker skill and the local model server behind a provider.
+  const llm = await startLlmServer();
+  try {
+    const extraSkills = path.join(dataDir!, 'extra-skills');
+    await fs.mkdir(path.join(extraSkills, 'note-taker'), { recursive: true });
+    await fs.writeFile(path.join(extraSkills, 'note-taker', 'SKILL.md'), NOTE_TAKER);
+    await host!.stop();
+    host = await startSkilldeckHost(dataDir!, { skillsDirs: [SKILLS_DIR, extraSkills] });
+    await invoke('providers:save', {
+      kind: 'openai-compatible',
+      name: 'local',
+      baseUrl: `${llm.url}/v1`,
+      defaultModel: 'm',
+      isDefault: true,
+    });
+    const noteTaker = async (title: string, text: string) => {
+      llm.script(
+        { toolCalls: [{ name: 'save_memo', arguments: JSON.stringify({ title, text }) }] },
+        { text: 'Saved.' },
+      );
+      const { runId } = await invoke('runs:start', { skillId: 'note-taker', input: text });
+      expect((await settled(runId)).status).toBe('succeeded');
+    };
+
+    await saveMemo(MEMO_TEXT);
+    await noteTaker('会议纪要：周五发布', CHINESE_MEMO);
+    await noteTaker('Third: a quote worth keeping', 'Less, but better.');
+  } finally {
+    await llm.close();
+  }
+
+  await open(page, '#/memos');
+  const list = page.getByRole('list', { name: 'Memos' });
+  await expect(list.getByRole('button')).toHaveCount(3);
+  const status = page.getByTestId('memos-status');
+  await expect(status).toHaveRole('status');
+
+  const before = today();
+  const all = await downloadFrom(page, () => page.getByRole('button', { name: 'Export all' }).click());
+  expect([before, today()].map((d) => `skilldeck-memos-${d}.md`)).toContain(all.name);
+  await expect(status).toHaveText(`Exported 3 memos to ${all.name}`);
+  expect(all.text).toMatch(/^# Memos\n\n_3 memos · exported \S+ from Skilldeck_\n\n## /);
+  // newest first, each with its heading, skill and text
+  const headings = all.text.split('\n').filter((line) => line.startsWith('## '));
+  expect(headings).toEqual(['## Third: a quote worth keeping', '## 会议纪要：周五发布', '## memo']);
+  expect(all.text).toContain('会议纪要：周五发布\n第二行：检查翻译\n');
+  expect(all.text).toContain('Less, but better.\n');
+  expect(all.text).toContain(`${MEMO_TEXT}\n`);
+  expect(all.text.match(/_skill: note-taker · saved: /g)).toHaveLength(2);
+  expect(all.text.match(/_skill: memo · saved: /g)).toHaveLength(1);
+
+  // the Chinese memo alone, under its own name
+  await list.getByRole('button', { name: /^会议纪要：周五发布/ }).click();
+  const view = page.getByTestId('memo-view');
+  await expect(view).toContainText('第二行');
+  const one = await downloadFrom(page, () => view.getByRole('button', { name: 'Export Markdown' }).click());
+  expect(one.name).toBe('会议纪要-周五发布.md');
+  expect(one.text).toMatch(/^# 会议纪要：周五发布\n\n_skill: note-taker · saved: /);
+  expect(one.text).toContain('第二行：检查翻译');
+  expect(one.text).not.toContain('oat milk');
+  await expect(status).toHaveText('Exported 1 memo to 会议纪要-周五发布.md');
+
+  // the same export twice is still a download (no one-download-per-page limit)
+  const again = await downloadFrom(page, () => page.getByRole('button', { name: 'Export all' }).click());
+  expect(again.name).toBe(all.name);
+  expect(problems).toEqual([]);
+});
+
+test('copy falls back to the copy command when the clipboard API is refused, and to a selected text when that fails too', async ({
+  page,
+  context,
+}) => {
+  const problems = watchForPageErrors(page);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // What the Electron window does: every permission request, clipboard writes included, is denied.
+  await page.addInitScript(
+    "navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));",
+  );
+  await saveMemo(MEMO_TEXT);
+  await saveMemo(CHINESE_MEMO);
+  await open(page, '#/memos');
+  await expect(page.getByRole('list', { name: 'Memos' }).getByRole('button')).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Copy all as Markdown' }).click();
+  await expect(page.getByTestId('memos-status')).toHaveText('Copied 2 memos to the clipboard as Markdown.');
+  const copied = await page.evaluate<string>('navigator.clipboard.readText()');
+  expect(copied).toMatch(/^# Memos\n\n_2 memos · /);
+  expect(copied).toContain('第二行：检查翻译');
+  expect(copied).toContain(MEMO_TEXT);
+  await expect(page.getByRole('button', { name: 'Copy all as Markdown' })).toBeFocused();
+
+  // no clipboard at all: the Markdown is shown, selected, for Ctrl+C
+  await page.evaluate('document.execCommand = () => false');
+  await page.getByRole('button', { name: 'Copy all as Markdown' }).click();
+  const panel = page.getByTestId('memo-export');
+  await expect(panel.getByRole('heading')).toHaveText('Markdown of 2 memos');
+  await expect(panel.getByRole('alert')).toContainText('press Ctrl+C');
+  const text = panel.getByLabel('Exported Markdown');
+  await expect(text).toBeFocused();
+  expect(await page.evaluate<string>('String(window.getSelection())')).toContain('第二行：检查翻译');
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await expect(panel).toBeHidden();
   expect(problems).toEqual([]);
 });
 

@@ -7,7 +7,7 @@ import { createMemoRepo } from './memo-repo';
 
 function setup() {
   const repo = createMemoRepo(openDatabase(':memory:'));
-  const handlers = createMemoHandlers(repo);
+  const handlers = createMemoHandlers(repo, () => Date.UTC(2026, 10, 21, 9, 30));
   // Through the contract's schemas, as dispatch does.
   const call = async <C extends keyof typeof handlers>(channel: C, input: unknown) => {
     const parsed: unknown = contract[channel].input.parse(input);
@@ -67,7 +67,10 @@ describe('memos:* handlers', () => {
     const all = (await call('memos:export', undefined)) as { markdown: string; count: number };
     expect(all.count).toBe(2);
     expect(all.markdown).toMatch(
-      /^# Memos\n\n## Second memo\n\n_skill: translate · saved: 2026-01-03T00:00:00Z_\n\nSecond memo\n\n## Tea\n/,
+      /^# Memos\n\n_2 memos · exported 2026-11-21T09:30:00Z from Skilldeck_\n\n## Second memo\n\n_skill: translate · saved: 2026-01-03T00:00:00Z_\n\nSecond memo\n\n## Tea\n/,
+    );
+    expect(all.markdown).toContain(
+      '_skill: memo · saved: 2026-01-02T03:04:05Z · run: r1_\n\nOolong is 半发酵茶.\n',
     );
     expect(await call('memos:export', { skillId: 'translate' })).toMatchObject({ count: 1 });
   });

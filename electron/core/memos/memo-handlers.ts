@@ -8,7 +8,8 @@ export type MemoHandlers = Pick<
   'memos:list' | 'memos:search' | 'memos:get' | 'memos:delete' | 'memos:export'
 >;
 
-export function createMemoHandlers(repo: MemoRepo): MemoHandlers {
+/** `now` stamps a collection export (a parameter so tests get a fixed time). */
+export function createMemoHandlers(repo: MemoRepo, now: () => number = Date.now): MemoHandlers {
   const require = (id: number) => {
     const memo = repo.get(id);
     if (!memo) throw new AppError('NOT_FOUND', `memo ${id} does not exist (it may have been deleted)`);
@@ -25,7 +26,7 @@ export function createMemoHandlers(repo: MemoRepo): MemoHandlers {
     },
     'memos:export': (input) => {
       const memos = input.id !== undefined ? [require(input.id)] : repo.all({ skillId: input.skillId });
-      return { markdown: memosToMarkdown(memos), count: memos.length };
+      return { markdown: memosToMarkdown(memos, now()), count: memos.length };
     },
   };
 }

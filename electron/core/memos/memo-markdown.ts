@@ -10,8 +10,13 @@ export function memoToMarkdown(memo: Memo, level: 1 | 2 = 1): string {
   return `${heading}\n\n_${meta.join(' · ')}_\n\n${memo.text.trimEnd()}\n`;
 }
 
-export function memosToMarkdown(memos: readonly Memo[]): string {
+/**
+ * A single memo as its own document; several (or none) under `# Memos` with a line saying how many and
+ * when they were exported, so a file found later tells what it holds.
+ */
+export function memosToMarkdown(memos: readonly Memo[], exportedAt: number = Date.now()): string {
   if (memos.length === 1) return memoToMarkdown(memos[0]!);
+  const summary = `_${memos.length} memos · exported ${when(exportedAt)} from Skilldeck_\n`;
   const sections = memos.map((m) => memoToMarkdown(m, 2));
-  return [`# Memos\n`, ...sections].join('\n');
+  return [`# Memos\n`, summary, ...sections].join('\n');
 }

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Memo, SnippetPart } from '../../../../shared/types/memo';
+import type { Memo, MemoExport, SnippetPart } from '../../../../shared/types/memo';
 import { useStores } from '../../app/stores-context';
+import { allMemosFileName, copyText, memoFileName, saveMarkdownFile } from './export-file';
 import './memos.css';
 
 /** How long typing pauses before the search is sent. */
@@ -13,8 +14,14 @@ export function MemosPage() {
   const store = useMemosStore();
   const linkState = useConnectionStore((s) => s.status.state);
   const [text, setText] = useState(store.query);
-  const [exported, setExported] = useState<{ markdown: string; count: number } | null>(null);
+  /** An export the clipboard refused, shown selected for Ctrl+C. */
+  const [toCopyByHand, setToCopyByHand] = useState<MemoExport | null>(null);
   const [actionError, setActionError] = useState<string | null>(null);
+  /** What the last export or copy did, for the live region. */
+  const [status, setStatus] = useState('');
+  // A click while an export is on its way is ignored, rather than disabling the button (which would
+  // drop the keyboard focus).
+  const exporting = useRef(false);
   const searchId = useId();
   const { search, refresh } = store;
 
@@ -37,17 +44,38 @@ export function MemosPage() {
   const firstLoad = store.loading && rows.length === 0 && !store.error;
 
   async function openMemo(id: number) {
-    setExported(null);
+    setToCopyByHand(null);
     setActionError(null);
     const result = await store.open(id);
     if (!result.ok) setActionError(t('openFailed', { message: result.error.message }));
   }
 
-  async function exportMemos(id?: number) {
+  /** `memo` alone, or every memo, as Markdown: saved as a file, or copied. */
+  async function exportMemos(how: 'file' | 'copy', memo?: Memo) {
+    if (exporting.current) return;
+    exporting.current = true;
     setActionError(null);
-    const result = await store.exportMarkdown(id);
-    if (result.ok) setExported(result.value);
-    else setActionError(t('exportFailed', { message: result.error.message }));
+    setToCopyByHand(null);
+    setStatus(''); // so the same message twice is still a change the live region announces
+    try {
+      const result = await store.exportMarkdown(memo?.id);
+      if (!result.ok) {
+        setActionError(t('exportFailed', { message: result.error.message }));
+        return;
+      }
+      const { markdown, count } = result.value;
+      if (how === 'file') {
+        const file = memo ? memoFileName(memo) : allMemosFileName();
+        saveMarkdownFile(file, markdown);
+        setStatus(t('exported', { count, file }));
+      } else if (await copyText(markdown)) {
+        setStatus(t('copied', { count }));
+      } else {
+        setToCopyByHand(result.value);
+      }
+    } finally {
+      exporting.current = false;
+    }
   }
 
   return (
@@ -63,17 +91,29 @@ export function MemosPage() {
               : t('count', { count: store.total })}
           </p>
         </div>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            store.close();
-            void exportMemos();
-          }}
-          disabled={store.total === 0}
-        >
-          {t('exportAll')}
-        </button>
+        <div className="memos-header-actions">
+          <div className="memo-actions">
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => void exportMemos('file')}
+              disabled={store.total === 0}
+            >
+              {t('exportAll')}
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => void exportMemos('copy')}
+              disabled={store.total === 0}
+            >
+              {t('copyAll')}
+            </button>
+          </div>
+          <p role="status" className="memos-status muted small" data-testid="memos-status">
+            {status}
+          </p>
+        </div>
       </header>
 
       <div className="memos-search" role="search">
@@ -147,13 +187,13 @@ export function MemosPage() {
         </div>
 
         <div className="memos-detail-pane">
-          {exported ? (
-            <ExportPanel exported={exported} onClose={() => setExported(null)} />
+          {toCopyByHand ? (
+            <CopyByHandPanel exported={toCopyByHand} onClose={() => setToCopyByHand(null)} />
           ) : store.selected ? (
             <MemoView
               key={store.selected.id}
               memo={store.selected}
-              onExport={() => void exportMemos(store.selected!.id)}
+              onExport={(how) => void exportMemos(how, store.selected!)}
               onError={setActionError}
             />
           ) : (
@@ -171,7 +211,7 @@ function MemoView({
   onError,
 }: {
   memo: Memo;
-  onExport: () => void;
+  onExport: (how: 'file' | 'copy') => void;
   onError: (message: string | null) => void;
 }) {
   const { t } = useTranslation('memos');
@@ -237,8 +277,11 @@ function MemoView({
         </div>
       ) : (
         <div className="memo-actions">
-          <button type="button" className="button" onClick={onExport}>
+          <button type="button" className="button" onClick={() => onExport('file')}>
             {t('export')}
+          </button>
+          <button type="button" className="button" onClick={() => onExport('copy')}>
+            {t('copy')}
           </button>
           <button ref={deleteButton} type="button" className="button" onClick={() => setConfirming(true)}>
             {t('delete')}
@@ -253,35 +296,24 @@ function MemoView({
 }
 
 /**
- * The export as text to copy: the CSP (`default-src 'self'`, img-src adds only data:) leaves blob: and
- * data: downloads to chance across browsers and the Electron window, so the Markdown is shown and copied.
+ * The last resort when neither the clipboard API nor the copy command works: the Markdown, selected,
+ * for Ctrl+C.
  */
-function ExportPanel({
-  exported,
-  onClose,
-}: {
-  exported: { markdown: string; count: number };
-  onClose: () => void;
-}) {
+function CopyByHandPanel({ exported, onClose }: { exported: MemoExport; onClose: () => void }) {
   const { t } = useTranslation('memos');
-  const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   const pre = useRef<HTMLPreElement>(null);
   const titleId = useId();
 
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(exported.markdown);
-      setCopied('yes');
-    } catch {
-      // No clipboard permission (the Electron window denies every permission): select it for Ctrl+C.
-      const range = document.createRange();
-      range.selectNodeContents(pre.current!);
-      const selection = window.getSelection();
-      selection?.removeAllRanges();
-      selection?.addRange(range);
-      setCopied('no');
-    }
-  }
+  useEffect(() => {
+    const text = pre.current;
+    if (!text) return;
+    text.focus();
+    const range = document.createRange();
+    range.selectNodeContents(text);
+    const selection = window.getSelection();
+    selection?.removeAllRanges();
+    selection?.addRange(range);
+  }, [exported]);
 
   return (
     <section className="memo-export" aria-labelledby={titleId} data-testid="memo-export">
@@ -289,20 +321,17 @@ function ExportPanel({
         <h2 id={titleId} className="memo-view-title">
           {t('exportTitle', { count: exported.count })}
         </h2>
+        <p className="muted small" role="alert">
+          {t('copyBlocked')}
+        </p>
       </header>
       <pre ref={pre} className="memo-export-text" tabIndex={0} aria-label={t('exportTextLabel')}>
         {exported.markdown}
       </pre>
       <div className="memo-actions">
-        <button type="button" className="button button-primary" onClick={() => void copy()}>
-          {t('copy')}
-        </button>
         <button type="button" className="button button-ghost" onClick={onClose}>
           {t('close')}
         </button>
-        <span role="status" className="muted small">
-          {copied === 'yes' ? t('copied') : copied === 'no' ? t('copyBlocked') : ''}
-        </span>
       </div>
     </section>
   );
