@@ -58,7 +58,7 @@ async function settled(runId: string) {
 
 const open = (page: Page, hash: string) => page.goto(`${host!.url}${hash}`);
 
-/** Saves a memo the way a user does: a run of the memo skill on the text (the memo is titled `memo`). */
+/** Saves a memo the way a user does: a run of the memo skill on the text (titled by its first line). */
 async function saveMemo(text: string) {
   const { runId } = await invoke('runs:start', { skillId: 'memo', input: text });
   expect((await settled(runId)).status).toBe('succeeded');
@@ -121,11 +121,13 @@ test('a memo saved by the memo skill is found in English and Chinese, opened, ex
   // Export Markdown: a real file, named after the memo (Chinese kept)
   const status = page.getByRole('status').filter({ hasText: /Exported|Copied/ });
   const file = await downloadFrom(page, () => view.getByRole('button', { name: 'Export Markdown' }).click());
-  // the memo skill titles its memos with its own name (electron/core/core.ts passes it to save_memo)
-  expect(file.name).toBe('memo.md');
-  expect(file.text).toMatch(/^# memo\n\n_skill: memo · saved: \d{4}-\d\d-\d\dT[\d:]+Z · run: \S+_\n\n/);
+  // the memo skill's memo is titled by its first line, and the file after the title
+  expect(file.name).toBe('buy-oat-milk-燕麦奶.md');
+  expect(file.text).toMatch(
+    /^# Buy oat milk 燕麦奶\n\n_skill: memo · saved: \d{4}-\d\d-\d\dT[\d:]+Z · run: \S+_\n\n/,
+  );
   expect(file.text).toContain(`${MEMO_TEXT}\n`);
-  await expect(status).toHaveText('Exported 1 memo to memo.md');
+  await expect(status).toHaveText('Exported 1 memo to buy-oat-milk-燕麦奶.md');
   await page.screenshot({ path: 'e2e-artifacts/memos-export.png', fullPage: true });
 
   // Copy as Markdown: straight to the clipboard
@@ -194,7 +196,11 @@ test('export all downloads one Markdown file with every memo, Chinese included; 
   expect(all.text).toMatch(/^# Memos\n\n_3 memos · exported \S+ from Skilldeck_\n\n## /);
   // newest first, each with its heading, skill and text
   const headings = all.text.split('\n').filter((line) => line.startsWith('## '));
-  expect(headings).toEqual(['## Third: a quote worth keeping', '## 会议纪要：周五发布', '## memo']);
+  expect(headings).toEqual([
+    '## Third: a quote worth keeping',
+    '## 会议纪要：周五发布',
+    '## Buy oat milk 燕麦奶',
+  ]);
   expect(all.text).toContain('会议纪要：周五发布\n第二行：检查翻译\n');
   expect(all.text).toContain('Less, but better.\n');
   expect(all.text).toContain(`${MEMO_TEXT}\n`);

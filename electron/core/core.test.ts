@@ -123,6 +123,23 @@ describe('core over the in-memory transport', () => {
     expect((await t.client.request('meta:update', { skillId: 'b', patch: { hotkey } })).ok).toBe(true);
   });
 
+  it('a memo saved by a skill is titled by its first line, not by the skill', async () => {
+    t = createTestCore({ watchSkills: false });
+    // like the built-in memo skill: no model, the input saved as it is
+    t.writeSkill(
+      'memo',
+      '---\nname: memo\ndescription: Saves the text.\nallowed-tools: save_memo\noutput: save_memo\n---\n',
+    );
+    const { runId } = await t.client.invoke('runs:start', {
+      skillId: 'memo',
+      input: 'Buy oat milk\nand bread',
+    });
+    await t.core.executor.settled(runId);
+    expect(t.core.runs.get(runId)?.status).toBe('succeeded');
+    const { items } = await t.client.invoke('memos:list', { limit: 10, offset: 0 });
+    expect(items.map((m) => [m.title, m.skillId])).toEqual([['Buy oat milk', 'memo']]);
+  });
+
   it('answers NOT_FOUND for a skill that does not exist, and invoke throws an AppError with that code', async () => {
     t = createTestCore();
     const result = await t.client.request('meta:get', { skillId: 'nope' });

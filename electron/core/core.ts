@@ -218,7 +218,8 @@ export function createCore(options: CoreOptions): Core {
     gateway,
     repo: openRuns,
     deliver: async (tool, text, info) => {
-      const input = tool === 'floating_card' || tool === 'save_memo' ? { text, title: info.title } : { text };
+      // a card is titled by its skill; a memo by its own first line (a list of memos all called "memo" says nothing)
+      const input = tool === 'floating_card' ? { text, title: info.title } : { text };
       if (tool === 'save_memo' && text === '') throw new Error('nothing to save: select some text first');
       await tools.execute(tool, input, {
         runId: info.runId,

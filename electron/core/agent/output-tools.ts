@@ -18,9 +18,9 @@ export function outputAgentTools(
         effect: 'output',
         input: registered.spec.input,
         async execute(input, ctx) {
+          // a card without a title is titled by its skill; a memo without one by its first line
           const args =
-            (name === 'save_memo' || name === 'floating_card') &&
-            (input as { title?: string }).title === undefined
+            name === 'floating_card' && (input as { title?: string }).title === undefined
               ? { ...(input as object), title: info.title }
               : input;
           const result = (await registry.execute(name, args, {
