@@ -40,6 +40,9 @@ export function PermissionsSection() {
           ))}
         </div>
       </fieldset>
+      <p className="muted small">
+        <a href="#/permissions">{t('permissions.rulesLink')}</a> {t('permissions.rulesHint')}
+      </p>
     </section>
   );
 }
