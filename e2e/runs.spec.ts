@@ -128,6 +128,10 @@ test('a prompt skill streams into the run panel, rendered as Markdown', async ({
       'part, ',
       '**bold** ',
       'and `code`',
+      // a table whose delimiter row and a link whose URL arrive in two chunks
+      '\n\n| Tool | Runs |\n| :--- | ',
+      '---: |\n| vitest | 42 |\n\nSee [the guide](https://exa',
+      'mple.com/guide).',
       '\n\n```js\nconst a',
       ' = 1;\n```\n\nThe end.',
     ],
@@ -148,6 +152,11 @@ test('a prompt skill streams into the run panel, rendered as Markdown', async ({
   await expect(panel.getByRole('heading', { name: 'Plan' })).toBeVisible();
   await expect(panel.locator('strong', { hasText: 'bold' })).toBeVisible();
   await expect(panel.locator('pre code')).toHaveText('const a = 1;');
+  await expect(panel.locator('table th[scope="col"]')).toHaveText(['Tool', 'Runs']);
+  await expect(panel.getByRole('link', { name: 'the guide' })).toHaveAttribute(
+    'href',
+    'https://example.com/guide',
+  );
   await page.screenshot({ path: 'e2e-artifacts/runs-panel.png', fullPage: true });
 
   // The history lists it; opening it again shows the same steps.
