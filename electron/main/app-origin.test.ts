@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { APP_ORIGIN, DASHBOARD_URL, isAppUrl, isExternalWebUrl } from './app-origin';
+import { APP_ORIGIN, DASHBOARD_URL, isAppUrl, isExternalLink, isExternalWebUrl } from './app-origin';
 
 describe('app origin', () => {
   it('is app://skilldeck and the dashboard lives on it', () => {
@@ -33,6 +33,15 @@ describe('app origin', () => {
       'x',
     ]) {
       expect(isExternalWebUrl(url)).toBe(false);
+    }
+  });
+
+  it('lets links open web pages and mail, nothing else', () => {
+    expect(isExternalLink('https://agentskills.io/spec')).toBe(true);
+    expect(isExternalLink('mailto:ada@example.com')).toBe(true);
+    expect(isExternalWebUrl('mailto:ada@example.com')).toBe(false);
+    for (const url of ['mailto:', 'file:///etc/passwd', 'javascript:alert(1)', 'tel:123', 'x']) {
+      expect(isExternalLink(url)).toBe(false);
     }
   });
 });

@@ -38,6 +38,17 @@ export function isExternalWebUrl(url: string): boolean {
   return parsed !== null && (parsed.protocol === 'https:' || parsed.protocol === 'http:');
 }
 
+/**
+ * What a link in the dashboard may open outside it: web pages in the browser, `mailto:` in the mail app
+ * (run output renders both as links). Nothing else — no file:, smb:, custom schemes.
+ */
+export function isExternalLink(url: string): boolean {
+  const parsed = parse(url);
+  return (
+    parsed !== null && (isExternalWebUrl(url) || (parsed.protocol === 'mailto:' && parsed.pathname !== ''))
+  );
+}
+
 /** The origin part of a URL for error messages, never the full URL (it may carry a query). */
 export function describeOrigin(url: string): string {
   const parsed = parse(url);

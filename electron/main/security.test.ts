@@ -67,10 +67,12 @@ describe('hardenWebContents', () => {
     expect(preventDefault).toHaveBeenCalled();
   });
 
-  it('denies every new window, handing only http(s) links to the browser', () => {
+  it('denies every new window, handing only http(s) and mailto links to the OS', () => {
     const { open } = fakeContents();
     expect(open('https://agentskills.io/')).toEqual({ action: 'deny' });
     expect(openExternal).toHaveBeenCalledWith('https://agentskills.io/');
+    expect(open('mailto:ada@example.com')).toEqual({ action: 'deny' });
+    expect(openExternal).toHaveBeenLastCalledWith('mailto:ada@example.com');
     openExternal.mockClear();
     for (const url of [
       'file:///etc/passwd',

@@ -1,5 +1,5 @@
 import { shell, type Session, type WebContents } from 'electron';
-import { isAppUrl, isExternalWebUrl } from './app-origin';
+import { isAppUrl, isExternalLink } from './app-origin';
 
 const hardenedSessions = new WeakSet<Session>();
 
@@ -35,7 +35,7 @@ export function hardenWebContents(contents: WebContents): void {
   contents.on('will-redirect', stayOnDashboard);
   contents.on('will-attach-webview', (event) => event.preventDefault());
   contents.setWindowOpenHandler(({ url }) => {
-    if (isExternalWebUrl(url)) openInBrowser(url);
+    if (isExternalLink(url)) openInBrowser(url);
     return { action: 'deny' };
   });
   denyAllPermissions(contents.session);
