@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../app/stores-context';
-import { isDraftDirty } from '../../stores/editor';
+import { isDraftDirty, isFormDirty, openedForm } from '../../stores/editor';
 import { ConflictDialog } from './ConflictDialog';
 import { isAboutSkillFile } from './findings';
 import { IdDialog } from './IdDialog';
@@ -73,7 +73,9 @@ export function EditorPage() {
 
   const readOnly = detail.readOnly;
   const draftDirty = isDraftDirty(state);
+  const formDirty = isFormDirty(state);
   const definition = detail.definition;
+  const opened = openedForm(detail);
   const activeTab: Tab = definition ? tab : 'raw';
   // While the text is edited, what checking the draft found (as you type); otherwise the saved file's.
   const findings =
@@ -155,7 +157,7 @@ export function EditorPage() {
           onClick={() => setTab('form')}
         >
           {t('tabs.form')}
-          {state.formDirty && <span className="dirty-dot" aria-label={t('unsaved')} />}
+          {formDirty && <span className="dirty-dot" aria-label={t('unsaved')} />}
         </button>
         <button
           type="button"
@@ -176,15 +178,19 @@ export function EditorPage() {
         aria-labelledby={`editor-tab-${activeTab}`}
         className="editor-panel"
       >
-        {activeTab === 'form' && definition ? (
+        {activeTab === 'form' && definition && opened ? (
           <SkillForm
             key={detail.hash}
             detail={{ ...detail, definition }}
+            opened={opened}
+            values={state.form ?? opened}
+            dirty={formDirty}
+            problem={state.formProblem}
             providers={state.providers}
             readOnly={readOnly}
             saving={state.saving}
-            onSave={state.saveFields}
-            onDirty={state.setFormDirty}
+            onChange={state.setForm}
+            onSave={state.save}
           />
         ) : (
           <>
@@ -193,7 +199,7 @@ export function EditorPage() {
               <RawEditor
                 value={state.draft}
                 onChange={state.setDraft}
-                onSave={() => void state.saveRaw()}
+                onSave={() => void state.save()}
                 lint={state.check}
                 readOnly={readOnly}
                 label={t('rawLabel')}
@@ -213,7 +219,7 @@ export function EditorPage() {
                   type="button"
                   className="button button-primary"
                   disabled={!draftDirty || state.saving}
-                  onClick={() => void state.saveRaw()}
+                  onClick={() => void state.save()}
                 >
                   {state.saving ? t('saving') : t('saveRaw')}
                 </button>
