@@ -1,13 +1,14 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { saveLikeAnEditor } from './helpers/disk-edits';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Dialog, type Locator, type Page } from '@playwright/test';
+import { saveLikeAnEditor, skillMd } from './helpers/disk-edits';
 import { watchForPageErrors } from './helpers/page-errors';
 import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
 
 // The skill editor against the real headless host: create, form and raw edits, findings, a conflict
-// with a change made on disk, duplicate, delete and undo.
+// with a change made on disk, duplicate, delete and undo; leaving with unsaved changes.
 
 let host: RunningHost | null = null;
 let dataDir = '';
@@ -186,4 +187,188 @@ test('a copy of translate: its config edited in the form stays under metadata.sk
   expect(frontmatter).not.toMatch(/^(config|execution-mode|output):/m);
   expect(frontmatter.match(/target_language/g)).toHaveLength(1);
   expect(problems).toEqual([]);
+});
+
+// ---- leaving with unsaved changes ----
+
+const HAIKU = skillMd('haiku', 'Turn the selected text into a haiku.');
+
+/** A skill of the user's own (editable), open in the editor from its card. */
+async function openHaiku(page: Page) {
+  await fs.mkdir(path.dirname(skillFile('haiku')), { recursive: true });
+  await fs.writeFile(skillFile('haiku'), HAIKU);
+  await page.goto(host!.url);
+  await page.getByRole('link', { name: 'Edit haiku' }).click();
+  await expect(editorHeading(page, 'haiku')).toBeVisible();
+  await expect(page.getByLabel('Description')).toHaveValue('Turn the selected text into a haiku.');
+}
+
+const navLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name });
+const unsavedDialog = (page: Page) => page.getByRole('dialog', { name: 'Unsaved changes to haiku' });
+
+/** Presses Tab (or Shift+Tab) until `target` has the focus: the keyboard's way there. */
+async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {
+  for (let i = 0; i < 40; i++) {
+    if (await target.evaluate((el) => el === el.ownerDocument.activeElement)) return;
+    await page.keyboard.press(key);
+  }
+  throw new Error('never reached the element with the keyboard');
+}
+
+test('leaving with unsaved edits asks: keep editing, discard, or save and go on', async ({ page }) => {
+  const problems = watchForPageErrors(page);
+  await openHaiku(page);
+
+  // Nothing changed: the nav links just go.
+  await navLink(page, 'Runs').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Runs' })).toBeVisible();
+  await page.goBack();
+  await expect(editorHeading(page, 'haiku')).toBeVisible();
+
+  // An edit typed and undone is no change either.
+  const description = page.getByLabel('Description');
+  await description.fill('Changed, then back.');
+  await description.fill('Turn the selected text into a haiku.');
+  await navLink(page, 'Memos').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Memos' })).toBeVisible();
+  await page.goBack();
+  await expect(editorHeading(page, 'haiku')).toBeVisible();
+
+  // A real edit: the dialog, with focus on Save; the editor stays behind it.
+  await page.getByLabel('Description').fill('Five, seven, five.');
+  await navLink(page, 'Runs').click();
+  const dialog = unsavedDialog(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Save' })).toBeFocused();
+  await expect(editorHeading(page, 'haiku')).toBeVisible();
+  await page.screenshot({ path: 'e2e-artifacts/editor-unsaved-dialog.png' });
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(
+    axe.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) })),
+  ).toEqual([]);
+
+  // Keep editing: the edit and the editor's URL are kept.
+  await dialog.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/#\/skills\/haiku$/);
+  await expect(page.getByLabel('Description')).toHaveValue('Five, seven, five.');
+  await expect(navLink(page, 'Skills')).toHaveAttribute('aria-current', 'page');
+
+  // The back button is asked about too.
+  await page.goBack();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/#\/skills\/haiku$/);
+  await expect(page.getByLabel('Description')).toHaveValue('Five, seven, five.');
+
+  // Discard: on to the page, the file as it was.
+  await navLink(page, 'Runs').click();
+  await dialog.getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Runs' })).toBeVisible();
+  await expect(page).toHaveURL(/#\/runs$/);
+  expect(await fs.readFile(skillFile('haiku'), 'utf8')).toBe(HAIKU);
+
+  // Back to the editor (as saved), an edit in the text this time; Save writes it, then goes on.
+  await page.goBack();
+  await expect(editorHeading(page, 'haiku')).toBeVisible();
+  await expect(page.getByLabel('Description')).toHaveValue('Turn the selected text into a haiku.');
+  await page.getByRole('tab', { name: 'SKILL.md' }).click();
+  const edited = HAIKU.replace('Write a haiku.', 'Write a haiku about the text.');
+  await replaceRawText(page, edited);
+  await navLink(page, 'Settings').click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page).toHaveURL(/#\/settings$/);
+  expect(await fs.readFile(skillFile('haiku'), 'utf8')).toBe(edited);
+
+  expect(problems).toEqual([]);
+});
+
+test('keyboard only: Esc keeps editing with focus back on the link, Enter on Save saves and goes', async ({
+  page,
+}) => {
+  await openHaiku(page);
+  await page.getByLabel('Description').focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Three short lines.');
+
+  // Back to the skills with the keyboard: the "← Skills" link, Enter.
+  const back = page.getByRole('link', { name: '← Skills' });
+  await tabTo(page, back, 'Shift+Tab');
+  await page.keyboard.press('Enter');
+  const dialog = unsavedDialog(page);
+  await expect(dialog).toBeVisible();
+  const save = dialog.getByRole('button', { name: 'Save' });
+  await expect(save).toBeFocused();
+  // Tab stays in the dialog: from Save (the last) round to Discard (the first)
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Discard' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(save).toBeFocused();
+
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/#\/skills\/haiku$/);
+  await expect(back).toBeFocused();
+  await expect(page.getByLabel('Description')).toHaveValue('Three short lines.');
+
+  await page.keyboard.press('Enter');
+  await expect(save).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Skills' })).toBeVisible();
+  await expect(page).toHaveURL(/#\/skills$/);
+  const onDisk = await fs.readFile(skillFile('haiku'), 'utf8');
+  expect(onDisk).toContain('description: Three short lines.');
+  expect(onDisk).toContain('Write a haiku.');
+});
+
+test('a save that fails (changed on disk) stays in the editor with the conflict shown', async ({ page }) => {
+  await openHaiku(page);
+  await page.getByLabel('Description').fill('Mine.');
+  await saveLikeAnEditor(skillFile('haiku'), skillMd('haiku', 'Theirs.'));
+  await page.getByRole('link', { name: '← Skills' }).click();
+  await unsavedDialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog', { name: 'SKILL.md changed on disk' })).toBeVisible();
+  await expect(unsavedDialog(page)).toBeHidden();
+  await expect(page).toHaveURL(/#\/skills\/haiku$/);
+  await expect(editorHeading(page, 'haiku')).toBeVisible();
+  expect(await fs.readFile(skillFile('haiku'), 'utf8')).toBe(skillMd('haiku', 'Theirs.'));
+});
+
+test('closing the tab with unsaved edits asks the browser first, and only then', async ({ page }) => {
+  await openHaiku(page);
+  await page.getByLabel('Description').fill('Unsaved.');
+  const asked = new Promise<Dialog>((resolve) => page.once('dialog', resolve));
+  await page.close({ runBeforeUnload: true });
+  const dialog = await asked;
+  expect(dialog.type()).toBe('beforeunload');
+  await dialog.dismiss(); // stay
+  await expect(page.getByLabel('Description')).toHaveValue('Unsaved.');
+
+  await page.getByRole('button', { name: 'Revert' }).click();
+  let askedAgain = false;
+  page.on('dialog', () => (askedAgain = true));
+  await page.close({ runBeforeUnload: true });
+  await expect.poll(() => page.isClosed()).toBe(true);
+  expect(askedAgain).toBe(false);
+});
+
+test('edits in the form survive a switch to the text; Save writes both', async ({ page }) => {
+  await openHaiku(page);
+  await page.getByLabel('Description').fill('Seventeen syllables.');
+  await page.getByRole('tab', { name: 'SKILL.md' }).click();
+  await replaceRawText(page, HAIKU.replace('Write a haiku.', 'Write a haiku. Mind the seasons.'));
+  await page.getByRole('tab', { name: /^Form/ }).click();
+  await expect(page.getByLabel('Description')).toHaveValue('Seventeen syllables.');
+
+  await navLink(page, 'Runs').click();
+  await unsavedDialog(page).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Runs' })).toBeVisible();
+  const onDisk = await fs.readFile(skillFile('haiku'), 'utf8');
+  expect(onDisk).toContain('description: Seventeen syllables.');
+  expect(onDisk).toContain('Write a haiku. Mind the seasons.');
 });

@@ -1,12 +1,10 @@
-import { useSyncExternalStore } from 'react';
+import { useShownHash } from '../features/editor/use-editor-route';
 import { pageFromHash, type Page } from './routes';
 
-const subscribe = (onChange: () => void) => {
-  window.addEventListener('hashchange', onChange);
-  return () => window.removeEventListener('hashchange', onChange);
-};
-
-/** The page named in the URL hash, so a reload and the back button keep the user where they were. */
+/**
+ * The page named in the URL hash, so a reload and the back button keep the user where they were (the
+ * hash as shown: a change held by the editor's unsaved-changes question does not switch pages).
+ */
 export function usePage(): Page {
-  return useSyncExternalStore(subscribe, () => pageFromHash(window.location.hash));
+  return pageFromHash(useShownHash());
 }

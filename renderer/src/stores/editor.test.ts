@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../../../shared/ipc/client';
 import { fail, ok } from '../../../shared/ipc/result';
 import type { SkillDetail } from '../../../shared/types/skill';
-import { createEditorStore, isDraftDirty } from './editor';
+import type { SkillDefinitionData } from '../../../shared/types/skill-definition';
+import { createEditorStore, isDraftDirty, isEditorDirty, isFormDirty, openedForm } from './editor';
 import { createFakeTransport, settle, skill } from './fake-transport';
 
 function detail(raw: string, hash: string): SkillDetail {
@@ -18,6 +19,30 @@ function detail(raw: string, hash: string): SkillDetail {
     readOnly: false,
   };
 }
+
+function definition(over: Partial<SkillDefinitionData> = {}): SkillDefinitionData {
+  return {
+    name: 'notes',
+    description: 'Takes notes.',
+    metadata: {},
+    allowedTools: null,
+    disallowedTools: [],
+    arguments: [],
+    disableModelInvocation: false,
+    userInvocable: true,
+    paths: [],
+    executionMode: 'prompt',
+    executionModeDeclared: false,
+    config: { tone: 'dry' },
+    ...over,
+  };
+}
+
+/** A skill whose frontmatter reads (so it has a form). */
+const formDetail = (raw: string, hash: string, over: Partial<SkillDefinitionData> = {}): SkillDetail => ({
+  ...detail(raw, hash),
+  definition: definition(over),
+});
 
 function setup(answers: Parameters<typeof createFakeTransport>[0] = {}) {
   const fake = createFakeTransport({ 'providers:list': () => ok([]), ...answers });
@@ -146,5 +171,99 @@ describe('editor store', () => {
     expect((await useEditorStore.getState().undoRemove())?.ok).toBe(true);
     expect(fake.callsOf('skills:restore')[0]!.input).toEqual({ trashId: '1-notes' });
     expect(useEditorStore.getState().trashed).toBeNull();
+  });
+
+  it('is dirty only while the text or the form differs from the file (an edit undone is not)', async () => {
+    const { useEditorStore } = setup({ 'skills:get': () => ok(formDetail('v1', 'h1')) });
+    const store = useEditorStore.getState();
+    await store.open('notes');
+    expect(isEditorDirty(useEditorStore.getState())).toBe(false);
+
+    store.setDraft('v1 and more');
+    expect(isEditorDirty(useEditorStore.getState())).toBe(true);
+    store.setDraft('v1');
+    expect(isEditorDirty(useEditorStore.getState())).toBe(false);
+
+    const opened = openedForm(useEditorStore.getState().detail)!;
+    store.setForm({ ...opened, description: 'Takes notes!' });
+    expect(isFormDirty(useEditorStore.getState())).toBe(true);
+    store.setForm({ ...opened, description: 'Takes notes.' }); // typed back as it was
+    expect(useEditorStore.getState().form).toBeNull();
+    expect(isEditorDirty(useEditorStore.getState())).toBe(false);
+  });
+
+  it("save() writes the text, then the form's changed fields over it, each with the newest hash", async () => {
+    let disk = formDetail('v1', 'h1');
+    const { fake, useEditorStore } = setup({
+      'skills:get': () => ok(disk),
+      'skills:update': (input) => {
+        const { raw } = input as { raw?: string };
+        disk =
+          raw !== undefined
+            ? formDetail(raw, 'h2')
+            : formDetail('v2 + fields', 'h3', { description: 'Better notes.' });
+        return ok(disk);
+      },
+    });
+    const store = useEditorStore.getState();
+    await store.open('notes');
+    store.setDraft('v2');
+    const opened = openedForm(useEditorStore.getState().detail)!;
+    store.setForm({ ...opened, description: 'Better notes.' });
+
+    expect(await store.save()).toBe(true);
+    expect(fake.callsOf('skills:update').map((c) => c.input)).toEqual([
+      { skillId: 'notes', baseHash: 'h1', raw: 'v2' },
+      { skillId: 'notes', baseHash: 'h2', fields: { description: 'Better notes.' } },
+    ]);
+    const state = useEditorStore.getState();
+    expect(state.detail?.hash).toBe('h3');
+    expect(isEditorDirty(state)).toBe(false);
+  });
+
+  it('save() writes nothing when a form value cannot be written, and says why', async () => {
+    const { fake, useEditorStore } = setup({ 'skills:get': () => ok(formDetail('v1', 'h1')) });
+    const store = useEditorStore.getState();
+    await store.open('notes');
+    store.setDraft('v2');
+    const opened = openedForm(useEditorStore.getState().detail)!;
+    store.setForm({ ...opened, config: [...opened.config, { key: 'tone', value: 'wet', kind: 'string' }] });
+    expect(await store.save()).toBe(false);
+    expect(useEditorStore.getState().formProblem).toEqual({ key: 'configKey', detail: 'tone' });
+    expect(fake.callsOf('skills:update')).toEqual([]);
+    expect(isEditorDirty(useEditorStore.getState())).toBe(true);
+  });
+
+  it('save() stops at a conflict with everything unsaved kept', async () => {
+    const { useEditorStore } = setup({
+      'skills:get': () => ok(formDetail('theirs', 'h9')),
+      'skills:update': () => fail('CONFLICT', 'changed'),
+    });
+    const store = useEditorStore.getState();
+    await store.open('notes');
+    store.setDraft('mine');
+    const opened = openedForm(useEditorStore.getState().detail)!;
+    store.setForm({ ...opened, model: 'big' });
+    expect(await store.save()).toBe(false);
+    const state = useEditorStore.getState();
+    expect(state.conflict?.mine).toEqual({ kind: 'raw', text: 'mine' });
+    expect(state.draft).toBe('mine');
+    expect(state.form?.model).toBe('big');
+  });
+
+  it('a text save keeps the fields edited in the form, carried over to the new file', async () => {
+    const { useEditorStore } = setup({
+      'skills:get': () => ok(formDetail('v1', 'h1')),
+      'skills:update': () => ok(formDetail('v2', 'h2', { name: 'renamed' })),
+    });
+    const store = useEditorStore.getState();
+    await store.open('notes');
+    const opened = openedForm(useEditorStore.getState().detail)!;
+    store.setForm({ ...opened, description: 'Mine.' });
+    store.setDraft('v2');
+    expect(await store.saveRaw()).toBe(true);
+    const { form } = useEditorStore.getState();
+    expect(form?.description).toBe('Mine.');
+    expect(form?.name).toBe('renamed');
   });
 });

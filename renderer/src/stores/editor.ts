@@ -4,6 +4,14 @@ import type { Result } from '../../../shared/ipc/result';
 import type { Finding } from '../../../shared/types/finding';
 import type { Provider } from '../../../shared/types/provider';
 import type { SkillDetail, SkillTemplate, TrashedSkill } from '../../../shared/types/skill';
+import {
+  FormProblem,
+  formFromDefinition,
+  formPatch,
+  rebaseForm,
+  type FormPatch,
+  type FormValues,
+} from '../features/editor/form-model';
 
 /** A form save sends only the changed fields; a raw save sends the whole text. */
 export type PendingSave =
@@ -25,8 +33,10 @@ export interface EditorState {
   error: string | null;
   /** The raw editor's text. */
   draft: string;
-  /** The form has changes not saved yet (it reports them, so a change on disk does not wipe them). */
-  formDirty: boolean;
+  /** The form as edited, kept across tab switches; null while it is as opened (nothing to save). */
+  form: FormValues | null;
+  /** Why the form could not be saved (a value that cannot be written), for its message. */
+  formProblem: { key: FormProblem['key']; detail: string } | null;
   saving: boolean;
   /** Why the last save failed (other than a conflict). */
   saveError: string | null;
@@ -42,7 +52,8 @@ export interface EditorState {
   open(skillId: string): Promise<void>;
   close(): void;
   setDraft(text: string): void;
-  setFormDirty(dirty: boolean): void;
+  /** The form's values as edited (null, or the values as opened: nothing edited). */
+  setForm(values: FormValues | null): void;
   /**
    * The findings of `text` as SKILL.md of the open skill, nothing written (`skills:check`); the saved
    * text's own findings without asking. Kept as `checked` while `text` is still the draft.
@@ -50,6 +61,12 @@ export interface EditorState {
   check(text: string): Promise<Finding[]>;
   saveRaw(): Promise<boolean>;
   saveFields(patch: { fields?: Record<string, unknown>; config?: Record<string, unknown> }): Promise<boolean>;
+  /**
+   * Saves every unsaved change: the text first, then the form's changed fields over it (so both are
+   * kept). false when something was not saved (a conflict, a refusal, a form value that cannot be
+   * written): `conflict`, `saveError` or `formProblem` say why.
+   */
+  save(): Promise<boolean>;
   /** Keep mine: save again over what is on disk now. Take theirs: load it. Cancel: keep editing. */
   resolveConflict(choice: 'mine' | 'theirs' | 'cancel'): Promise<boolean>;
   create(skillId: string, template: SkillTemplate, description?: string): Promise<Result<SkillDetail>>;
@@ -62,13 +79,42 @@ export interface EditorState {
 export const isDraftDirty = (s: Pick<EditorState, 'detail' | 'draft'>) =>
   s.detail !== null && s.draft !== s.detail.raw;
 
+export const isFormDirty = (s: Pick<EditorState, 'detail' | 'form'>) => s.detail !== null && s.form !== null;
+
+/** Something differs from the file as read or last saved (typing, then undoing it all, is not a change). */
+export const isEditorDirty = (s: Pick<EditorState, 'detail' | 'draft' | 'form'>) =>
+  isDraftDirty(s) || isFormDirty(s);
+
+// One FormValues per definition read, so comparing with "as opened" does not rebuild it on every key.
+const openedForms = new WeakMap<object, FormValues>();
+
+/** The form as the file has it now; null when the frontmatter cannot be read (no form). */
+export function openedForm(detail: SkillDetail | null): FormValues | null {
+  const definition = detail?.definition;
+  if (!definition) return null;
+  let values = openedForms.get(definition);
+  if (!values) openedForms.set(definition, (values = formFromDefinition(definition)));
+  return values;
+}
+
+const sameValues = (a: FormValues, b: FormValues) => JSON.stringify(a) === JSON.stringify(b);
+
 export function createEditorStore(client: Client) {
   // Only the newest read may write: opening another skill while one loads must not show the first.
   let latestRead = 0;
 
   const useEditorStore = create<EditorState>()((set, get) => {
-    const loaded = (detail: SkillDetail) =>
-      set({ detail, draft: detail.raw, formDirty: false, error: null, loading: false });
+    /**
+     * A version of the file to edit from. After the text was saved, changes made in the form meanwhile
+     * are carried over to it (field by field); otherwise the form starts again from the file.
+     */
+    const loaded = (detail: SkillDetail, keepForm = false) => {
+      const { form, detail: before } = get();
+      const from = openedForm(before);
+      const to = openedForm(detail);
+      const carried = keepForm && form && from && to ? rebaseForm(form, from, to) : null;
+      set({ detail, draft: detail.raw, form: carried, error: null, loading: false });
+    };
 
     async function read(skillId: string) {
       const ticket = ++latestRead;
@@ -94,7 +140,7 @@ export function createEditorStore(client: Client) {
       if (get().skillId !== skillId) return false;
       if (result.ok) {
         latestRead++; // a read started before this save is older than what it returned
-        loaded(result.value);
+        loaded(result.value, save.kind === 'raw');
         set({ saving: false, savedAt: Date.now(), conflict: null });
         return true;
       }
@@ -115,7 +161,8 @@ export function createEditorStore(client: Client) {
       loading: false,
       error: null,
       draft: '',
-      formDirty: false,
+      form: null,
+      formProblem: null,
       saving: false,
       saveError: null,
       savedAt: null,
@@ -133,7 +180,8 @@ export function createEditorStore(client: Client) {
           saveError: null,
           savedAt: null,
           conflict: null,
-          formDirty: false,
+          form: null,
+          formProblem: null,
           checked: null,
         });
         void client.request('providers:list', undefined).then((r) => {
@@ -144,15 +192,25 @@ export function createEditorStore(client: Client) {
 
       close() {
         latestRead++;
-        set({ skillId: null, detail: null, draft: '', conflict: null, formDirty: false, checked: null });
+        set({
+          skillId: null,
+          detail: null,
+          draft: '',
+          conflict: null,
+          form: null,
+          formProblem: null,
+          checked: null,
+        });
       },
 
       setDraft(text) {
         set({ draft: text });
       },
 
-      setFormDirty(formDirty) {
-        if (get().formDirty !== formDirty) set({ formDirty });
+      setForm(values) {
+        const opened = openedForm(get().detail);
+        const form = values && opened && !sameValues(values, opened) ? values : null;
+        if (form !== get().form) set({ form });
       },
 
       async check(text) {
@@ -178,6 +236,31 @@ export function createEditorStore(client: Client) {
         const { detail } = get();
         if (!detail) return false;
         return send(detail.hash, { kind: 'fields', ...patch });
+      },
+
+      async save() {
+        const state = get();
+        const opened = openedForm(state.detail);
+        if (!state.detail || state.saving) return false;
+        set({ formProblem: null });
+        // The form's patch is worked out first: a value that cannot be written stops the save before
+        // anything is written.
+        let patch: FormPatch | null = null;
+        if (state.form && opened && state.detail.definition) {
+          try {
+            patch = formPatch(opened, state.form, state.detail.definition);
+          } catch (error) {
+            if (!(error instanceof FormProblem)) throw error;
+            set({ formProblem: { key: error.key, detail: error.detail } });
+            return false;
+          }
+        }
+        if (isDraftDirty(state) && !(await send(state.detail.hash, { kind: 'raw', text: state.draft })))
+          return false;
+        if (patch) return get().saveFields(patch);
+        // edits the file would not show (spaces around a value): nothing to write
+        if (state.form) set({ form: null });
+        return true;
       },
 
       async resolveConflict(choice) {
@@ -238,10 +321,10 @@ export function createEditorStore(client: Client) {
     const state = useEditorStore.getState();
     const { skillId, detail } = state;
     if (!skillId || !detail || (ids && !ids.includes(skillId))) return;
-    if (state.saving || state.formDirty || isDraftDirty(state) || state.conflict) return;
+    if (state.saving || isEditorDirty(state) || state.conflict) return;
     void client.request('skills:get', { skillId }).then((result) => {
       const now = useEditorStore.getState();
-      if (!result.ok || now.skillId !== skillId || now.saving || now.formDirty || isDraftDirty(now)) return;
+      if (!result.ok || now.skillId !== skillId || now.saving || isEditorDirty(now)) return;
       if (now.detail?.hash !== result.value.hash)
         useEditorStore.setState({ detail: result.value, draft: result.value.raw });
     });

@@ -1,13 +1,15 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../app/stores-context';
-import { isDraftDirty } from '../../stores/editor';
+import { isDraftDirty, isEditorDirty, isFormDirty, openedForm } from '../../stores/editor';
 import { ConflictDialog } from './ConflictDialog';
 import { isAboutSkillFile } from './findings';
 import { IdDialog } from './IdDialog';
-import { editorHref } from './route';
+import { navigation } from './navigation';
+import { editorHref, leavesEditor } from './route';
 import { SkillForm } from './SkillForm';
-import { useEditorRoute } from './use-editor-route';
+import { UnsavedDialog } from './UnsavedDialog';
+import { useEditorRoute, usePendingNavigation } from './use-editor-route';
 import './editor.css';
 
 type Tab = 'form' | 'raw';
@@ -19,8 +21,10 @@ const RawEditor = lazy(() => import('./RawEditor').then((m) => ({ default: m.Raw
 export function EditorPage() {
   const { t } = useTranslation('editor');
   const skillId = useEditorRoute();
-  const { useEditorStore } = useStores();
+  const { useEditorStore, useAppStore } = useStores();
   const state = useEditorStore();
+  const desktop = useAppStore((s) => s.info?.runtime === 'electron');
+  const leaving = usePendingNavigation();
   const { detail, open, close } = state;
   const [tab, setTab] = useState<Tab>('form');
   const [duplicating, setDuplicating] = useState(false);
@@ -43,6 +47,25 @@ export function EditorPage() {
   useEffect(() => {
     if (detail) document.title = `${detail.name} · ${t('title')}`;
   }, [detail, t]);
+
+  // Leaving for another page or skill with unsaved edits is held, and asked about below.
+  useEffect(() => {
+    if (!skillId) return;
+    return navigation().block((to) => leavesEditor(to, skillId) && isEditorDirty(useEditorStore.getState()));
+  }, [skillId, useEditorStore]);
+
+  // Closing or reloading the tab: the browser's own question. Not in the desktop window, where
+  // Electron would refuse to close without asking anything.
+  const dirty = isEditorDirty(state);
+  useEffect(() => {
+    if (!dirty || desktop) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      event.returnValue = ''; // older Chromium asks only with this set
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty, desktop]);
 
   if (!skillId) return null;
   const back = (
@@ -73,7 +96,9 @@ export function EditorPage() {
 
   const readOnly = detail.readOnly;
   const draftDirty = isDraftDirty(state);
+  const formDirty = isFormDirty(state);
   const definition = detail.definition;
+  const opened = openedForm(detail);
   const activeTab: Tab = definition ? tab : 'raw';
   // While the text is edited, what checking the draft found (as you type); otherwise the saved file's.
   const findings =
@@ -84,8 +109,16 @@ export function EditorPage() {
   const remove = async () => {
     setFailed(null);
     const result = await state.remove();
-    if (result.ok) window.location.hash = '#/skills';
+    // in the trash (with an undo): nothing is left to save
+    if (result.ok) navigation().navigate('#/skills', { force: true });
     else setFailed({ skillId: detail.id, message: result.error.message });
+  };
+
+  const saveAndLeave = async () => {
+    if (await state.save()) return navigation().proceed();
+    navigation().stay();
+    // a form value that cannot be written: show it where it is said
+    if (useEditorStore.getState().formProblem) setTab('form');
   };
 
   return (
@@ -155,7 +188,7 @@ export function EditorPage() {
           onClick={() => setTab('form')}
         >
           {t('tabs.form')}
-          {state.formDirty && <span className="dirty-dot" aria-label={t('unsaved')} />}
+          {formDirty && <span className="dirty-dot" aria-label={t('unsaved')} />}
         </button>
         <button
           type="button"
@@ -176,15 +209,19 @@ export function EditorPage() {
         aria-labelledby={`editor-tab-${activeTab}`}
         className="editor-panel"
       >
-        {activeTab === 'form' && definition ? (
+        {activeTab === 'form' && definition && opened ? (
           <SkillForm
             key={detail.hash}
             detail={{ ...detail, definition }}
+            opened={opened}
+            values={state.form ?? opened}
+            dirty={formDirty}
+            problem={state.formProblem}
             providers={state.providers}
             readOnly={readOnly}
             saving={state.saving}
-            onSave={state.saveFields}
-            onDirty={state.setFormDirty}
+            onChange={state.setForm}
+            onSave={state.save}
           />
         ) : (
           <>
@@ -193,7 +230,7 @@ export function EditorPage() {
               <RawEditor
                 value={state.draft}
                 onChange={state.setDraft}
-                onSave={() => void state.saveRaw()}
+                onSave={() => void state.save()}
                 lint={state.check}
                 readOnly={readOnly}
                 label={t('rawLabel')}
@@ -213,7 +250,7 @@ export function EditorPage() {
                   type="button"
                   className="button button-primary"
                   disabled={!draftDirty || state.saving}
-                  onClick={() => void state.saveRaw()}
+                  onClick={() => void state.save()}
                 >
                   {state.saving ? t('saving') : t('saveRaw')}
                 </button>
@@ -237,6 +274,15 @@ export function EditorPage() {
           opened={detail.raw}
           saving={state.saving}
           onChoose={(choice) => void state.resolveConflict(choice)}
+        />
+      )}
+      {leaving !== null && (
+        <UnsavedDialog
+          name={detail.name}
+          saving={state.saving}
+          onSave={() => void saveAndLeave()}
+          onDiscard={() => navigation().proceed()}
+          onCancel={() => navigation().stay()}
         />
       )}
       {duplicating && (

@@ -1,47 +1,46 @@
-import { useEffect, useId, useMemo, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXECUTION_MODES } from '../../../../shared/types/finding';
 import type { Provider } from '../../../../shared/types/provider';
 import type { SkillDetail } from '../../../../shared/types/skill';
-import {
-  FormProblem,
-  formFromDefinition,
-  formPatch,
-  splitTools,
-  type ConfigRow,
-  type FormPatch,
-  type FormValues,
-  type StepDraft,
-} from './form-model';
+import { splitTools, type ConfigRow, type FormProblem, type FormValues, type StepDraft } from './form-model';
 
-/** The frontmatter as a form. Saving sends only the changed fields through `skills:update`. */
+/**
+ * The frontmatter as a form. Its values live in the editor store (so switching to the text and back,
+ * or leaving and being asked to save, keeps them); saving sends only the changed fields.
+ */
 export function SkillForm({
   detail,
+  opened,
+  values,
+  dirty,
+  problem,
   providers,
   readOnly,
   saving,
+  onChange,
   onSave,
-  onDirty,
 }: {
   detail: SkillDetail & { definition: NonNullable<SkillDetail['definition']> };
+  /** The form as the file has it. */
+  opened: FormValues;
+  /** The form as edited (or as opened). */
+  values: FormValues;
+  dirty: boolean;
+  /** Why the last save could not be sent. */
+  problem: { key: FormProblem['key']; detail: string } | null;
   providers: readonly Provider[];
   readOnly: boolean;
   saving: boolean;
-  onSave(patch: FormPatch): Promise<boolean>;
-  onDirty(dirty: boolean): void;
+  onChange(values: FormValues | null): void;
+  onSave(): Promise<boolean>;
 }) {
   const { t } = useTranslation('editor');
   const id = useId();
-  const opened = useMemo(() => formFromDefinition(detail.definition), [detail.definition]);
-  const [values, setValues] = useState<FormValues>(opened);
   const [toolInput, setToolInput] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const dirty = JSON.stringify(values) !== JSON.stringify(opened);
-
-  useEffect(() => onDirty(dirty), [dirty, onDirty]);
 
   const update = <K extends keyof FormValues>(key: K, value: FormValues[K]) =>
-    setValues((v) => ({ ...v, [key]: value }));
+    onChange({ ...values, [key]: value });
 
   const addTools = () => {
     const entries = splitTools(toolInput);
@@ -72,18 +71,7 @@ export function SkillForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setProblem(null);
-    let patch: FormPatch | null;
-    try {
-      patch = formPatch(opened, values, detail.definition);
-    } catch (error) {
-      if (error instanceof FormProblem) {
-        setProblem(t(`form.problem.${error.key}`, { value: error.detail }));
-        return;
-      }
-      throw error;
-    }
-    if (patch) await onSave(patch);
+    await onSave();
   };
 
   const provider = providers.find((p) => p.name === values.provider);
@@ -373,17 +361,12 @@ export function SkillForm({
 
       {problem && (
         <div className="form-error" role="alert">
-          {problem}
+          {t(`form.problem.${problem.key}`, { value: problem.detail })}
         </div>
       )}
       {!readOnly && (
         <div className="editor-actions">
-          <button
-            type="button"
-            className="button"
-            disabled={!dirty || saving}
-            onClick={() => setValues(opened)}
-          >
+          <button type="button" className="button" disabled={!dirty || saving} onClick={() => onChange(null)}>
             {t('revert')}
           </button>
           <button type="submit" className="button button-primary" disabled={!dirty || saving}>

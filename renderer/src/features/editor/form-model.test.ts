@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SkillDefinitionData } from '../../../../shared/types/skill-definition';
-import { FormProblem, formFromDefinition, formPatch, splitTools } from './form-model';
+import { FormProblem, formFromDefinition, formPatch, rebaseForm, splitTools } from './form-model';
 
 function definition(over: Partial<SkillDefinitionData> = {}): SkillDefinitionData {
   return {
@@ -113,5 +113,21 @@ describe('splitTools', () => {
       'Bash(git diff:*)',
       'Bash(find . -name "x y")',
     ]);
+  });
+});
+
+describe('rebaseForm', () => {
+  it('keeps the fields edited in the form and takes the others from the newer file', () => {
+    const before = formFromDefinition(definition({ model: 'a' }));
+    const after = formFromDefinition(definition({ model: 'b', name: 'renamed' }));
+    const edited = { ...before, description: 'Mine.' };
+    expect(rebaseForm(edited, before, after)).toEqual({ ...after, description: 'Mine.' });
+  });
+
+  it('is null when nothing edited is left (no edit, or the file now says the same)', () => {
+    const before = formFromDefinition(definition());
+    const after = formFromDefinition(definition({ description: 'Mine.' }));
+    expect(rebaseForm(before, before, after)).toBeNull();
+    expect(rebaseForm({ ...before, description: 'Mine.' }, before, after)).toBeNull();
   });
 });

@@ -170,6 +170,18 @@ export function formPatch(opened: FormValues, edited: FormValues, definition: De
   return patch.fields || patch.config ? patch : null;
 }
 
+/**
+ * The form as edited, carried over to a newer version of the file (saved as text meanwhile): the fields
+ * changed in the form keep their edit, the others take the new value. null: nothing edited is left.
+ */
+export function rebaseForm(edited: FormValues, before: FormValues, after: FormValues): FormValues | null {
+  const rebased = { ...after };
+  for (const key of Object.keys(after) as (keyof FormValues)[]) {
+    if (!same(edited[key], before[key])) (rebased as Record<string, unknown>)[key] = edited[key];
+  }
+  return same(rebased, after) ? null : rebased;
+}
+
 /** Splits what was typed in the tools box into entries: commas and spaces, parentheses kept whole. */
 export function splitTools(input: string): string[] {
   const out: string[] = [];

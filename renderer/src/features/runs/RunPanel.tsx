@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../app/icons';
 import { useStores } from '../../app/stores-context';
-import { Duration } from './Duration';
+import { Duration, Elapsed } from './Duration';
 import { inputSummary } from './format';
 import { Markdown } from './Markdown';
 import { isFinished, runOutputText, type RunView, type Waiting } from './run-view';
@@ -65,11 +65,20 @@ export function RunPanel({ runId }: { runId: string }) {
               {t(`status.${run.status}`)}
             </span>{' '}
             {new Date(run.startedAt).toLocaleString()}
-            {run.endedAt !== null && (
+            {run.endedAt !== null ? (
               <>
                 {' · '}
                 <Duration ms={run.endedAt - run.startedAt} />
               </>
+            ) : (
+              !finished && (
+                <>
+                  {' · '}
+                  <span data-testid="run-elapsed">
+                    <Elapsed since={run.startedAt} />
+                  </span>
+                </>
+              )
             )}
             {' · '}
             <code className="run-id">{run.runId}</code>

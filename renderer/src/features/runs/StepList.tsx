@@ -1,9 +1,9 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Duration } from './Duration';
+import { Duration, Elapsed } from './Duration';
 import { formatInput, inputSummary } from './format';
 import { Markdown } from './Markdown';
-import { stepDuration, type StepView, type ToolView } from './run-view';
+import { runningSince, stepDuration, type StepView, type ToolView } from './run-view';
 
 /**
  * The steps of a run in order, each with its status, attempts, timing, streamed text and tool calls.
@@ -25,6 +25,7 @@ export const StepList = memo(function StepList({ steps }: { steps: StepView[] })
 const StepItem = memo(function StepItem({ step }: { step: StepView }) {
   const { t } = useTranslation('runs');
   const duration = stepDuration(step);
+  const since = runningSince(step);
   const streamed = step.segments.some((s) => s.kind === 'text' && s.text.trim() !== '');
   return (
     <li
@@ -42,10 +43,16 @@ const StepItem = memo(function StepItem({ step }: { step: StepView }) {
         {step.attempts > 1 && (
           <span className="muted small">{t('panel.attempt', { count: step.attempts })}</span>
         )}
-        {duration !== null && (
+        {duration !== null ? (
           <span className="muted small step-time">
             <Duration ms={duration} />
           </span>
+        ) : (
+          since !== null && (
+            <span className="muted small step-time" data-testid="step-elapsed">
+              <Elapsed since={since} />
+            </span>
+          )
         )}
       </div>
       {step.skipReason && <p className="muted small">{t('panel.skipped', { reason: step.skipReason })}</p>}

@@ -6,6 +6,16 @@ export function durationParts(ms: number): { key: 'ms' | 's' | 'min'; values: Re
   return { key: 'min', values: { min: String(minutes), s: String(Math.round((ms % 60_000) / 1000)) } };
 }
 
+/**
+ * A duration still counting, in whole seconds (it ticks once a second): 3400 → "3 s", 75000 →
+ * "1 min 15 s".
+ */
+export function elapsedParts(ms: number): { key: 's' | 'min'; values: Record<string, string> } {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return { key: 's', values: { s: String(seconds) } };
+  return { key: 'min', values: { min: String(Math.floor(seconds / 60)), s: String(seconds % 60) } };
+}
+
 /** Tool input as readable text: a Bash command as itself, anything else as indented JSON. */
 export function formatInput(input: unknown): string {
   if (typeof input === 'string') return input;

@@ -33,6 +33,8 @@ export interface StepView {
   /** ms since the run started (events), or null when only the stored step is known. */
   startT: number | null;
   endT: number | null;
+  /** ms since epoch when the step started (its first attempt), for the time it has been running. */
+  startedAt: number | null;
   /** Wall-clock duration from the stored step, when the events do not give it. */
   durationMs: number | null;
   segments: Segment[];
@@ -94,6 +96,7 @@ function newStep(stepId: string): StepView {
     attempts: 1,
     startT: null,
     endT: null,
+    startedAt: null,
     durationMs: null,
     segments: [],
     tools: {},
@@ -148,6 +151,7 @@ function reduce(run: RunView, event: RunEvent): RunView {
         status: 'running',
         startT: step.startT ?? event.t,
         endT: null,
+        startedAt: step.startedAt ?? run.startedAt + event.t,
       }));
     case 'token':
       return withStep(run, event.stepId, (step) => ({
@@ -284,14 +288,18 @@ export function runFromDetail(detail: RunDetail): RunView {
       attempts: Math.max(stored.attempts, 1),
       output: stored.output ?? step.output,
       durationMs: stored.endedAt !== null ? stored.endedAt - stored.startedAt : null,
+      startedAt: step.startedAt ?? stored.startedAt,
       errors:
         step.errors.length === 0 && stored.error
           ? [{ attempt: stored.attempts, willRetry: false, error: stored.error, t: 0 }]
           : step.errors,
     }));
   }
+  const ended = isFinished(detail.status);
   return {
     ...run,
+    // a step the store still calls running in a run that ended (cut off) is not counting any more
+    steps: ended ? run.steps.map((s) => (s.status === 'running' ? { ...s, startedAt: null } : s)) : run.steps,
     status: detail.status,
     output: detail.output,
     error: detail.error,
@@ -317,6 +325,14 @@ export function fromSummary(summary: RunSummary): RunView {
 export function stepDuration(step: StepView): number | null {
   if (step.startT !== null && step.endT !== null) return step.endT - step.startT;
   return step.durationMs;
+}
+
+/**
+ * When a step still running started (ms since epoch), for a duration that counts; null when it is not
+ * running, or has a final duration, or its start is not known.
+ */
+export function runningSince(step: StepView): number | null {
+  return step.status === 'running' && stepDuration(step) === null ? step.startedAt : null;
 }
 
 export function stepText(step: StepView): string {
