@@ -118,12 +118,14 @@ describe('MCP clients that cannot connect', () => {
         { name: 'nohttp', kind: 'http', url: 'http://127.0.0.1:9/mcp' },
         echoConfig,
       ],
-      { connectTimeoutMs: 600 },
+      // long enough for the good server's node to start on a loaded 2-core machine
+      { connectTimeoutMs: 1500 },
     );
     try {
       const started = performance.now();
       const tools = await clients.tools();
-      expect(performance.now() - started).toBeLessThan(2000);
+      // the mute one is given up at the timeout: not waited for longer
+      expect(performance.now() - started).toBeLessThan(4000);
       expect(tools.length).toBe(6);
       const status = clients.status();
       expect(status.map((s) => [s.name, s.state, s.toolCount])).toEqual([
@@ -135,7 +137,7 @@ describe('MCP clients that cannot connect', () => {
       ]);
       expect(status[0]!.error).toBe('could not start "skilldeck-no-such-command": not found on PATH');
       expect(status[1]!.error).toMatch(/boom: TOKEN is not set/);
-      expect(status[2]!.error).toMatch(/did not answer within 600 ms/);
+      expect(status[2]!.error).toMatch(/did not answer within 1500 ms/);
       expect(status[3]!.error).toMatch(/^http:\/\/127\.0\.0\.1:9\/mcp: /);
       // the second call does not connect again
       expect(await clients.tools()).toHaveLength(6);
