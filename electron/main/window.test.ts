@@ -10,8 +10,13 @@ interface FakeWindow {
   loadURL: ReturnType<typeof vi.fn>;
   focus: ReturnType<typeof vi.fn>;
   destroyed: boolean;
-  webContents: { mainFrame: { url: string; frameTreeNodeId: number; parent: null }; send: () => void };
+  webContents: EventEmitter & {
+    mainFrame: { url: string; frameTreeNodeId: number; parent: null };
+    send: () => void;
+  };
 }
+
+const answers = vi.hoisted(() => ({ next: 1, asked: [] as unknown[] }));
 
 vi.mock('electron', async () => {
   const { EventEmitter: Emitter } = await import('node:events');
@@ -19,10 +24,10 @@ vi.mock('electron', async () => {
     destroyed = false;
     readonly loadURL = vi.fn(async (_url: string) => undefined);
     readonly focus = vi.fn();
-    readonly webContents = {
+    readonly webContents = Object.assign(new Emitter(), {
       mainFrame: { url: 'app://skilldeck/index.html', frameTreeNodeId: created.length + 1, parent: null },
       send: () => undefined,
-    };
+    });
     constructor(readonly options: BrowserWindowConstructorOptions) {
       super();
       created.push(this as unknown as FakeWindow);
@@ -36,7 +41,13 @@ vi.mock('electron', async () => {
     restore() {}
     show() {}
   }
-  return { BrowserWindow };
+  const dialog = {
+    showMessageBoxSync: (_window: unknown, options: unknown) => {
+      answers.asked.push(options);
+      return answers.next;
+    },
+  };
+  return { BrowserWindow, dialog };
 });
 
 beforeEach(() => {
@@ -61,6 +72,21 @@ describe('DashboardWindows', () => {
       disableBlinkFeatures: 'Auxclick',
     });
     expect(window.loadURL).toHaveBeenCalledWith('app://skilldeck/index.html');
+  });
+
+  it('asks before closing over unsaved edits: Leave lets the page unload, Stay keeps it', () => {
+    new DashboardWindows('/p.cjs').show();
+    const contents = created[0]!.webContents;
+    const unload = () => {
+      const event = { preventDefault: vi.fn() };
+      contents.emit('will-prevent-unload', event);
+      return event.preventDefault.mock.calls.length > 0;
+    };
+    answers.next = 1; // Stay
+    expect(unload()).toBe(false);
+    answers.next = 0; // Leave
+    expect(unload()).toBe(true);
+    expect(answers.asked[0]).toMatchObject({ buttons: ['Leave', 'Stay'], defaultId: 1, cancelId: 1 });
   });
 
   it('keeps one window: showing again focuses it, and a closed one is replaced', () => {

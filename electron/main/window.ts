@@ -1,7 +1,22 @@
-import { BrowserWindow, type WebContents } from 'electron';
+import { BrowserWindow, dialog, type WebContents } from 'electron';
 import { DASHBOARD_URL } from './app-origin';
 import type { IpcWindows } from './ipc';
 import type { SenderFrame } from './sender';
+
+/** The native question for closing (or quitting) with unsaved edits in the skill editor. */
+export function askLeaveWithUnsaved(window: BrowserWindow): 'leave' | 'stay' {
+  const choice = dialog.showMessageBoxSync(window, {
+    type: 'question',
+    buttons: ['Leave', 'Stay'],
+    defaultId: 1,
+    cancelId: 1,
+    title: 'Unsaved changes',
+    message: 'A skill has unsaved changes.',
+    detail: 'Leave and lose them, or stay to save them?',
+    noLink: true,
+  });
+  return choice === 0 ? 'leave' : 'stay';
+}
 
 /** The dashboard window: one at a time, reopened on demand (macOS dock, second launch). */
 export class DashboardWindows implements IpcWindows {
@@ -44,6 +59,11 @@ export class DashboardWindows implements IpcWindows {
       },
     });
     window.once('ready-to-show', () => window.show());
+    // The page refuses to unload while a skill has unsaved edits (beforeunload): ask, as a browser would,
+    // instead of the window silently staying open (Electron shows nothing by itself).
+    window.webContents.on('will-prevent-unload', (event) => {
+      if (askLeaveWithUnsaved(window) === 'leave') event.preventDefault();
+    });
     window.on('closed', () => {
       if (this.window === window) this.window = null;
     });

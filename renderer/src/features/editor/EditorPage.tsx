@@ -21,9 +21,8 @@ const RawEditor = lazy(() => import('./RawEditor').then((m) => ({ default: m.Raw
 export function EditorPage() {
   const { t } = useTranslation('editor');
   const skillId = useEditorRoute();
-  const { useEditorStore, useAppStore } = useStores();
+  const { useEditorStore } = useStores();
   const state = useEditorStore();
-  const desktop = useAppStore((s) => s.info?.runtime === 'electron');
   const leaving = usePendingNavigation();
   const { detail, open, close } = state;
   const [tab, setTab] = useState<Tab>('form');
@@ -54,18 +53,18 @@ export function EditorPage() {
     return navigation().block((to) => leavesEditor(to, skillId) && isEditorDirty(useEditorStore.getState()));
   }, [skillId, useEditorStore]);
 
-  // Closing or reloading the tab: the browser's own question. Not in the desktop window, where
-  // Electron would refuse to close without asking anything.
+  // Closing or reloading: the browser's own question; in the desktop app the main process asks
+  // (electron/main/window.ts, will-prevent-unload).
   const dirty = isEditorDirty(state);
   useEffect(() => {
-    if (!dirty || desktop) return;
+    if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => {
       event.preventDefault();
       event.returnValue = ''; // older Chromium asks only with this set
     };
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty, desktop]);
+  }, [dirty]);
 
   if (!skillId) return null;
   const back = (

@@ -21,8 +21,8 @@ import type { StepStatus } from '../../../../shared/types/run';
 import { useStores } from '../../app/stores-context';
 import type { WorkflowSpec } from '../../stores/runs';
 import { layoutDag, type DagInput } from './dag-layout';
-import { Duration } from './Duration';
-import { stepDuration, type RunView, type StepView } from './run-view';
+import { Duration, Elapsed } from './Duration';
+import { runningSince, stepDuration, type RunView, type StepView } from './run-view';
 import { StepList } from './StepList';
 
 export type NodeStatus = StepStatus | 'pending';
@@ -49,6 +49,8 @@ interface StepNodeData extends Record<string, unknown> {
   status: NodeStatus;
   attempts: number;
   durationMs: number | null;
+  /** A running step's start: its node counts up. */
+  runningSince: number | null;
   skipReason: string | null;
   condition: string | null;
   /** Names of the steps it waits for (read to screen readers: edges are not). */
@@ -202,7 +204,9 @@ export function WorkflowDag({
   const shownState = layout.nodes
     .map(({ id }) => {
       const v = views.get(id);
-      return v ? `${id}|${v.status}|${v.attempts}|${stepDuration(v)}|${v.name}|${v.skipReason}` : id;
+      return v
+        ? `${id}|${v.status}|${v.attempts}|${stepDuration(v)}|${runningSince(v)}|${v.name}|${v.skipReason}`
+        : id;
     })
     .join('\n');
 
@@ -226,6 +230,7 @@ export function WorkflowDag({
             status: view?.status ?? 'pending',
             attempts: view?.attempts ?? 0,
             durationMs: view ? stepDuration(view) : null,
+            runningSince: view ? runningSince(view) : null,
             skipReason: view?.skipReason ?? null,
             condition: step.condition,
             after: step.dependencies.filter((d) => byId.has(d) && d !== id).map((d) => byId.get(d)!.name),
@@ -358,10 +363,16 @@ function StepNodeView({ data }: NodeProps<StepNode>) {
         </span>
         <span className="dag-node-meta muted small">
           {data.attempts > 1 && <span>{t('panel.attempt', { count: data.attempts })}</span>}
-          {data.durationMs !== null && (
+          {data.durationMs !== null ? (
             <span>
               <Duration ms={data.durationMs} />
             </span>
+          ) : (
+            data.runningSince !== null && (
+              <span>
+                <Elapsed since={data.runningSince} />
+              </span>
+            )
           )}
         </span>
         {data.after.length > 0 && (
