@@ -256,7 +256,7 @@ export function createCore(options: CoreOptions): Core {
   const noHotkeys = (): HotkeysOverview => ({
     available: false,
     paused: false,
-    note: 'global hotkeys exist in the desktop app; here, use trigger:run or a skilldeck:// link',
+    note: 'They exist in the desktop app. Here, run skills from the dashboard, the skilldeck CLI or a skilldeck:// link.',
     hotkeys: [],
   });
 
