@@ -5,6 +5,7 @@ import type { SkillDetail } from '../../../shared/types/skill';
 import type { SkillDefinitionData } from '../../../shared/types/skill-definition';
 import { createEditorStore, isDraftDirty, isEditorDirty, isFormDirty, openedForm } from './editor';
 import { createFakeTransport, settle, skill } from './fake-transport';
+import { testDefinition } from '../features/editor/test-definition';
 
 function detail(raw: string, hash: string): SkillDetail {
   return {
@@ -20,23 +21,8 @@ function detail(raw: string, hash: string): SkillDetail {
   };
 }
 
-function definition(over: Partial<SkillDefinitionData> = {}): SkillDefinitionData {
-  return {
-    name: 'notes',
-    description: 'Takes notes.',
-    metadata: {},
-    allowedTools: null,
-    disallowedTools: [],
-    arguments: [],
-    disableModelInvocation: false,
-    userInvocable: true,
-    paths: [],
-    executionMode: 'prompt',
-    executionModeDeclared: false,
-    config: { tone: 'dry' },
-    ...over,
-  };
-}
+const definition = (over: Partial<SkillDefinitionData> = {}) =>
+  testDefinition({ config: { tone: 'dry' }, ...over });
 
 /** A skill whose frontmatter reads (so it has a form). */
 const formDetail = (raw: string, hash: string, over: Partial<SkillDefinitionData> = {}): SkillDetail => ({

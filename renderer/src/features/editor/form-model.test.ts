@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { SkillDefinitionData } from '../../../../shared/types/skill-definition';
 import { FormProblem, formFromDefinition, formPatch, rebaseForm, splitTools } from './form-model';
+import { testDefinition } from './test-definition';
 
-function definition(over: Partial<SkillDefinitionData> = {}): SkillDefinitionData {
-  return {
-    name: 'notes',
-    description: 'Takes notes.',
-    metadata: {},
-    allowedTools: null,
-    disallowedTools: [],
-    arguments: [],
-    disableModelInvocation: false,
-    userInvocable: true,
-    paths: [],
-    executionMode: 'prompt',
-    executionModeDeclared: false,
-    config: {},
-    ...over,
-  };
-}
+const definition = testDefinition;
 
 describe('formPatch', () => {
   it('is null when nothing changed', () => {
