@@ -10,10 +10,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import type { ChannelInput, ChannelOutput } from '../shared/ipc/contract';
-import type { Channel } from '../shared/ipc/names';
-import type { Result } from '../shared/ipc/result';
 import { startLlmServer } from '../electron/core/testing/llm-server';
+import { hostApi } from '../e2e/helpers/host-api';
 
 /** The repository: the bench runs bundled from out/bench/, so look up for package.json. */
 function repoRoot(from: string): string {
@@ -136,25 +134,6 @@ async function startHost(dataDir: string, skillsDir: string): Promise<Host> {
       await exited;
     },
   };
-}
-
-async function invoke<C extends Channel>(
-  host: Host,
-  channel: C,
-  input: ChannelInput<C>,
-): Promise<ChannelOutput<C>> {
-  const url = new URL(host.url);
-  const response = await fetch(`${url.origin}/api/invoke/${channel}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${url.searchParams.get('token')}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(input ?? null),
-  });
-  const envelope = (await response.json()) as Result<ChannelOutput<C>>;
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.message}`);
-  return envelope.value;
 }
 
 function writeSkills(dir: string, count: number) {
@@ -478,7 +457,7 @@ export default async function run() {
       );
       const streamHost = await startHost(path.join(root, 'data-stream'), streamDir);
       hosts.push(streamHost);
-      await invoke(streamHost, 'providers:save', {
+      await hostApi(() => streamHost.url).invoke('providers:save', {
         kind: 'openai-compatible',
         name: 'local',
         baseUrl: `${llm.url}/v1`,

@@ -8,12 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import WebSocket from 'ws';
-import type { ChannelInput, ChannelOutput } from '../shared/ipc/contract';
-import type { Channel } from '../shared/ipc/names';
-import type { Result } from '../shared/ipc/result';
 import { createX11Ports } from '../electron/core/desktop/linux/x11';
 import { missingCommands, startXvfb, type Xvfb } from '../electron/core/desktop/linux/test-support';
 import { startLlmServer, type LlmServer } from '../electron/core/testing/llm-server';
+import { hostApi } from './helpers/host-api';
 import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
 
 const missing = missingCommands(['Xvfb', 'xdotool', 'xclip', 'xprop']);
@@ -22,6 +20,7 @@ test.skip(missing.length > 0, `needs ${missing.join(', ')} (apt-get install xvfb
 let xvfb: Xvfb;
 let llm: LlmServer;
 let host: RunningHost;
+const { invoke, settled } = hostApi(() => host.url);
 let browser: Browser;
 let root: string;
 
@@ -62,30 +61,6 @@ test.afterAll(async () => {
   await xvfb?.stop();
   if (root) fs.rmSync(root, { recursive: true, force: true });
 });
-
-async function invoke<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const url = new URL(host.url);
-  const response = await fetch(`${url.origin}/api/invoke/${channel}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${url.searchParams.get('token')}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(input ?? null),
-  });
-  const envelope = (await response.json()) as Result<ChannelOutput<C>>;
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.message}`);
-  return envelope.value;
-}
-
-async function settled(runId: string | null) {
-  if (runId === null) throw new Error('no run started');
-  for (;;) {
-    const run = await invoke('runs:get', { runId });
-    if (run.status !== 'running') return run;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 /** Gives the X keyboard focus to the window with this title (no window manager runs under Xvfb). */
 function focusWindow(title: string) {

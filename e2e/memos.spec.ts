@@ -2,11 +2,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type { ChannelInput, ChannelOutput } from '../shared/ipc/contract';
-import type { Channel } from '../shared/ipc/names';
-import type { Result } from '../shared/ipc/result';
 import { startLlmServer } from '../electron/core/testing/llm-server';
 import { watchForPageErrors } from './helpers/page-errors';
+import { hostApi } from './helpers/host-api';
 import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
 
 // The real headless host with the repo's skills/ folder (so each built-in is shadowed by its copy there).
@@ -15,6 +13,7 @@ const MEMO_TEXT = 'Buy oat milk 燕麦奶';
 const CHINESE_MEMO = '会议纪要：周五发布\n第二行：检查翻译';
 
 let host: RunningHost | null = null;
+const { invoke, settled } = hostApi(() => host!.url);
 let dataDir: string | null = null;
 
 test.beforeEach(async () => {
@@ -31,30 +30,6 @@ test.afterEach(async ({}, testInfo) => {
   if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
   dataDir = null;
 });
-
-/** A contract call over HTTP, with the token of the URL the host printed. */
-async function invoke<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const url = new URL(host!.url);
-  const response = await fetch(`${url.origin}/api/invoke/${channel}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${url.searchParams.get('token')}`,
-      'content-type': 'application/json',
-    },
-    body: JSON.stringify(input ?? null),
-  });
-  const envelope = (await response.json()) as Result<ChannelOutput<C>>;
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.message}`);
-  return envelope.value;
-}
-
-async function settled(runId: string) {
-  for (;;) {
-    const run = await invoke('runs:get', { runId });
-    if (run.status !== 'running') return run;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const open = (page: Page, hash: string) => page.goto(`${host!.url}${hash}`);
 

@@ -5,17 +5,16 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import type { ChannelInput, ChannelOutput } from '../shared/ipc/contract';
-import type { Channel } from '../shared/ipc/names';
-import type { Result } from '../shared/ipc/result';
 import { startLlmServer, type LlmServer, type RecordedRequest } from '../electron/core/testing/llm-server';
 import { watchForPageErrors } from './helpers/page-errors';
+import { hostApi } from './helpers/host-api';
 import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
 
 const REPO_SKILLS = path.resolve(import.meta.dirname, '../skills');
 
 let llm: LlmServer;
 let host: RunningHost;
+const { invoke } = hostApi(() => host.url);
 let root: string;
 
 const skill = (name: string, frontmatter: string, body: string) =>
@@ -79,22 +78,6 @@ test.afterEach(async ({}, testInfo) => {
     await testInfo.attach('skilldeck serve output', { body: host.output() });
   }
 });
-
-async function invoke<C extends Channel>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const url = new URL(host.url);
-  const response = await fetch(`${url.origin}/api/invoke/${channel}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${url.searchParams.get('token')}`,
-      'content-type': 'application/json',
-    },
-    // no body: the channel takes no input
-    ...(input === undefined ? {} : { body: JSON.stringify(input) }),
-  });
-  const envelope = (await response.json()) as Result<ChannelOutput<C>>;
-  if (!envelope.ok) throw new Error(`${channel}: ${envelope.error.message}`);
-  return envelope.value;
-}
 
 async function openRuns(page: Page) {
   const url = new URL(host.url);
