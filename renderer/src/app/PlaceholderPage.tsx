@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from './PageHeader';
 
 /** A section that is planned but not built: says what it will hold, and that it is not there yet. */
 export function PlaceholderPage({
@@ -14,11 +15,7 @@ export function PlaceholderPage({
   const { t } = useTranslation('app');
   return (
     <section className="page" aria-labelledby="page-title">
-      <header className="page-header">
-        <h1 id="page-title" tabIndex={-1}>
-          {title}
-        </h1>
-      </header>
+      <PageHeader title={title} />
       <div className="placeholder">
         <div className="placeholder-icon">{icon}</div>
         <p className="placeholder-badge">{t('notBuilt')}</p>

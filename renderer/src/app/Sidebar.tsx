@@ -1,15 +1,14 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { GrantsIcon } from '../features/grants/GrantsIcon';
 import { useStores } from './stores-context';
-import { LogoMark, MemosIcon, RunsIcon, SettingsIcon, SkillsIcon } from './icons';
+import { LogoMark, MemosIcon, PermissionsIcon, RunsIcon, SettingsIcon, SkillsIcon } from './icons';
 import { PAGES, pageHref, type Page } from './routes';
 
 const PAGE_ICONS: Record<Page, ComponentType> = {
   skills: SkillsIcon,
   runs: RunsIcon,
   memos: MemosIcon,
-  permissions: GrantsIcon,
+  permissions: PermissionsIcon,
   settings: SettingsIcon,
 };
 

@@ -89,6 +89,14 @@ export const KeyIcon = () => (
   </Icon>
 );
 
+/** A shield with a tick: the Permissions page. */
+export const PermissionsIcon = () => (
+  <Icon>
+    <path d="M12 3 4.5 6v5.5c0 4.6 3.2 8.4 7.5 9.5 4.3-1.1 7.5-4.9 7.5-9.5V6L12 3Z" />
+    <path d="m9 12 2 2 4-4" />
+  </Icon>
+);
+
 /** The Skilldeck mark: a fanned deck of cards. */
 export const LogoMark = () => (
   <svg width="28" height="28" viewBox="0 0 32 32" aria-hidden="true" focusable="false">

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../app/PageHeader';
 import { useStores } from '../../app/stores-context';
 import { isDraftDirty, isEditorDirty, isFormDirty, openedForm } from '../../stores/editor';
 import { ConflictDialog } from './ConflictDialog';
@@ -76,12 +77,7 @@ export function EditorPage() {
   if (!detail) {
     return (
       <section className="page editor" aria-labelledby="page-title" aria-busy={state.loading}>
-        <header className="page-header">
-          <h1 id="page-title" tabIndex={-1}>
-            {skillId}
-          </h1>
-          {back}
-        </header>
+        <PageHeader title={skillId}>{back}</PageHeader>
         {state.error ? (
           <div className="form-error" role="alert">
             {t('loadError', { error: state.error })}
@@ -122,15 +118,7 @@ export function EditorPage() {
 
   return (
     <section className="page editor" aria-labelledby="page-title" data-testid="skill-editor">
-      <header className="page-header">
-        <div>
-          <h1 id="page-title" tabIndex={-1}>
-            {t('heading', { name: detail.name })}
-          </h1>
-          <p className="page-subtitle">
-            <code>{detail.path}</code>
-          </p>
-        </div>
+      <PageHeader title={t('heading', { name: detail.name })} subtitle={<code>{detail.path}</code>}>
         <div className="editor-header-actions">
           {back}
           <button type="button" className="button" onClick={() => setDuplicating(true)}>
@@ -142,7 +130,7 @@ export function EditorPage() {
             </button>
           )}
         </div>
-      </header>
+      </PageHeader>
 
       {readOnly && (
         <p className="editor-note" role="note">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../app/PageHeader';
 import { useStores } from '../../app/stores-context';
 import type { AuditRow, Rule } from './grants-store';
 import './grants.css';
@@ -27,17 +28,11 @@ export function GrantsPage() {
 
   return (
     <section className="page" aria-labelledby="page-title" aria-busy={loading}>
-      <header className="page-header">
-        <div>
-          <h1 id="page-title" tabIndex={-1}>
-            {t('title')}
-          </h1>
-          <p className="page-subtitle">{t('subtitle')}</p>
-        </div>
+      <PageHeader title={t('title')} subtitle={t('subtitle')}>
         <button type="button" className="button" onClick={() => void load()} disabled={loading}>
           {t('reload')}
         </button>
-      </header>
+      </PageHeader>
 
       {error && (
         <div className="form-error" role="alert">

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Memo, MemoExport, SnippetPart } from '../../../../shared/types/memo';
+import { PageHeader } from '../../app/PageHeader';
 import { useStores } from '../../app/stores-context';
 import { allMemosFileName, copyText, memoFileName, saveMarkdownFile } from './export-file';
 import './memos.css';
@@ -80,17 +81,14 @@ export function MemosPage() {
 
   return (
     <section className="page" aria-labelledby="page-title" aria-busy={store.loading}>
-      <header className="page-header">
-        <div>
-          <h1 id="page-title" tabIndex={-1}>
-            {t('title')}
-          </h1>
-          <p className="page-subtitle">
-            {searching
-              ? t('found', { count: store.hits.length, more: store.hasMore ? '+' : '' })
-              : t('count', { count: store.total })}
-          </p>
-        </div>
+      <PageHeader
+        title={t('title')}
+        subtitle={
+          searching
+            ? t('found', { count: store.hits.length, more: store.hasMore ? '+' : '' })
+            : t('count', { count: store.total })
+        }
+      >
         <div className="memos-header-actions">
           <div className="memo-actions">
             <button
@@ -114,7 +112,7 @@ export function MemosPage() {
             {status}
           </p>
         </div>
-      </header>
+      </PageHeader>
 
       <div className="memos-search" role="search">
         <label htmlFor={searchId} className="sr-only">

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../app/PageHeader';
 import { useStores } from '../../app/stores-context';
 import { RunHistory } from './RunHistory';
 import { RunLauncher } from './RunLauncher';
@@ -11,14 +12,7 @@ export function RunsPage() {
   const currentId = useRunsStore((s) => s.currentId);
   return (
     <section className="page runs-page" aria-labelledby="page-title">
-      <header className="page-header">
-        <div>
-          <h1 id="page-title" tabIndex={-1}>
-            {t('title')}
-          </h1>
-          <p className="page-subtitle">{t('subtitle')}</p>
-        </div>
-      </header>
+      <PageHeader title={t('title')} subtitle={t('subtitle')} />
       <RunLauncher />
       {currentId && <RunPanel key={currentId} runId={currentId} />}
       <RunHistory />

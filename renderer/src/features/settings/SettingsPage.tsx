@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import './settings.css';
+import { PageHeader } from '../../app/PageHeader';
 import { useStores } from '../../app/stores-context';
 import { AppearanceSection } from './AppearanceSection';
 import { FoldersSection } from './FoldersSection';
@@ -11,11 +12,7 @@ export function SettingsPage() {
   const { t } = useTranslation('settings');
   return (
     <section className="page settings" aria-labelledby="page-title">
-      <header className="page-header">
-        <h1 id="page-title" tabIndex={-1}>
-          {t('title')}
-        </h1>
-      </header>
+      <PageHeader title={t('title')} />
       <ProvidersSection />
       <FoldersSection />
       <PermissionsSection />

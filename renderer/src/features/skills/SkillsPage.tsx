@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { PageHeader } from '../../app/PageHeader';
 import { useStores } from '../../app/stores-context';
 import { RefreshIcon } from '../../app/icons';
 import { NewSkillButton } from '../editor/NewSkillButton';
@@ -29,19 +30,16 @@ export function SkillsPage() {
 
   return (
     <section className="page" aria-labelledby="page-title" aria-busy={loading}>
-      <header className="page-header">
-        <div>
-          <h1 id="page-title" tabIndex={-1}>
-            {t('title')}
-          </h1>
-          <p className="page-subtitle">{firstLoad ? t('reading') : t('summary', { count: skills.length })}</p>
-        </div>
+      <PageHeader
+        title={t('title')}
+        subtitle={firstLoad ? t('reading') : t('summary', { count: skills.length })}
+      >
         <NewSkillButton />
         <button type="button" className="button" onClick={() => void load()} disabled={loading}>
           <RefreshIcon />
           {t('reload')}
         </button>
-      </header>
+      </PageHeader>
 
       {error && (
         <div className="form-error" role="alert">
