@@ -133,7 +133,7 @@ export function createCore(options: CoreOptions): Core {
   fs.mkdirSync(userDir, { recursive: true });
   const permissions = createPermissionRepo(db);
   const storedFolders = {
-    get: () => storedSkillFolders(permissions),
+    get: () => storedSkillFolders(permissions.getSetting<unknown>(SKILL_FOLDERS_SETTING, [])),
     set: (folders: readonly string[]) => permissions.setSetting(SKILL_FOLDERS_SETTING, folders),
   };
   // the host's folders first, then those added in Settings (the same kind: the host's win a collision)

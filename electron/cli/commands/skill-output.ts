@@ -5,7 +5,7 @@ import { createSkillRegistry, type SkillRegistry } from '../../core/skills/regis
 import type { Finding } from '../../core/skills/types';
 import { resolveDataDir } from '../paths';
 import { DATABASE_FILE, readSettingReadOnly } from '../../core/store/db';
-import { storedSkillFolders } from '../../core/skills/source-handlers';
+import { SKILL_FOLDERS_SETTING, storedSkillFolders } from '../../core/skills/source-handlers';
 
 /**
  * A registry over the same folders as the app (the folders added in Settings included), read once:
@@ -17,10 +17,9 @@ export function readOnlyRegistry(
 ): SkillRegistry {
   const dataDir = resolveDataDir(dataDirFlag);
   const userDir = path.join(dataDir, 'skills');
-  const added = storedSkillFolders({
-    getSetting: <T>(key: string, fallback: T) =>
-      (readSettingReadOnly(path.join(dataDir, DATABASE_FILE), key) as T | undefined) ?? fallback,
-  });
+  const added = storedSkillFolders(
+    readSettingReadOnly(path.join(dataDir, DATABASE_FILE), SKILL_FOLDERS_SETTING),
+  );
   return createSkillRegistry({
     roots: resolveSourceRoots({
       userDir,

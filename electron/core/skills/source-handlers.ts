@@ -14,11 +14,11 @@ export const SKILL_FOLDERS_SETTING = 'skills.folders';
 export const MAX_ADDED_FOLDERS = 20;
 
 /**
- * The folders kept in Settings. A value that is not a list of absolute paths (edited by hand, written by a
- * newer version) counts as none rather than stopping the app.
+ * The folders kept in Settings, from the stored value of `SKILL_FOLDERS_SETTING` (undefined: none yet). A
+ * value that is not a list (edited by hand, written by a newer version) counts as none, and entries that
+ * are not absolute paths are dropped, rather than stopping the app.
  */
-export function storedSkillFolders(settings: { getSetting<T>(key: string, fallback: T): T }): string[] {
-  const value = settings.getSetting<unknown>(SKILL_FOLDERS_SETTING, []);
+export function storedSkillFolders(value: unknown): string[] {
   if (!Array.isArray(value)) return [];
   return value.filter((d): d is string => typeof d === 'string' && path.isAbsolute(d));
 }

@@ -68,21 +68,9 @@ export function createSettingsStore(client: Client) {
       else set({ sourcesError: result.error.message });
     },
 
-    async addSource(path) {
-      const load = ++latestSources;
-      const result = await client.request('skills:addSource', { path });
-      if (result.ok && load === latestSources) set({ sources: result.value, sourcesError: null });
-      return result;
-    },
-
+    addSource: (path) => changeSources('skills:addSource', path),
+    removeSource: (path) => changeSources('skills:removeSource', path),
     pickFolder: (title) => client.request('app:pickFolder', { title }),
-
-    async removeSource(path) {
-      const load = ++latestSources;
-      const result = await client.request('skills:removeSource', { path });
-      if (result.ok && load === latestSources) set({ sources: result.value, sourcesError: null });
-      return result;
-    },
 
     async loadProviders() {
       const load = ++latestProviders;
@@ -143,6 +131,15 @@ export function createSettingsStore(client: Client) {
       else set({ hotkeysError: result.error.message });
     },
   }));
+
+  /** Adds or removes a folder; the answer is the new list (kept unless a newer request was made). */
+  async function changeSources(channel: 'skills:addSource' | 'skills:removeSource', path: string) {
+    const load = ++latestSources;
+    const result = await client.request(channel, { path });
+    if (result.ok && load === latestSources)
+      useSettingsStore.setState({ sources: result.value, sourcesError: null });
+    return result;
+  }
 
   async function loadMode() {
     const result = await client.request('permissions:mode', undefined);
