@@ -102,24 +102,27 @@ function toolResults(request: RecordedRequest): string[] {
     .map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content)));
 }
 
-test('a prompt skill streams into the run panel, rendered as Markdown', async ({ page }) => {
+test('a prompt skill streams into the run panel, rendered as Markdown', async ({ page, context }) => {
   const problems = watchForPageErrors(page);
-  llm.script({
-    chunks: [
-      '# Plan\n\n',
-      'First ',
-      'part, ',
-      '**bold** ',
-      'and `code`',
-      // a table whose delimiter row and a link whose URL arrive in two chunks
-      '\n\n| Tool | Runs |\n| :--- | ',
-      '---: |\n| vitest | 42 |\n\nSee [the guide](https://exa',
-      'mple.com/guide).',
-      '\n\n```js\nconst a',
-      ' = 1;\n```\n\nThe end.',
-    ],
-    chunkDelayMs: 400,
-  });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // as in the Electron window, which denies every permission request: Copy output must still copy
+  await page.addInitScript(
+    "navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));",
+  );
+  const chunks = [
+    '# Plan\n\n',
+    'First ',
+    'part, ',
+    '**bold** ',
+    'and `code`',
+    // a table whose delimiter row and a link whose URL arrive in two chunks
+    '\n\n| Tool | Runs |\n| :--- | ',
+    '---: |\n| vitest | 42 |\n\nSee [the guide](https://exa',
+    'mple.com/guide).',
+    '\n\n```js\nconst a',
+    ' = 1;\n```\n\nThe end.',
+  ];
+  llm.script({ chunks, chunkDelayMs: 400 });
   await openRuns(page);
   await startRun(page, 'streamer', 'What is the plan?');
 
@@ -141,6 +144,10 @@ test('a prompt skill streams into the run panel, rendered as Markdown', async ({
     'https://example.com/guide',
   );
   await page.screenshot({ path: 'e2e-artifacts/runs-panel.png', fullPage: true });
+
+  await panel.getByRole('button', { name: 'Copy output' }).click();
+  await expect(panel.getByText('Output copied.')).toBeVisible();
+  expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(chunks.join(''));
 
   // The history lists it; opening it again shows the same steps.
   const row = page.locator('tr', { hasText: 'streamer' }).first();

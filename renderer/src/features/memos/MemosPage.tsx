@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { Memo, MemoExport, SnippetPart } from '../../../../shared/types/memo';
 import { PageHeader } from '../../app/PageHeader';
 import { useStores } from '../../app/stores-context';
-import { allMemosFileName, copyText, memoFileName, saveMarkdownFile } from './export-file';
+import { copyText } from '../../app/clipboard';
+import { allMemosFileName, memoFileName, saveMarkdownFile } from './export-file';
 import './memos.css';
 
 /** How long typing pauses before the search is sent. */

@@ -7,6 +7,7 @@ import { inputSummary } from './format';
 import { Markdown } from './Markdown';
 import { isFinished, runOutputText, type RunView, type Waiting } from './run-view';
 import { StepList } from './StepList';
+import { copyText } from '../../app/clipboard';
 
 // The graph library loads with the first workflow run shown, not with the dashboard.
 const WorkflowSteps = lazy(() => import('./WorkflowDag').then((m) => ({ default: m.WorkflowSteps })));
@@ -40,12 +41,7 @@ export function RunPanel({ runId }: { runId: string }) {
   };
 
   async function copy() {
-    try {
-      await navigator.clipboard.writeText(output);
-      setNotice(t('panel.copied'));
-    } catch {
-      setNotice(t('panel.copyFailed'));
-    }
+    setNotice(t((await copyText(output)) ? 'panel.copied' : 'panel.copyFailed'));
   }
 
   return (
