@@ -11,7 +11,8 @@ import type {
   ToolCallPart,
   ToolResultPart,
 } from '../providers/gateway';
-import { decide, isInside, outsidePathAllowed, privateNetworkAllowed } from '../permissions/decide';
+import { decide, outsidePathAllowed, privateNetworkAllowed } from '../permissions/decide';
+import { isInside } from '../fs/inside';
 import { generalizeRule } from '../permissions/generalize';
 import type { AuditEntry } from '../permissions/permission-repo';
 import { isReadTool, parseRule, RuleError } from '../permissions/rules';

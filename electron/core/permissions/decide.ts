@@ -1,6 +1,5 @@
 // The permission decision for one tool call (DESIGN §6): rules first (deny beats ask beats allow), then
 // the mode. Pure: the broker asks the user and audits; the file and web tools ask the two helpers below.
-import path from 'node:path';
 import type { ToolEffect } from '../agent/types';
 import {
   findMatchingRules,
@@ -12,17 +11,10 @@ import {
   type Rule,
 } from './rules';
 import type { Decision, PermissionEnv, ToolInvocation } from './types';
+import { isInside } from '../fs/inside';
 
 /** Effects that change nothing outside the app: what `plan` mode allows and `default` does not ask about. */
 const READ_ONLY_EFFECTS: ReadonlySet<ToolEffect> = new Set(['read', 'interact', 'meta', 'output']);
-
-export function isInside(dir: string, absolutePath: string): boolean {
-  const relative = path.relative(dir, absolutePath);
-  return (
-    relative === '' ||
-    (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))
-  );
-}
 
 export function decide(inv: ToolInvocation, env: PermissionEnv): Decision {
   for (const list of ['deny', 'ask', 'allow'] as const) {

@@ -1,7 +1,7 @@
 // The rule an "always for this skill" answer saves: wide enough that the same kind of call is not asked
 // about again, narrow enough not to grant more than the user just saw.
 import path from 'node:path';
-import { isInside } from './decide';
+import { isInside } from '../fs/inside';
 import { hostOf, isEditTool, isReadTool, splitCommand } from './rules';
 import type { PermissionEnv, ToolInvocation } from './types';
 

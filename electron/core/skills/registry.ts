@@ -15,6 +15,7 @@ import {
 } from './skill-entry';
 import type { SourceRoot } from './sources';
 import { watchRoot, type RootWatcher, type WatchEvent } from './watch';
+import { isInside } from '../fs/inside';
 
 export type { SkillEntry } from './skill-entry';
 
@@ -85,7 +86,6 @@ const VERIFY_AFTER_MS = 120;
 /** Parsed skills kept for activation (a run re-reads the file and hashes it; parsing is skipped on a hit). */
 const ACTIVATED_CACHE_SIZE = 64;
 
-const isWithin = (parent: string, child: string) => child === parent || child.startsWith(parent + path.sep);
 const SKILL_FILES: ReadonlySet<string> = new Set(SKILL_FILE_NAMES);
 const RESOURCE_NAMES: ReadonlySet<string> = new Set(RESOURCE_DIRS);
 
@@ -186,7 +186,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
 
   /** The folder to search again for a path that changed in a source folder. */
   function rescanPointFor({ root, entries }: RootState, p: string): string {
-    for (let dir = p; isWithin(root.dir, dir); dir = path.dirname(dir)) {
+    for (let dir = p; isInside(root.dir, dir); dir = path.dirname(dir)) {
       if (entries.has(dir)) return dir; // inside a known skill: that skill
       if (dir === root.dir) break;
     }
@@ -195,11 +195,11 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
 
   /** Searches `start` (and below) of a source folder again, replacing what was known there. */
   async function rescan({ root, entries }: RootState, start: string) {
-    for (const dir of [...entries.keys()]) if (isWithin(start, dir)) entries.delete(dir);
+    for (const dir of [...entries.keys()]) if (isInside(start, dir)) entries.delete(dir);
     const depth = start === root.dir ? 0 : path.relative(root.dir, start).split(path.sep).length;
     if (depth > maxDepth) return;
     // an ancestor holding SKILL.md makes `start` part of that skill, not a skill of its own
-    for (let dir = path.dirname(start); depth > 0 && isWithin(root.dir, dir); dir = path.dirname(dir)) {
+    for (let dir = path.dirname(start); depth > 0 && isInside(root.dir, dir); dir = path.dirname(dir)) {
       if (entries.has(dir)) return;
       if (dir === root.dir) break;
     }
@@ -219,7 +219,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       if (state.dropped) continue;
       const starts = [...new Set([...paths].map((p) => rescanPointFor(state, p)))].sort();
       // a folder inside another one being searched again is covered by it
-      const outer = starts.filter((s, i) => !starts.slice(0, i).some((o) => isWithin(o, s)));
+      const outer = starts.filter((s, i) => !starts.slice(0, i).some((o) => isInside(o, s)));
       for (const start of outer) await rescan(state, start);
     }
     merge();
@@ -259,7 +259,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     for (const dir of dirs) {
       const abs = path.resolve(dir);
       for (const state of states) {
-        if (isWithin(state.root.dir, abs)) points.set(state, (points.get(state) ?? new Set()).add(abs));
+        if (isInside(state.root.dir, abs)) points.set(state, (points.get(state) ?? new Set()).add(abs));
       }
     }
     return enqueue(points, reason);

@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/ipc/result';
 import type { SkillSourceInfo } from '../../../shared/types/skill';
 import type { SkillRegistry } from './registry';
 import { offeredFolders, type SourceRoot } from './sources';
+import { isInside } from '../fs/inside';
 
 export type SourceChannel = 'skills:sources' | 'skills:addSource' | 'skills:removeSource';
 
@@ -39,9 +40,6 @@ export interface SourceHandlerDeps {
   /** The data folder: its own `skills/` is already searched; nothing else in it holds skills. */
   dataDir: string;
 }
-
-const isWithin = (parent: string, child: string) =>
-  child === parent || child.startsWith(parent.endsWith(path.sep) ? parent : parent + path.sep);
 
 function realOrSame(p: string): string {
   try {
@@ -134,7 +132,7 @@ export function createSourceHandlers(deps: SourceHandlerDeps): Pick<Handlers, So
         `${dir} is your home folder: pick the folder that holds the skills, e.g. ${path.join(home, '.claude', 'skills')}`,
       );
     const data = path.resolve(deps.dataDir);
-    if (isWithin(data, dir) || isWithin(realOrSame(data), realOrSame(dir)))
+    if (isInside(data, dir) || isInside(realOrSame(data), realOrSame(dir)))
       throw new AppError(
         'INVALID_INPUT',
         `${dir} is inside Skilldeck's data folder, whose skills/ folder is already searched`,

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AgentToolContext, AgentToolResult } from '../types';
+import { isInside } from '../../fs/inside';
 
 /** Bad input from the model (a path outside, a missing file…): becomes an `isError` result, never a throw. */
 export class ToolInputError extends Error {
@@ -31,11 +32,6 @@ export function resolveToolPath(ctx: AgentToolContext, tool: string, p: string):
     `"${p}" is outside the working directory ${ctx.workdir} — file tools only act inside it ` +
       `(a permission rule such as ${tool}(~/notes/**) can grant a folder)`,
   );
-}
-
-export function isInside(dir: string, p: string): boolean {
-  const rel = path.relative(dir, p);
-  return rel === '' || (rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel));
 }
 
 /** How a path is shown to the user: relative to the working directory when inside it. */
