@@ -14,11 +14,18 @@ export interface Finding {
   location: string;
   sample: string;
   description: string;
-  url: string;
+}
+/** What electronegativity-run.mjs writes. */
+export interface ScanReport {
+  version: string;
+  findings: Omit<Finding, 'file'>[];
+  errors: { file: string; message: string; tolerable: boolean }[];
 }
 export const ALLOWED: AllowedFinding[];
-export function parseCsv(text: string): string[][];
-export function readReport(csv: string, root?: string): Finding[];
+export function readReport(
+  report: unknown,
+  root?: string,
+): { findings: Finding[]; unparsed: { file: string; message: string }[] };
 export function judge(
   findings: Finding[],
   allowed?: AllowedFinding[],

@@ -1,10 +1,10 @@
 // The Electron security gate (`npm run scan:electron`, part of `npm test`): runs Electronegativity
-// on the sources (the bundle hides `new BrowserWindow`), reads its CSV (it exits 0 whatever it finds)
-// and fails on any HIGH or MEDIUM finding that is not allow-listed below with the reason it is safe.
+// on the sources (the bundle hides `new BrowserWindow`) through its programmatic API
+// (electronegativity-run.mjs: the CLI's CSV report loses rows under load) and fails on any HIGH or MEDIUM
+// finding that is not allow-listed below with the reason it is safe.
 //
-// Every allow-list entry must still match a finding: Electronegativity silently skips a file it cannot
-// parse, so an entry that stops matching means either the code changed (drop the entry) or the file is no
-// longer scanned (which would hide real findings). Both fail the gate.
+// A file the scanner cannot parse is skipped, which would hide its findings: any such file fails the gate,
+// and so does an allow-list entry that matches nothing (the code changed: drop the entry).
 
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -43,53 +43,23 @@ export const ALLOWED = [
   },
 ];
 
-/** RFC 4180 CSV: quoted fields may hold commas, doubled quotes and newlines (Electronegativity's samples do). */
-export function parseCsv(text) {
-  const rows = [];
-  let row = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') {
-      row.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += ch;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return rows.filter((r) => r.some((cell) => cell.trim() !== ''));
-}
-
-/** The report as objects keyed by the header (`issue`, `severity`, `filename`, `location`…). */
-export function readReport(csv, root = projectRoot) {
-  const [header, ...rows] = parseCsv(csv);
-  if (!header || header[0]?.trim() !== 'issue') throw new Error('not an Electronegativity CSV report');
-  const keys = header.map((key) => key.trim());
-  return rows.map((cells) => {
-    const finding = Object.fromEntries(keys.map((key, i) => [key, (cells[i] ?? '').trim()]));
-    const file = finding.filename;
-    finding.file =
-      file && file !== 'N/A' && path.isAbsolute(file)
-        ? path.relative(root, file).split(path.sep).join('/')
-        : file;
-    return finding;
-  });
+/**
+ * The findings of electronegativity-run.mjs's JSON, with `file` relative to the project root, and the
+ * files the scanner could not parse (a file it cannot parse is skipped, which would hide its findings).
+ */
+export function readReport(report, root = projectRoot) {
+  if (!report || !Array.isArray(report.findings) || !Array.isArray(report.errors))
+    throw new Error('not an Electronegativity report (expected { findings, errors })');
+  const relative = (file) =>
+    file && file !== 'N/A' && path.isAbsolute(file)
+      ? path.relative(root, file).split(path.sep).join('/')
+      : file;
+  return {
+    findings: report.findings.map((finding) => ({ ...finding, file: relative(finding.filename) })),
+    unparsed: report.errors
+      .filter((e) => !e.tolerable)
+      .map((e) => ({ file: relative(e.file), message: e.message })),
+  };
 }
 
 /** Splits gated findings into allowed and blocking, and names the allow-list entries that matched nothing. */
@@ -110,7 +80,7 @@ function describe(f) {
 
 function main() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-electronegativity-'));
-  const report = path.join(dir, 'report.csv');
+  const out = path.join(dir, 'report.json');
   try {
     const npx = process.platform === 'win32' ? 'npx.cmd' : 'npx';
     const started = Date.now();
@@ -118,49 +88,41 @@ function main() {
       npx,
       [
         '-y',
+        '-p',
         ELECTRONEGATIVITY,
-        '-i',
+        'node',
+        path.join(import.meta.dirname, 'electronegativity-run.mjs'),
         path.join(projectRoot, 'electron'),
-        '-e',
         ELECTRON_VERSION,
-        '-o',
-        report,
+        out,
       ],
       { cwd: projectRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 },
     );
-    if (!fs.existsSync(report)) {
-      console.error(`electronegativity wrote no report (exit ${result.status ?? result.signal}):`);
+    if (result.status !== 0 || !fs.existsSync(out)) {
+      console.error(`electronegativity failed (exit ${result.status ?? result.signal}):`);
       console.error(`${result.stdout ?? ''}${result.stderr ?? ''}`.trim() || String(result.error));
       return 1;
     }
-    const findings = readReport(fs.readFileSync(report, 'utf8'));
+    const { findings, unparsed } = readReport(JSON.parse(fs.readFileSync(out, 'utf8')));
     const verdict = judge(findings);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     console.log(
       `electronegativity ${ELECTRONEGATIVITY.split('@').pop()} on electron/ (Electron ${ELECTRON_VERSION}), ${seconds} s: ` +
         `${findings.length} findings, ${verdict.blocking.length} blocking, ${verdict.allowed.length} allow-listed, ` +
-        `${verdict.below} below MEDIUM`,
+        `${verdict.below} below MEDIUM, ${unparsed.length} files not parsed`,
     );
     for (const f of verdict.allowed) console.log(`  allowed: ${f.issue} ${f.file}:${f.location}`);
     for (const f of verdict.blocking) console.error(`  BLOCKING: ${describe(f)}`);
+    for (const u of unparsed)
+      console.error(`  NOT PARSED: ${u.file} — ${u.message} (its findings would be hidden; make it parse)`);
     for (const a of verdict.stale)
       console.error(
-        `  STALE allow-list entry: ${a.check} ${a.file} matched no finding (code changed, or the file was not parsed)`,
+        `  STALE allow-list entry: ${a.check} ${a.file} matched no finding (the code changed: drop it)`,
       );
-    if (verdict.blocking.length > 0) return 1;
-    // Every allow-listed finding missing at once means the scanner parsed (almost) nothing this time —
-    // seen once in a while on a loaded machine — so the caller scans again before calling it a failure.
-    return verdict.stale.length === 0 ? 0 : 2;
+    return verdict.blocking.length === 0 && unparsed.length === 0 && verdict.stale.length === 0 ? 0 : 1;
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  let code = main();
-  if (code === 2) {
-    console.error('electronegativity: allow-listed findings are missing (files not parsed?); scanning again');
-    code = main();
-  }
-  process.exit(code === 0 ? 0 : 1);
-}
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) process.exit(main());
