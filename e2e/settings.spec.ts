@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startLlmServer, type LlmServer } from '../electron/core/testing/llm-server';
+import { hostApi } from './helpers/host-api';
 import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
 import { watchForPageErrors } from './helpers/page-errors';
 
@@ -99,6 +100,9 @@ test('first run, a provider, the permission mode, Chinese and the dark theme', a
   await expect(page.getByRole('heading', { level: 2, name: 'AI 服务商' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: '语言与主题' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  // the host keeps the choice for the desktop app's own words (tray, floating card, dialogs)
+  const api = hostApi(() => host!.url);
+  await expect.poll(async () => (await api.invoke('app:info', undefined)).language).toBe('zh-CN');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: '设置' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: '权限' })).toBeVisible();

@@ -39,6 +39,14 @@ import { createMcpClients, type McpClients } from './mcp/client';
 import { createMcpHandlers, mcpEnvSecretName } from './mcp/mcp-handlers';
 import type { McpServerConfig } from '../../shared/types/mcp';
 import { createMcpServerRepo } from './mcp/mcp-repo';
+import {
+  createDesktopI18n,
+  isDesktopLanguage,
+  LANGUAGE_SETTING,
+  languageFromLocale,
+  systemLocale,
+  type DesktopI18n,
+} from './i18n/desktop-text';
 
 export interface CoreOptions {
   /** Where the database and user files live (Electron: userData; CLI: --data-dir / ~/.skilldeck). */
@@ -74,6 +82,11 @@ export interface CoreOptions {
   hotkeys?: HotkeyService;
   /** The desktop app's folder dialog (`app:pickFolder`); null when cancelled. Absent headless. */
   pickFolder?: (title?: string) => Promise<string | null>;
+  /**
+   * The system's locale (Electron: app.getLocale(); default LANG / Intl): the desktop words' language
+   * until the dashboard's language picker sets one (`app:setLanguage`).
+   */
+  locale?: string;
 }
 
 export interface Core {
@@ -98,6 +111,8 @@ export interface Core {
   permissions: PermissionRepo;
   /** Open permission prompts and AskUser questions. */
   prompts: UserPrompts;
+  /** The desktop app's words (tray, card, command bar, dialogs, notifications), in the chosen language. */
+  i18n: DesktopI18n;
   /** Closes the database and stops watching; `skills.close()` can be awaited for the watchers. */
   close(): void;
 }
@@ -127,11 +142,15 @@ export function createCore(options: CoreOptions): Core {
       return presenter.show(card);
     },
   };
-  registerOutputTools(tools, { ports, memos, targetOf: (runId) => runTargets.get(runId) });
   const events = new EventHub();
   const userDir = path.join(options.dataDir, 'skills');
   fs.mkdirSync(userDir, { recursive: true });
   const permissions = createPermissionRepo(db);
+  const chosenLanguage = permissions.getSetting<unknown>(LANGUAGE_SETTING, null);
+  const i18n = createDesktopI18n(
+    isDesktopLanguage(chosenLanguage) ? chosenLanguage : languageFromLocale(options.locale ?? systemLocale()),
+  );
+  registerOutputTools(tools, { ports, memos, targetOf: (runId) => runTargets.get(runId), text: i18n.t });
   const storedFolders = {
     get: () => storedSkillFolders(permissions.getSetting<unknown>(SKILL_FOLDERS_SETTING, [])),
     set: (folders: readonly string[]) => permissions.setSetting(SKILL_FOLDERS_SETTING, folders),
@@ -236,6 +255,7 @@ export function createCore(options: CoreOptions): Core {
         ports,
         ctx: { runId: info.runId, skillId: info.skillId },
         title: info.title,
+        text: i18n.t,
       });
       return result.tool === 'floating_card' ? null : { tool: result.via ?? result.tool };
     },
@@ -252,6 +272,7 @@ export function createCore(options: CoreOptions): Core {
     runTargets,
     shownCards,
     copyFallback: () => permissions.getSetting('selection.copyFallback', true),
+    text: i18n.t,
   });
   const noHotkeys = (): HotkeysOverview => ({
     available: false,
@@ -271,7 +292,14 @@ export function createCore(options: CoreOptions): Core {
       dataDir: options.dataDir,
       schemaVersion: readUserVersion(db),
       folderPicker: options.pickFolder !== undefined,
+      language: i18n.language(),
     }),
+
+    'app:setLanguage': ({ language }) => {
+      permissions.setSetting(LANGUAGE_SETTING, language);
+      i18n.setLanguage(language);
+      return { language };
+    },
 
     'app:pickFolder': async ({ title }) => {
       if (!options.pickFolder)
@@ -353,6 +381,7 @@ export function createCore(options: CoreOptions): Core {
     runs,
     permissions,
     prompts,
+    i18n,
     close: () => {
       closing = true;
       void executor.shutdown();

@@ -2,10 +2,18 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { BrowserWindow, ipcMain, screen, type IpcMainEvent, type Rectangle } from 'electron';
 import { writeFileAtomic } from '../core/fs/atomic-write';
+import { englishText, type DesktopText } from '../core/i18n/desktop-text';
 import type { Card, CardPresenterPort, ClipboardPort, TextInserterPort } from '../core/platform';
 import { APP_ORIGIN } from './app-origin';
 import { checkSender, type SenderFrame } from './sender';
-import { CARD_CHANNELS, isCardAction, type CardAction, type CardView } from './shell-channels';
+import {
+  CARD_CHANNELS,
+  isCardAction,
+  type CardAction,
+  type CardMessage,
+  type CardView,
+} from './shell-channels';
+import { cardLabels } from './shell-words';
 
 export const CARD_URL = `${APP_ORIGIN}/card.html`;
 
@@ -70,6 +78,8 @@ export interface FloatingCardsDeps {
   focusDelayMs?: number;
   /** Debounce of size saves while the user drags the edge (ms, default 400). */
   saveDelayMs?: number;
+  /** The app's words in its language (default English). */
+  text?: DesktopText;
 }
 
 interface OpenCard {
@@ -96,6 +106,10 @@ export class FloatingCards implements CardPresenterPort {
   private queue: Promise<void> = Promise.resolve();
 
   constructor(private readonly deps: FloatingCardsDeps) {}
+
+  private get t(): DesktopText {
+    return this.deps.text ?? englishText;
+  }
 
   show(card: Card): Promise<void> {
     const next = this.queue.then(() => this.update(card));
@@ -131,6 +145,11 @@ export class FloatingCards implements CardPresenterPort {
     return () => {
       ipcMain.removeListener(CARD_CHANNELS.action, listener);
     };
+  }
+
+  /** Sends the open cards again, with their buttons in the language just chosen. */
+  relabel(): void {
+    for (const open of this.cards) this.send(open);
   }
 
   closeAll(): void {
@@ -240,7 +259,8 @@ export class FloatingCards implements CardPresenterPort {
 
   private send(open: OpenCard): void {
     if (!open.loaded || open.window.isDestroyed()) return;
-    open.window.webContents.send(CARD_CHANNELS.update, open.view);
+    const message: CardMessage = { ...open.view, labels: cardLabels(this.t) };
+    open.window.webContents.send(CARD_CHANNELS.update, message);
   }
 
   private async onAction(event: IpcMainEvent, action: unknown): Promise<void> {
@@ -272,7 +292,7 @@ export class FloatingCards implements CardPresenterPort {
         return;
       case 'copy':
         await this.deps.clipboard.writeText(open.view.text);
-        this.notice(open, 'Copied to the clipboard');
+        this.notice(open, this.t('card.copied'));
         return;
       case 'insert': {
         if (open.view.text === '') return;
@@ -290,7 +310,9 @@ export class FloatingCards implements CardPresenterPort {
         window.showInactive();
         this.notice(
           open,
-          result.inserted ? 'Inserted' : `Not inserted: ${result.reason ?? 'unknown reason'}`,
+          result.inserted
+            ? this.t('card.inserted')
+            : this.t('card.notInserted', { reason: result.reason ?? this.t('card.unknownReason') }),
         );
         return;
       }

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CapturedSelection } from '../core/platform';
-import { COMMAND_BAR_URL, CommandBar, describeCapture, placeCommandBar } from './command-bar-window';
+import { COMMAND_BAR_URL, CommandBar, placeCommandBar } from './command-bar-window';
+import { captureLine, describeCapture } from './shell-words';
+import { createDesktopI18n, englishText } from '../core/i18n/desktop-text';
 import { COMMAND_BAR_CHANNELS, type CommandBarContext } from './shell-channels';
 import { FakeBrowserWindow, fakeScreen, LOCKED_DOWN, resetFakes, sendFromPage } from './test-electron';
 
@@ -30,6 +32,31 @@ describe('describeCapture', () => {
     const described = describeCapture({ text, method: 'copy' });
     expect(described).toEqual({ method: 'copy', preview: `${'a'.repeat(50)} ${'b'.repeat(29)}`, chars: 152 });
     expect(describeCapture({ text: '', method: 'none' })).toEqual({ method: 'none', preview: '', chars: 0 });
+  });
+});
+
+describe('captureLine', () => {
+  it('says how and what was captured in the language chosen, cut previews marked', () => {
+    const zh = createDesktopI18n('zh-CN');
+    const long = describeCapture({ text: 'x'.repeat(100), method: 'copy' });
+    expect(captureLine(long, englishText)).toBe(`copied from the selection, 100 chars: “${'x'.repeat(80)}…”`);
+    expect(captureLine(long, zh.t)).toBe(`从选区复制，100 个字符：“${'x'.repeat(80)}…”`);
+    expect(captureLine(describeCapture({ text: '', method: 'none' }), zh.t)).toBe('未选中任何内容');
+  });
+
+  it('asks in the language of the text it is given when it opens', async () => {
+    const zh = createDesktopI18n('zh-CN');
+    const localized = new CommandBar({ preloadFile: '/out/preload/command-bar.cjs', text: zh.t });
+    const answer = localized.ask({ skillId: 't', title: 'T', placeholder: 'p', captured });
+    const window = opened();
+    const [context] = window.webContents.received(COMMAND_BAR_CHANNELS.context) as CommandBarContext[];
+    expect(context!.labels).toEqual({
+      lang: 'zh-CN',
+      instruction: '指令',
+      captured: '来自选区（PRIMARY），17 个字符：“the selected text”',
+    });
+    window.webContents.press('Escape');
+    await expect(answer).resolves.toBeNull();
   });
 });
 
@@ -63,6 +90,11 @@ describe('the command bar', () => {
         title: 'Translate',
         placeholder: 'Into which language?',
         captured: { method: 'primary', preview: 'the selected text', chars: 17 },
+        labels: {
+          lang: 'en',
+          instruction: 'Instruction',
+          captured: 'from the selection (PRIMARY), 17 chars: “the selected text”',
+        },
       } satisfies CommandBarContext,
     ]);
     sendFromPage(COMMAND_BAR_CHANNELS.submit, window.webContents, ['into French']);

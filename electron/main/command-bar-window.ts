@@ -1,26 +1,17 @@
 import { BrowserWindow, ipcMain, screen, type IpcMainEvent, type Rectangle } from 'electron';
-import type { CapturedSelection, CommandBarPort } from '../core/platform';
+import type { CommandBarPort } from '../core/platform';
+import { englishText, type DesktopText } from '../core/i18n/desktop-text';
 import { APP_ORIGIN } from './app-origin';
 import { checkSender, type SenderFrame } from './sender';
 import { COMMAND_BAR_CHANNELS, type CommandBarContext } from './shell-channels';
+import { captureLine, describeCapture } from './shell-words';
 
 export const COMMAND_BAR_URL = `${APP_ORIGIN}/command-bar.html`;
 const BAR_SIZE = { width: 620, height: 132 };
 /** The contract's limit for an instruction (shared/types/desktop.ts TriggerInput). */
 const MAX_INSTRUCTION = 100_000;
-const PREVIEW_CHARS = 80;
 
 type AskRequest = Parameters<CommandBarPort['ask']>[0];
-
-/** What the page shows of the capture: the method and the first 80 characters on one line. */
-export function describeCapture(captured: CapturedSelection): CommandBarContext['captured'] {
-  const oneLine = captured.text.replace(/\s+/g, ' ').trim();
-  return {
-    method: captured.method,
-    preview: [...oneLine].slice(0, PREVIEW_CHARS).join(''),
-    chars: captured.text.length,
-  };
-}
 
 /** Centred horizontally on the work area of the display under the pointer, a quarter of the way down. */
 export function placeCommandBar(workArea: Rectangle): Rectangle {
@@ -46,14 +37,21 @@ interface Pending {
 export class CommandBar implements CommandBarPort {
   private pending: Pending | null = null;
 
-  constructor(private readonly deps: { preloadFile: string; focusApp?: () => void }) {}
+  constructor(private readonly deps: { preloadFile: string; focusApp?: () => void; text?: DesktopText }) {}
 
   ask(request: AskRequest): Promise<string | null> {
     this.finish(null);
+    const t = this.deps.text ?? englishText;
+    const captured = describeCapture(request.captured);
     const context: CommandBarContext = {
       title: request.title,
       placeholder: request.placeholder,
-      captured: describeCapture(request.captured),
+      captured,
+      labels: {
+        lang: t('lang'),
+        instruction: t('commandBar.instruction'),
+        captured: captureLine(captured, t),
+      },
     };
     const cursor = screen.getCursorScreenPoint();
     const window = new BrowserWindow({

@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { clipboard, ClipboardItem, dialog, Notification, safeStorage, systemPreferences } from 'electron';
+import { englishText, type DesktopText } from '../core/i18n/desktop-text';
 import { writeFileAtomic } from '../core/fs/atomic-write';
 import type {
   CapturedSelection,
@@ -52,6 +53,8 @@ const runCommand: RunCommand = (file, args, timeoutMs) =>
 
 export interface ElectronPortsDeps {
   backend: DesktopBackend;
+  /** The app's words in its language (the macOS Accessibility explanation); default English. */
+  text?: DesktopText;
   /** app.getPath('userData'): secrets.json lives there. */
   userDataDir: string;
   /** Loads selection-hook (null when it cannot load here, e.g. its prebuilt binary needs a newer glibc). */
@@ -111,8 +114,8 @@ export function createElectronPorts(deps: ElectronPortsDeps): ElectronPorts {
     secrets: createSecretStore(path.join(deps.userDataDir, 'secrets.json')),
     notifier: createNotifier(),
     focus,
-    selection: createSelectionPort({ backend: deps.backend, hook, x11, keys, settleMs }),
-    inserter: createInserter({ backend: deps.backend, focus, x11, keys, settleMs }),
+    selection: createSelectionPort({ backend: deps.backend, hook, x11, keys, settleMs, text: deps.text }),
+    inserter: createInserter({ backend: deps.backend, focus, x11, keys, settleMs, text: deps.text }),
     dispose() {
       void hook()
         .then((h) => h?.cleanup())
@@ -211,19 +214,16 @@ let accessibilityAsked = false;
  * macOS reads selections (and sends keys) through the Accessibility API, which needs the user's consent
  * in System Settings. Explains why once per session, then lets macOS show its own prompt.
  */
-export function ensureMacAccessibility(): boolean {
+export function ensureMacAccessibility(t: DesktopText = englishText): boolean {
   if (systemPreferences.isTrustedAccessibilityClient(false)) return true;
   if (!accessibilityAsked) {
     accessibilityAsked = true;
     dialog.showMessageBoxSync({
       type: 'info',
-      title: 'Skilldeck needs Accessibility access',
-      message: 'Allow Skilldeck under System Settings → Privacy & Security → Accessibility.',
-      detail:
-        'Skilldeck reads the text you selected when you press a skill hotkey, and pastes the result where ' +
-        'your cursor is. macOS allows both only for apps you trust in Accessibility. Nothing is read ' +
-        'until you press a hotkey.',
-      buttons: ['Open System Settings'],
+      title: t('accessibility.title'),
+      message: t('accessibility.message'),
+      detail: t('accessibility.detail'),
+      buttons: [t('accessibility.open')],
     });
     systemPreferences.isTrustedAccessibilityClient(true);
   }
@@ -243,8 +243,9 @@ function createSelectionPort(options: {
   x11: () => Promise<X11Ports | null>;
   keys: (key: 'copy') => Promise<void>;
   settleMs: number;
+  text?: DesktopText;
 }): SelectionPort {
-  const { backend, hook, x11, keys, settleMs } = options;
+  const { backend, hook, x11, keys, settleMs, text: t } = options;
 
   const fromHook = async (): Promise<CapturedSelection | null> => {
     const selection = (await hook())?.getCurrentSelection();
@@ -271,7 +272,7 @@ function createSelectionPort(options: {
   return {
     async capture({ focus, copyFallback }) {
       if (backend === 'unsupported') return NOTHING;
-      if (backend === 'macos' && !ensureMacAccessibility()) return NOTHING;
+      if (backend === 'macos' && !ensureMacAccessibility(t)) return NOTHING;
       try {
         const direct = await fromHook();
         if (direct) return direct;
@@ -299,8 +300,9 @@ function createInserter(options: {
   x11: () => Promise<X11Ports | null>;
   keys: (key: 'paste') => Promise<void>;
   settleMs: number;
+  text?: DesktopText;
 }): TextInserterPort {
-  const { backend, focus, x11, keys, settleMs } = options;
+  const { backend, focus, x11, keys, settleMs, text: t } = options;
   return {
     async insert(text, insertOptions) {
       const ports = await x11();
@@ -325,7 +327,7 @@ function createInserter(options: {
             reason: `the focus moved from ${target.app || 'the window'} to ${now.app || 'another window'} — kept in the card`,
           };
       }
-      if (backend === 'macos' && !ensureMacAccessibility())
+      if (backend === 'macos' && !ensureMacAccessibility(t))
         return { inserted: false, reason: 'Skilldeck is not allowed to send keys (Accessibility)' };
       const snapshot = await snapshotClipboard();
       await clipboard.writeText(text);

@@ -38,9 +38,30 @@ export interface CardView {
   notice: string | null;
 }
 
+/** The card's buttons and their tooltips, in the app's language (`lang`: its code, for the page). */
+export interface CardLabels {
+  lang: string;
+  copy: string;
+  copyHint: string;
+  insert: string;
+  insertHint: string;
+  pin: string;
+  pinned: string;
+  pinHint: string;
+  close: string;
+  closeHint: string;
+}
+
+/** What the main process sends the card page: the view and the words of its buttons. */
+export interface CardMessage extends CardView {
+  labels: CardLabels;
+}
+
 /** What the command bar page renders: never the whole selection, only its first 80 characters. */
 export interface CommandBarContext {
   title: string;
   placeholder: string;
   captured: { method: string; preview: string; chars: number };
+  /** In the app's language: the input's accessible name, and the line saying what was captured. */
+  labels: { lang: string; instruction: string; captured: string };
 }

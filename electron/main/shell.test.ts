@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Result } from '../../shared/ipc/result';
 import { CARD_URL } from './card-window';
-import { CARD_CHANNELS } from './shell-channels';
+import { createDesktopI18n } from '../core/i18n/desktop-text';
+import { CARD_CHANNELS, type CardMessage } from './shell-channels';
 import { createDesktopShell, recentSkillIds } from './shell';
 import { FakeBrowserWindow, fakeIpcMain, resetFakes, sendFromPage } from './test-electron';
 
@@ -74,6 +75,7 @@ function fakeCore(runs: { skillId: string }[]) {
       emit: (name: string) => listeners.forEach((l) => l(name, {})),
       size: () => listeners.size,
     },
+    i18n: createDesktopI18n('en'),
   };
 }
 
@@ -90,6 +92,17 @@ describe('recentSkillIds', () => {
     expect(core.dispatch).toHaveBeenCalledWith('runs:list', { limit: 50 });
   });
 });
+
+/** start() with the fake core and do-nothing callbacks. */
+function startWith(shell: ReturnType<typeof createDesktopShell>, core: ReturnType<typeof fakeCore>) {
+  shell.start({
+    core: core as never,
+    openDashboard: vi.fn(),
+    pauseHotkeys: vi.fn(),
+    hotkeysPaused: () => false,
+    runSkill: vi.fn(),
+  });
+}
 
 describe('createDesktopShell', () => {
   it('gives the core all eight ports and picks the backend from the platform', () => {
@@ -115,13 +128,7 @@ describe('createDesktopShell', () => {
       env: {},
     });
     const core = fakeCore([{ skillId: 'translate' }]);
-    shell.start({
-      core: core as never,
-      openDashboard: vi.fn(),
-      pauseHotkeys: vi.fn(),
-      hotkeysPaused: () => false,
-      runSkill: vi.fn(),
-    });
+    startWith(shell, core);
     expect(fake.trays).toHaveLength(1);
     expect(fake.appMenus).toBeGreaterThan(0);
     expect(fakeIpcMain.listenerCount(CARD_CHANNELS.action)).toBe(1);
@@ -138,5 +145,47 @@ describe('createDesktopShell', () => {
     expect(fake.trays[0]!.destroyed).toBe(true);
     expect(card.destroyed).toBe(true);
     expect(core.events.size()).toBe(0);
+  });
+
+  it('speaks the language picked in the dashboard: the tray menu and an open card switch at once', async () => {
+    const core = fakeCore([]);
+    const shell = createDesktopShell({
+      paths,
+      userDataDir: '/tmp/none',
+      isDev: false,
+      platform: 'linux',
+      env: {},
+      text: (key, values) => core.i18n.t(key, values),
+    });
+    startWith(shell, core);
+    type Menu = { template: { label?: string }[] };
+    const labels = () => ((fake.trays[0]!.menu as Menu | null)?.template ?? []).map((item) => item.label);
+    await vi.waitFor(() => expect(labels()).toContain('Open dashboard'), { timeout: 2000, interval: 5 });
+    await shell.ports.card.show({ runId: 'r1', title: 'Translate', text: 'Bonjour', pending: false });
+    const card = FakeBrowserWindow.created.at(-1)!;
+    card.webContents.load(CARD_URL);
+    const sent = () => card.webContents.received(CARD_CHANNELS.update) as CardMessage[];
+    expect(sent().at(-1)!.labels).toMatchObject({ lang: 'en', copy: 'Copy', insert: 'Insert', pin: 'Pin' });
+
+    core.i18n.setLanguage('zh-CN');
+    await vi.waitFor(() => expect(labels()).toContain('打开控制台'), { timeout: 2000, interval: 5 });
+    expect(labels()).toEqual([
+      '打开控制台',
+      '最近的技能',
+      undefined,
+      '暂停快捷键',
+      undefined,
+      '退出 Skilldeck',
+    ]);
+    expect(sent().at(-1)).toMatchObject({
+      text: 'Bonjour',
+      labels: { lang: 'zh-CN', copy: '复制', close: '关闭' },
+    });
+    sendFromPage(CARD_CHANNELS.action, card.webContents, ['copy']);
+    await vi.waitFor(() => expect(sent().at(-1)!.notice).toBe('已复制到剪贴板'), {
+      timeout: 2000,
+      interval: 5,
+    });
+    shell.stop();
   });
 });

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { app } from 'electron';
 import type { Core } from '../core/core';
 import type { PlatformPorts } from '../core/platform';
+import type { DesktopText } from '../core/i18n/desktop-text';
 import { FloatingCards } from './card-window';
 import { CommandBar } from './command-bar-window';
 import { chooseDesktopBackend, type DesktopBackend } from './desktop-backend';
@@ -30,10 +31,12 @@ export interface DesktopShellDeps {
   loadSelectionHook?: () => Promise<SelectionHookLike | null>;
   platform?: NodeJS.Platform;
   env?: NodeJS.ProcessEnv;
+  /** The app's words in its language (the core's i18n, once it exists); default English. */
+  text?: DesktopText;
 }
 
 export interface DesktopShellStart {
-  core: Pick<Core, 'dispatch' | 'events'>;
+  core: Pick<Core, 'dispatch' | 'events' | 'i18n'>;
   openDashboard(): void;
   /** The tray's "Pause hotkeys" checkbox. */
   pauseHotkeys(paused: boolean): void | Promise<void>;
@@ -76,6 +79,7 @@ export function createDesktopShell(deps: DesktopShellDeps): DesktopShell {
     backend,
     userDataDir: deps.userDataDir,
     loadX11Ports: deps.loadX11Ports ?? loadX11Ports,
+    ...(deps.text ? { text: deps.text } : {}),
     ...(deps.loadSelectionHook ? { loadSelectionHook: deps.loadSelectionHook } : {}),
   });
   const cards = new FloatingCards({
@@ -83,11 +87,13 @@ export function createDesktopShell(deps: DesktopShellDeps): DesktopShell {
     sizeFile: path.join(deps.userDataDir, 'card-window.json'),
     clipboard: electronPorts.clipboard,
     inserter: electronPorts.inserter,
+    ...(deps.text ? { text: deps.text } : {}),
     // macOS gives the keyboard back to the previous application only when ours hides.
     ...(platform === 'darwin' ? { yieldFocus: () => app.hide() } : {}),
   });
   const commandBar = new CommandBar({
     preloadFile: deps.paths.commandBarPreloadFile,
+    ...(deps.text ? { text: deps.text } : {}),
     ...(platform === 'darwin' ? { focusApp: () => app.focus({ steal: true }) } : {}),
   });
   const { dispose, ...portsWithoutDispose } = electronPorts;
@@ -113,6 +119,7 @@ export function createDesktopShell(deps: DesktopShellDeps): DesktopShell {
           await tray?.refresh();
         },
         platform,
+        ...(deps.text ? { text: deps.text } : {}),
       });
       let timer: NodeJS.Timeout | null = null;
       undo.push(
@@ -126,6 +133,11 @@ export function createDesktopShell(deps: DesktopShellDeps): DesktopShell {
         () => {
           if (timer) clearTimeout(timer);
         },
+        // the language picked in the dashboard: the tray menu and the open cards follow at once
+        start.core.i18n.subscribe(() => {
+          void tray?.refresh();
+          cards.relabel();
+        }),
       );
     },
     stop() {

@@ -22,6 +22,7 @@ vi.mock('electron', () => ({
     getAppPath: () => state.appPath,
     getPath: () => path.join(state.appPath, 'user-data'),
     getVersion: () => '1.2.3',
+    getLocale: () => 'zh-CN',
   },
   session: { defaultSession: {} },
 }));
@@ -75,6 +76,8 @@ describe('startApp', () => {
         skillDirs: [{ dir: path.join(state.appPath, 'skills'), source: 'builtin' }],
         runtime: 'electron',
         version: '1.2.3',
+        // the system's language, for the tray, card and dialogs until the dashboard picks one
+        locale: 'zh-CN',
         // the desktop shell's ports: card and command bar windows, clipboard, selection, paste, keychain
         ports: state.shellPorts as unknown as CoreOptions['ports'],
       }),

@@ -2,6 +2,7 @@ import { app, session } from 'electron';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { createCore, type Core } from '../core/core';
+import { englishText, type DesktopText } from '../core/i18n/desktop-text';
 import { bindContract } from './ipc';
 import { checkNativeBinding, explainStartupError } from './native';
 import { resolveAppPaths } from './paths';
@@ -53,9 +54,16 @@ export function startApp(options: StartOptions = {}): Running {
   if (!native.ok) throw new StartupError(native.title, native.message);
 
   // card and command bar windows, tray, the OS's clipboard, selection, focus, paste and keychain
-  const shell = createDesktopShell({ paths, userDataDir: app.getPath('userData'), isDev: !app.isPackaged });
-  const dashboard = new DashboardWindows(paths.preloadFile);
-  let core: Core;
+  // The windows exist before the core that keeps the language: their words ask it when shown.
+  let core: Core | undefined;
+  const text: DesktopText = (key, values) => (core?.i18n.t ?? englishText)(key, values);
+  const shell = createDesktopShell({
+    paths,
+    userDataDir: app.getPath('userData'),
+    isDev: !app.isPackaged,
+    text,
+  });
+  const dashboard = new DashboardWindows(paths.preloadFile, text);
   try {
     core = createCore({
       dataDir: app.getPath('userData'),
@@ -65,7 +73,8 @@ export function startApp(options: StartOptions = {}): Running {
       nativeBinding: native.file,
       onInternalError: (error) => console.error('[skilldeck] internal error:', error),
       ports: shell.ports,
-      pickFolder: createFolderPicker(() => dashboard.current()),
+      pickFolder: createFolderPicker(() => dashboard.current(), text),
+      locale: app.getLocale(),
       ...(options.hotkeys ? { hotkeys: options.hotkeys } : {}),
     });
   } catch (error) {

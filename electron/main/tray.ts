@@ -1,4 +1,5 @@
 import { app, Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron';
+import { englishText, type DesktopText } from '../core/i18n/desktop-text';
 
 export interface TrayDeps {
   /** A PNG (out/main/pages/icon.png), scaled down for the tray. */
@@ -10,6 +11,8 @@ export interface TrayDeps {
   hotkeysPaused(): boolean;
   pauseHotkeys(paused: boolean): void | Promise<void>;
   platform?: NodeJS.Platform;
+  /** The app's words in its language (default English); `refresh()` after a change. */
+  text?: DesktopText;
 }
 
 export const RECENT_SKILLS = 5;
@@ -24,17 +27,18 @@ export function trayMenuTemplate(
   deps: TrayDeps,
   state: { recent: readonly string[]; paused: boolean; openAtLogin: boolean | null },
 ): MenuItemConstructorOptions[] {
+  const t = deps.text ?? englishText;
   const recent: MenuItemConstructorOptions[] = state.recent.length
     ? state.recent
         .slice(0, RECENT_SKILLS)
         .map((skillId) => ({ label: skillId, click: () => deps.runSkill(skillId) }))
-    : [{ label: 'No runs yet', enabled: false }];
+    : [{ label: t('tray.noRuns'), enabled: false }];
   return [
-    { label: 'Open dashboard', click: () => deps.openDashboard() },
-    { label: 'Recent skills', submenu: recent },
+    { label: t('tray.openDashboard'), click: () => deps.openDashboard() },
+    { label: t('tray.recentSkills'), submenu: recent },
     { type: 'separator' },
     {
-      label: 'Pause hotkeys',
+      label: t('tray.pauseHotkeys'),
       type: 'checkbox',
       checked: state.paused,
       click: (item) =>
@@ -44,14 +48,14 @@ export function trayMenuTemplate(
       ? []
       : [
           {
-            label: 'Launch at login',
+            label: t('tray.launchAtLogin'),
             type: 'checkbox' as const,
             checked: state.openAtLogin,
             click: (item: Electron.MenuItem) => app.setLoginItemSettings({ openAtLogin: item.checked }),
           },
         ]),
     { type: 'separator' },
-    { label: 'Quit Skilldeck', role: 'quit' },
+    { label: t('tray.quit'), role: 'quit' },
   ];
 }
 

@@ -1,18 +1,19 @@
 import { BrowserWindow, dialog, type WebContents } from 'electron';
+import { englishText, type DesktopText } from '../core/i18n/desktop-text';
 import { DASHBOARD_URL } from './app-origin';
 import type { IpcWindows } from './ipc';
 import type { SenderFrame } from './sender';
 
 /** The native question for closing (or quitting) with unsaved edits in the skill editor. */
-export function askLeaveWithUnsaved(window: BrowserWindow): 'leave' | 'stay' {
+export function askLeaveWithUnsaved(window: BrowserWindow, t: DesktopText = englishText): 'leave' | 'stay' {
   const choice = dialog.showMessageBoxSync(window, {
     type: 'question',
-    buttons: ['Leave', 'Stay'],
+    buttons: [t('unsaved.leave'), t('unsaved.stay')],
     defaultId: 1,
     cancelId: 1,
-    title: 'Unsaved changes',
-    message: 'A skill has unsaved changes.',
-    detail: 'Leave and lose them, or stay to save them?',
+    title: t('unsaved.title'),
+    message: t('unsaved.message'),
+    detail: t('unsaved.detail'),
     noLink: true,
   });
   return choice === 0 ? 'leave' : 'stay';
@@ -22,7 +23,11 @@ export function askLeaveWithUnsaved(window: BrowserWindow): 'leave' | 'stay' {
 export class DashboardWindows implements IpcWindows {
   private window: BrowserWindow | null = null;
 
-  constructor(private readonly preloadFile: string) {}
+  constructor(
+    private readonly preloadFile: string,
+    /** The app's words in its language (the close question). */
+    private readonly text: DesktopText = englishText,
+  ) {}
 
   /** Shows the dashboard, creating it if needed. */
   show(): BrowserWindow {
@@ -62,7 +67,7 @@ export class DashboardWindows implements IpcWindows {
     // The page refuses to unload while a skill has unsaved edits (beforeunload): ask, as a browser would,
     // instead of the window silently staying open (Electron shows nothing by itself).
     window.webContents.on('will-prevent-unload', (event) => {
-      if (askLeaveWithUnsaved(window) === 'leave') event.preventDefault();
+      if (askLeaveWithUnsaved(window, this.text) === 'leave') event.preventDefault();
     });
     window.on('closed', () => {
       if (this.window === window) this.window = null;

@@ -90,6 +90,11 @@ export const contract = {
     output: z.array(SkillSourceInfo),
   },
   /** The desktop app's folder dialog (`app:info` says whether there is one); null when cancelled. */
+  /** The dashboard's language, for the desktop app's own words (tray, card, command bar, dialogs). */
+  'app:setLanguage': {
+    input: z.object({ language: AppInfo.shape.language }).strict(),
+    output: z.object({ language: AppInfo.shape.language }),
+  },
   'app:pickFolder': {
     input: z.object({ title: z.string().max(200).optional() }).strict(),
     output: z.object({ path: z.string().nullable() }),

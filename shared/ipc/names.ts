@@ -16,6 +16,7 @@ export const CHANNELS = [
   'skills:addSource',
   'skills:removeSource',
   'app:pickFolder',
+  'app:setLanguage',
   'meta:get',
   'meta:update',
   'providers:list',

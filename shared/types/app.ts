@@ -10,5 +10,7 @@ export const AppInfo = z.object({
   schemaVersion: z.number().int(),
   /** The host can show a folder dialog (`app:pickFolder`): the desktop app; a browser types paths. */
   folderPicker: z.boolean(),
+  /** The language of the desktop app's own words (tray, card, dialogs): the dashboard's choice, else the system's. */
+  language: z.enum(['en', 'zh-CN']),
 });
 export type AppInfo = z.infer<typeof AppInfo>;

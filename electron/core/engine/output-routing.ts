@@ -2,6 +2,7 @@
 
 import type { SkillDefinitionData } from '../../../shared/types/skill-definition';
 import { insertOrFallBack } from '../tools/output/insert-text';
+import { englishText, type DesktopText } from '../i18n/desktop-text';
 import {
   errorText,
   isOutputTool,
@@ -64,6 +65,8 @@ export interface FailureInput {
   ctx: { runId: string; skillId: string };
   /** Card / notification title; default the skill id. */
   title?: string;
+  /** The desktop app's words for the notification (default English). */
+  text?: DesktopText;
 }
 
 export interface FailureDelivery extends OutputDelivery {
@@ -77,16 +80,16 @@ export interface FailureDelivery extends OutputDelivery {
  * every other case the error goes to the floating card.
  */
 export async function deliverFailure(input: FailureInput): Promise<FailureDelivery> {
-  const { behavior, original, ports, ctx } = input;
+  const { behavior, original, ports, ctx, text: t = englishText } = input;
   const error = errorText(input.error);
   const title = input.title ?? ctx.skillId;
   const replacing =
     (behavior === 'directOutput' || behavior === 'rewrite') &&
     (input.tool ?? 'insert_text') === 'insert_text';
   if (replacing && original !== '') {
-    const delivery = await insertOrFallBack(ports, original, ctx);
+    const delivery = await insertOrFallBack(ports, original, ctx, undefined, t);
     await ports.notifier
-      .notify(`${title} failed`, `${error} — your original text was kept`)
+      .notify(t('notify.failed', { title }), t('notify.originalKept', { error }))
       .catch(() => undefined);
     return { ...delivery, error };
   }

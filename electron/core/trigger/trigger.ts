@@ -9,6 +9,7 @@ import type { Executor } from '../engine/executor';
 import type { EventHub } from '../ipc/event-hub';
 import type { CapturedSelection, Card, FocusedWindow, PlatformPorts } from '../platform';
 import type { SkillRegistry } from '../skills/registry';
+import { englishText, type DesktopText } from '../i18n/desktop-text';
 
 /** The hotkeys of the desktop app (electron/main/hotkeys.ts); absent in the headless host and the CLI. */
 export interface HotkeyService {
@@ -28,28 +29,30 @@ export interface TriggerDeps {
   shownCards: Map<string, Card>;
   /** The copy-key fallback outside terminals (a setting; default on). */
   copyFallback: () => boolean;
+  /** The desktop app's words (the card's capture line, the command bar's question); default English. */
+  text?: DesktopText;
 }
 
 const NONE: CapturedSelection = { text: '', method: 'none' };
 
-const METHODS: Record<CapturedSelection['method'], string> = {
-  accessibility: 'read through Accessibility',
-  primary: 'X11 PRIMARY selection',
-  copy: 'copied with the copy key',
-  none: 'nothing selected',
-};
-
 /** The card's line saying what the run got and how. */
-export function describeCapture(captured: CapturedSelection, instruction: string | undefined): string {
+export function describeCapture(
+  captured: CapturedSelection,
+  instruction: string | undefined,
+  t: DesktopText = englishText,
+): string {
   const parts: string[] = [];
   if (captured.text !== '')
-    parts.push(`${captured.text.length} characters selected (${METHODS[captured.method]})`);
-  else parts.push('nothing selected');
-  if (instruction !== undefined) parts.push('an instruction typed');
-  return parts.join(', ');
+    parts.push(
+      t('capture.selected', { count: captured.text.length, how: t(`capture.method.${captured.method}`) }),
+    );
+  else parts.push(t('capture.nothing'));
+  if (instruction !== undefined) parts.push(t('capture.instruction'));
+  return parts.join(t('capture.separator'));
 }
 
 export function createTrigger(deps: TriggerDeps) {
+  const t = deps.text ?? englishText;
   /** Streams a run into the card: pending text as tokens come, the end state last. */
   function followInCard(runId: string, title: string, captured: string) {
     let text = '';
@@ -129,11 +132,9 @@ export function createTrigger(deps: TriggerDeps) {
         skillId: input.skillId,
         title: definition.name,
         placeholder: confirm
-          ? `A link asks to run ${definition.name}: press Enter to run it, Esc to cancel`
+          ? t('commandBar.linkConfirm', { name: definition.name })
           : (definition.argumentHint ??
-            (hasSelection
-              ? 'What should it do with the selection?'
-              : 'Nothing was selected — type the text or an instruction')),
+            (hasSelection ? t('commandBar.withSelection') : t('commandBar.noSelection'))),
         captured,
         ...(instruction !== undefined ? { initial: instruction } : {}),
       });
@@ -151,7 +152,7 @@ export function createTrigger(deps: TriggerDeps) {
       {
         beforeStart: (id) => {
           deps.runTargets.set(id, focus);
-          followInCard(id, definition.name, describeCapture(captured, instructionText));
+          followInCard(id, definition.name, describeCapture(captured, instructionText, t));
         },
       },
     );

@@ -5,8 +5,20 @@
 const api = window.skilldeckCard;
 const $ = (id) => document.getElementById(id);
 
+/** The buttons' words, in the app's language (sent with every update, so a language change relabels). */
+function label(labels) {
+  if (!labels || typeof labels !== 'object') return;
+  document.documentElement.lang = String(labels.lang);
+  for (const id of ['copy', 'insert', 'close']) {
+    $(id).textContent = String(labels[id]);
+    $(id).title = String(labels[`${id}Hint`]);
+  }
+  $('pin').title = String(labels.pinHint);
+}
+
 function render(card) {
   if (!card || typeof card !== 'object') return;
+  label(card.labels);
   document.title = `Skilldeck: ${String(card.title)}`;
   $('title').textContent = String(card.title);
   const text = $('text');
@@ -27,7 +39,9 @@ function render(card) {
   $('copy').disabled = empty;
   $('insert').disabled = empty || Boolean(card.pending);
   $('pin').setAttribute('aria-pressed', String(Boolean(card.pinned)));
-  $('pin').textContent = card.pinned ? 'Pinned' : 'Pin';
+  const labels =
+    card.labels && typeof card.labels === 'object' ? card.labels : { pin: 'Pin', pinned: 'Pinned' };
+  $('pin').textContent = String(card.pinned ? labels.pinned : labels.pin);
 }
 
 $('copy').addEventListener('click', () => api.copy());

@@ -4,22 +4,15 @@
 const api = window.skilldeckCommandBar;
 const input = document.getElementById('instruction');
 
-const METHODS = {
-  accessibility: 'from the selection (accessibility)',
-  primary: 'from the selection (PRIMARY)',
-  copy: 'copied from the selection',
-  none: 'nothing selected',
-};
-
 api.onContext((context) => {
   if (!context || typeof context !== 'object') return;
   document.getElementById('title').textContent = String(context.title);
   input.placeholder = String(context.placeholder);
-  const captured = context.captured ?? { method: 'none', preview: '', chars: 0 };
-  const how = METHODS[captured.method] ?? String(captured.method);
-  const more = captured.chars > captured.preview.length ? '…' : '';
-  document.getElementById('captured').textContent =
-    captured.chars > 0 ? `${how}, ${captured.chars} chars: “${captured.preview}${more}”` : how;
+  // the words come from the main process, in the app's language
+  const labels = context.labels ?? {};
+  if (labels.lang) document.documentElement.lang = String(labels.lang);
+  if (labels.instruction) input.setAttribute('aria-label', String(labels.instruction));
+  document.getElementById('captured').textContent = String(labels.captured ?? '');
   input.focus();
 });
 

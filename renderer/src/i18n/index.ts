@@ -28,7 +28,8 @@ export function localeResources(source: Record<string, Record<string, unknown>> 
   return resources;
 }
 
-function storedLanguage(): Language | null {
+/** The language picked in Settings in this browser (or window), null when never picked. */
+export function storedLanguage(): Language | null {
   try {
     const value = localStorage.getItem(STORAGE_KEY);
     return (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : null;

@@ -13,6 +13,7 @@ const info: AppInfo = {
   dataDir: '/home/ada/.skilldeck',
   schemaVersion: 10,
   folderPicker: false,
+  language: 'en',
 };
 
 describe('app store', () => {
@@ -32,5 +33,27 @@ describe('app store', () => {
     const useAppStore = createAppStore(createClient(fake.transport));
     await useAppStore.getState().load();
     expect(useAppStore.getState()).toMatchObject({ info: null, error: 'app:info failed: database locked' });
+  });
+
+  it('tells the host the language picked here, at load when the host has another one, and on each pick', async () => {
+    const fake = createFakeTransport({
+      'app:info': () => ok(info),
+      'app:setLanguage': (input) => ok(input as { language: 'en' | 'zh-CN' }),
+    });
+    let chosen: 'en' | 'zh-CN' | null = null;
+    const useAppStore = createAppStore(createClient(fake.transport), { chosenLanguage: () => chosen });
+    await useAppStore.getState().load();
+    expect(fake.callsOf('app:setLanguage')).toEqual([]); // never picked: the host keeps its own
+
+    chosen = 'zh-CN';
+    await useAppStore.getState().load();
+    expect(fake.callsOf('app:setLanguage')).toEqual([
+      { channel: 'app:setLanguage', input: { language: 'zh-CN' } },
+    ]);
+    expect(useAppStore.getState().info?.language).toBe('zh-CN');
+
+    await useAppStore.getState().setLanguage('en');
+    expect(fake.callsOf('app:setLanguage').at(-1)?.input).toEqual({ language: 'en' });
+    expect(useAppStore.getState().info?.language).toBe('en');
   });
 });

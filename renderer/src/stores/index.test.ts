@@ -32,6 +32,7 @@ function setup() {
         dataDir: '/d',
         schemaVersion: 1,
         folderPicker: false,
+        language: 'en',
       }),
     'skills:list': () => ok([skill('translate')]),
   });

@@ -1,4 +1,5 @@
 import type { Client } from '../../../shared/ipc/client';
+import { storedLanguage } from '../i18n';
 import { createAppStore, type AppStore } from './app';
 import { createGrantsStore, type GrantsStore } from '../features/grants/grants-store';
 import { createEditorStore, type EditorStore } from './editor';
@@ -24,7 +25,7 @@ export interface Stores {
 /** All stores of one dashboard, loaded once and reloaded whenever a dropped link comes back. */
 export function createStores(client: Client, link: ConnectionLink | null): Stores {
   const stores: Stores = {
-    useAppStore: createAppStore(client),
+    useAppStore: createAppStore(client, { chosenLanguage: storedLanguage }),
     useSkillsStore: createSkillsStore(client),
     useConnectionStore: createConnectionStore(link),
     // Memos and grants are read when their page opens (and again after a reconnect, by the page).

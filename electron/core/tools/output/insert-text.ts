@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ToolContext, ToolRegistry } from '../registry';
 import type { FocusedWindow } from '../../platform';
+import { englishText, type DesktopText } from '../../i18n/desktop-text';
 import { errorText, type OutputDelivery, type OutputPorts, type OutputToolDeps } from './types';
 
 export const InsertTextInput = z.object({ text: z.string() }).strict();
@@ -14,6 +15,7 @@ export async function insertOrFallBack(
   text: string,
   ctx: Pick<ToolContext, 'runId' | 'skillId'>,
   target?: FocusedWindow | null,
+  t: DesktopText = englishText,
 ): Promise<OutputDelivery> {
   let reason: string;
   try {
@@ -31,7 +33,7 @@ export async function insertOrFallBack(
   try {
     await ports.clipboard.writeText(text);
     const message = `${reason}; copied to the clipboard instead`;
-    await ports.notifier.notify(ctx.skillId, message).catch(() => undefined);
+    await ports.notifier.notify(ctx.skillId, t('notify.copiedInstead', { reason })).catch(() => undefined);
     return { tool: 'insert_text', delivered: false, via: 'clipboard', message };
   } catch (error) {
     const message = `${reason}; the clipboard failed too (${errorText(error)}); shown in a card instead`;
@@ -40,7 +42,10 @@ export async function insertOrFallBack(
   }
 }
 
-export function registerInsertText(registry: ToolRegistry, { ports, targetOf }: OutputToolDeps): void {
+export function registerInsertText(
+  registry: ToolRegistry,
+  { ports, targetOf, text: t }: OutputToolDeps,
+): void {
   registry.register(
     'insert_text',
     {
@@ -48,6 +53,6 @@ export function registerInsertText(registry: ToolRegistry, { ports, targetOf }: 
       kind: 'output',
       input: InsertTextInput,
     },
-    ({ text }, ctx) => insertOrFallBack(ports, text, ctx, targetOf?.(ctx.runId)),
+    ({ text }, ctx) => insertOrFallBack(ports, text, ctx, targetOf?.(ctx.runId), t),
   );
 }

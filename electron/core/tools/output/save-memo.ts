@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ToolRegistry } from '../registry';
+import { englishText } from '../../i18n/desktop-text';
 import type { OutputDelivery, OutputToolDeps } from './types';
 
 export const SaveMemoInput = z
@@ -8,7 +9,7 @@ export const SaveMemoInput = z
 
 export function registerSaveMemo(
   registry: ToolRegistry,
-  { memos, ports, now = Date.now }: OutputToolDeps,
+  { memos, ports, now = Date.now, text: t = englishText }: OutputToolDeps,
 ): void {
   registry.register(
     'save_memo',
@@ -19,7 +20,7 @@ export function registerSaveMemo(
     },
     async ({ text, title }, ctx): Promise<OutputDelivery> => {
       const memo = memos.create({ skillId: ctx.skillId, runId: ctx.runId, title, text }, now());
-      await ports.notifier.notify('Memo saved', memo.title).catch(() => undefined);
+      await ports.notifier.notify(t('notify.memoSaved'), memo.title).catch(() => undefined);
       return { tool: 'save_memo', delivered: true, memoId: memo.id, message: `saved as memo ${memo.id}` };
     },
   );

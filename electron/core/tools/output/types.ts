@@ -1,5 +1,6 @@
 import type { FocusedWindow, PlatformPorts } from '../../platform';
 import type { MemoRepo } from '../../memos/memo-repo';
+import type { DesktopText } from '../../i18n/desktop-text';
 
 export const OUTPUT_TOOLS = ['insert_text', 'clipboard', 'save_memo', 'floating_card'] as const;
 export type OutputToolName = (typeof OUTPUT_TOOLS)[number];
@@ -17,6 +18,8 @@ export interface OutputToolDeps {
   now?: () => number;
   /** The window a triggered run must insert into (captured at trigger time). */
   targetOf?: (runId: string) => FocusedWindow | null | undefined;
+  /** The desktop app's words for notifications (default English). */
+  text?: DesktopText;
 }
 
 /** What an output tool reports back (to the run's `output` event and, in agent mode, to the model). */

@@ -2,9 +2,11 @@ import { useId, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, LANGUAGES, setLanguage, type Language } from '../../i18n';
 import { currentTheme, onThemeChange, setTheme, THEMES } from '../../theme';
+import { useStores } from '../../app/stores-context';
 
 export function AppearanceSection() {
   const { t, i18n } = useTranslation('settings');
+  const { useAppStore } = useStores();
   const theme = useSyncExternalStore(onThemeChange, currentTheme);
   const languageId = useId();
   const language = (LANGUAGES as readonly string[]).includes(i18n.language) ? i18n.language : 'en';
@@ -19,7 +21,12 @@ export function AppearanceSection() {
           id={languageId}
           className="input select"
           value={language}
-          onChange={(e) => void setLanguage(e.target.value as Language)}
+          onChange={(e) => {
+            const picked = e.target.value as Language;
+            void setLanguage(picked);
+            // the tray, floating card and dialogs of the desktop app follow
+            void useAppStore.getState().setLanguage(picked);
+          }}
         >
           {LANGUAGES.map((l) => (
             <option key={l} value={l} lang={l}>
