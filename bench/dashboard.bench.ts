@@ -108,7 +108,7 @@ interface Host {
 async function startHost(dataDir: string, skillsDir: string): Promise<Host> {
   const child = spawn(
     process.execPath,
-    [CLI, 'serve', '--port', '0', '--data-dir', dataDir, '--skills-dir', skillsDir],
+    [CLI, 'serve', '--port', '0', '--data-dir', dataDir, '--skills-dir', skillsDir, '--no-keyring'],
     { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
   );
   let output = '';

@@ -54,6 +54,8 @@ test('first run, a provider, the permission mode, Chinese and the dark theme', a
   await form.getByLabel('Known models').fill('deck-small\ndeck-large');
   await expect(form.getByLabel('API key')).toHaveValue('');
   await expect(form.getByLabel('API key')).toHaveAttribute('type', 'password');
+  // the test host runs with --no-keyring: the form says the key lasts only while it runs
+  await expect(form.getByLabel('API key')).toHaveAccessibleDescription(/lasts until skilldeck serve stops/);
   await form.getByLabel('Use as the default provider').uncheck();
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(form).toBeHidden();

@@ -32,6 +32,8 @@ export async function startSkilldeckHost(dataDir: string, options: HostOptions =
     '--data-dir',
     dataDir,
     ...skillsDirs.flatMap((d) => ['--skills-dir', d]),
+    // keys typed in tests never reach the keyring of the machine running them
+    '--no-keyring',
     ...extra,
   ];
   const child = spawn(process.execPath, args, {

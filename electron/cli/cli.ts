@@ -24,7 +24,7 @@ Usage:
                 [--skills-dir DIR]... [--permission-mode MODE] [--approve ask|always|never]
                 [--workdir DIR] [--agent]
   skilldeck run SKILL --trigger [--input TEXT | -] [--data-dir DIR]
-  skilldeck serve [--host 127.0.0.1] [--port N] [--data-dir DIR] [--skills-dir DIR]... [--desktop]
+  skilldeck serve [--host 127.0.0.1] [--port N] [--data-dir DIR] [--skills-dir DIR]... [--desktop] [--no-keyring]
   skilldeck mcp [--provider KIND --base-url URL --model M --api-key-env VAR] [--data-dir DIR]
                 [--skills-dir DIR]...
   skilldeck --help | --version
@@ -71,6 +71,9 @@ Commands:
                 a free port. --desktop (X11): trigger:run acts on this display as a hotkey does — it
                 captures the focused window and the selection (PRIMARY, else Ctrl+C outside terminals)
                 and pastes the result into that window; the card is shown in the dashboard.
+                Provider keys typed in the dashboard go to the system keyring (Linux: the Secret
+                Service through secret-tool, package libsecret-tools, in your desktop session); where
+                there is none, or with --no-keyring, they last until serve stops.
   mcp           Serve the skills to another agent over MCP on stdin/stdout: tools list_skills,
                 load_skill and run_skill. Logs go to stderr. The --provider flags work as for run.
 
@@ -113,6 +116,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         host: { type: 'string' },
         port: { type: 'string' },
         desktop: { type: 'boolean' },
+        'no-keyring': { type: 'boolean' },
         input: { type: 'string' },
         selection: { type: 'string' },
         config: { type: 'string', multiple: true },
@@ -250,7 +254,14 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         }
       }
       return serveCommand(
-        { skillDirs, dataDirFlag, host: values.host ?? '127.0.0.1', port, desktop: values.desktop === true },
+        {
+          skillDirs,
+          dataDirFlag,
+          host: values.host ?? '127.0.0.1',
+          port,
+          desktop: values.desktop === true,
+          keyring: values['no-keyring'] !== true,
+        },
         io,
       );
     }

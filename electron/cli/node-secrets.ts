@@ -11,6 +11,7 @@ export function createEnvSecrets(
       new Error('keys come from --api-key-env in the CLI: set the key in that environment variable'),
     );
   return {
+    kind: 'environment',
     // Whatever the name asked (`provider:<id>`): the CLI has one provider per run, keyed by the flag.
     get: (_name) => Promise.resolve(apiKeyEnv ? (env[apiKeyEnv] ?? null) : null),
     set: refuse,

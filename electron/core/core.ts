@@ -293,6 +293,7 @@ export function createCore(options: CoreOptions): Core {
       schemaVersion: readUserVersion(db),
       folderPicker: options.pickFolder !== undefined,
       language: i18n.language(),
+      secretStore: ports.secrets.kind ?? 'session',
     }),
 
     'app:setLanguage': ({ language }) => {

@@ -67,6 +67,7 @@ export function createMemoryPorts(): MemoryPorts {
       },
     },
     secrets: {
+      kind: 'session',
       get: (name) => Promise.resolve(secrets.get(name) ?? null),
       set: (name, value) => {
         secrets.set(name, value);

@@ -87,6 +87,11 @@ export interface NotifierPort {
 
 /** API keys and other secrets: OS keychain in the app, environment variables in the CLI. Never logged. */
 export interface SecretStorePort {
+  /**
+   * Where keys go: the OS's keyring or secure storage (kept across restarts), this process's memory only
+   * (`session`), or the environment (the CLI's `--api-key-env`, read-only). Absent: `session`.
+   */
+  readonly kind?: 'system' | 'session' | 'environment';
   get(name: string): Promise<string | null>;
   set(name: string, value: string): Promise<void>;
   delete(name: string): Promise<void>;

@@ -399,6 +399,7 @@ export function createSecretStore(file: string): SecretStorePort {
   };
 
   return {
+    kind: 'system',
     async get(name) {
       const stored = (await load())[name];
       if (stored === undefined) return null;

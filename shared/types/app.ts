@@ -12,5 +12,10 @@ export const AppInfo = z.object({
   folderPicker: z.boolean(),
   /** The language of the desktop app's own words (tray, card, dialogs): the dashboard's choice, else the system's. */
   language: z.enum(['en', 'zh-CN']),
+  /**
+   * Where provider keys are kept: `system` (the OS keyring or secure storage: kept across restarts),
+   * `session` (this process's memory: gone when it stops), `environment` (read from a variable).
+   */
+  secretStore: z.enum(['system', 'session', 'environment']),
 });
 export type AppInfo = z.infer<typeof AppInfo>;

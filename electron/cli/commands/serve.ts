@@ -7,6 +7,7 @@ import { eventCardPort, noCommandBar } from '../../core/trigger/host-ports';
 import type { SkillDir } from '../../core/skills/sources';
 import { StoreError } from '../../core/store/db';
 import { startHost } from '../host';
+import { createKeyringSecrets, probeKeyring } from '../keyring-secrets';
 import type { Io } from '../io';
 import { packageVersion, rendererDir, resolveDataDir } from '../paths';
 
@@ -20,6 +21,22 @@ export interface ServeOptions {
    * the selection and pastes into that window (xdotool, xclip); the card is the dashboard (`card:show`).
    */
   desktop?: boolean;
+  /** Keep provider keys in the system keyring when there is one (default); false: this process only. */
+  keyring?: boolean;
+}
+
+/** The system keyring when it answers (Linux: Secret Service via secret-tool), else why not. */
+async function chooseSecrets(dataDir: string, wanted: boolean) {
+  if (!wanted) return { secrets: null, note: 'kept until serve stops (--no-keyring)' };
+  if (process.platform !== 'linux')
+    return {
+      secrets: null,
+      note: `kept until serve stops (no keyring access for the headless host on ${process.platform})`,
+    };
+  const probe = await probeKeyring({ dataDir });
+  if (!probe.ok)
+    return { secrets: null, note: `kept until serve stops (no keyring reachable: ${probe.reason})` };
+  return { secrets: createKeyringSecrets({ dataDir }), note: 'the system keyring (Secret Service)' };
 }
 
 /** Runs until SIGINT/SIGTERM; returns the exit code. */
@@ -35,6 +52,7 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
     io.err('skilldeck: --desktop needs an X display: run it in your X11 session (DISPLAY is not set)');
     return 2;
   }
+  const keys = await chooseSecrets(dataDir, options.keyring ?? true);
   let core: Core | undefined;
   const desktopPorts: Partial<PlatformPorts> = options.desktop
     ? {
@@ -49,7 +67,7 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
       skillDirs: options.skillDirs,
       runtime: 'node',
       version: packageVersion(),
-      ports: desktopPorts,
+      ports: { ...desktopPorts, ...(keys.secrets ? { secrets: keys.secrets } : {}) },
       onInternalError: (error) =>
         io.err(`skilldeck: internal error: ${(error as Error).stack ?? String(error)}`),
     });
@@ -73,7 +91,7 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
     return 1;
   }
   io.out(`Skilldeck dashboard: ${host.url}`);
-  io.out(`Data: ${dataDir}. Press Ctrl+C to stop.`);
+  io.out(`Data: ${dataDir}. Provider keys: ${keys.note}. Press Ctrl+C to stop.`);
   if (options.desktop) io.out(`Desktop: triggers act on display ${process.env.DISPLAY ?? ''}.`);
 
   const running = host;

@@ -26,6 +26,7 @@ const handlers = (overrides: Partial<Handlers> = {}): Handlers => ({
     schemaVersion: 10,
     folderPicker: false,
     language: 'en',
+    secretStore: 'system',
   }),
   'app:pickFolder': notUnderTest,
   'app:setLanguage': notUnderTest,

@@ -14,6 +14,7 @@ const info: AppInfo = {
   schemaVersion: 10,
   folderPicker: false,
   language: 'en',
+  secretStore: 'system',
 };
 
 describe('app store', () => {

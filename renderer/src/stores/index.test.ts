@@ -33,6 +33,7 @@ function setup() {
         schemaVersion: 1,
         folderPicker: false,
         language: 'en',
+        secretStore: 'system',
       }),
     'skills:list': () => ok([skill('translate')]),
   });

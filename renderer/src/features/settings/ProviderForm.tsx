@@ -21,7 +21,10 @@ export function ProviderForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation('settings');
-  const saveProvider = useStores().useSettingsStore((s) => s.saveProvider);
+  const { useSettingsStore, useAppStore } = useStores();
+  const saveProvider = useSettingsStore((s) => s.saveProvider);
+  // where the host keeps keys: the OS keyring, or (a headless host without one) only while it runs
+  const keptForSession = useAppStore((s) => s.info?.secretStore === 'session');
   const [kind, setKind] = useState<ProviderKind>(provider?.kind ?? 'openai-compatible');
   const [name, setName] = useState(provider?.name ?? DEFAULT_NAMES['openai-compatible']);
   const [baseUrl, setBaseUrl] = useState(provider?.baseUrl ?? '');
@@ -168,7 +171,7 @@ export function ProviderForm({
           />
           <p id={ids.apiKeyHint} className="field-hint">
             {provider?.hasKey ? `${t('form.apiKeyKeep')} ` : ''}
-            {t('form.apiKeyHint')}
+            {t(keptForSession ? 'form.apiKeyHintSession' : 'form.apiKeyHint')}
           </p>
           {provider?.hasKey && (
             <label className="toggle">

@@ -1,0 +1,159 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPath } from '../core/desktop/on-path';
+import { createTestCore } from '../core/test-support';
+import { createKeyringSecrets, probeKeyring } from './keyring-secrets';
+
+// The real thing: a private D-Bus session bus, a real GNOME Keyring on it (unlocked with a throwaway
+// password, in a temp home), and libsecret's secret-tool. .ci/run installs dbus, gnome-keyring and
+// libsecret-tools; elsewhere the suite skips, saying which is missing.
+
+const needed = ['dbus-daemon', 'gnome-keyring-daemon', 'secret-tool'];
+const missing = needed.filter((program) => !onPath(program));
+
+interface Session {
+  env: NodeJS.ProcessEnv;
+  stop(): void;
+}
+
+function readLine(child: ChildProcess, timeoutMs = 10_000): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`no address within ${timeoutMs} ms: ${out}`)), timeoutMs);
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+      out += chunk;
+      const line = out.split('\n')[0];
+      if (out.includes('\n') && line) {
+        clearTimeout(timer);
+        resolve(line.trim());
+      }
+    });
+    child.on('error', reject);
+  });
+}
+
+async function startKeyringSession(): Promise<Session> {
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-keyring-'));
+  const runtime = path.join(home, 'run');
+  fs.mkdirSync(runtime, { mode: 0o700 });
+  const bus = spawn('dbus-daemon', ['--session', '--nofork', '--print-address=1'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const address = await readLine(bus);
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: home,
+    XDG_DATA_HOME: path.join(home, 'data'),
+    XDG_RUNTIME_DIR: runtime,
+    DBUS_SESSION_BUS_ADDRESS: address,
+  };
+  const keyring = spawn('gnome-keyring-daemon', ['--foreground', '--unlock', '--components=secrets'], {
+    env,
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
+  keyring.stdin!.end('throwaway-password');
+  // ready once the Secret Service answers on the bus
+  for (let i = 0; ; i++) {
+    if ((await probeKeyring({ dataDir: home, env })).ok) break;
+    if (i > 100) throw new Error('gnome-keyring did not come up on the private bus');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    env,
+    stop() {
+      keyring.kill('SIGKILL');
+      bus.kill('SIGKILL');
+      fs.rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
+
+describe.skipIf(missing.length > 0)(
+  `the system keyring (Secret Service)${missing.length ? ` — skipped: ${missing.join(', ')} not installed` : ''}`,
+  () => {
+    let session: Session;
+    beforeAll(async () => {
+      session = await startKeyringSession();
+    }, 30_000);
+    afterAll(() => session?.stop());
+
+    it('stores, reads and removes a key; values keep newlines and any script; missing reads null', async () => {
+      const secrets = createKeyringSecrets({ dataDir: '/data/one', env: session.env });
+      expect(secrets.kind).toBe('system');
+      expect(await secrets.get('provider:1')).toBeNull();
+      const value = 'sk-测试\nline two  ';
+      await secrets.set('provider:1', value);
+      expect(await secrets.get('provider:1')).toBe(value);
+      await secrets.set('provider:1', 'replaced');
+      expect(await secrets.get('provider:1')).toBe('replaced');
+      await secrets.delete('provider:1');
+      expect(await secrets.get('provider:1')).toBeNull();
+      await secrets.delete('provider:1'); // nothing there: not an error
+    });
+
+    it('keeps the keys of two data folders apart', async () => {
+      const one = createKeyringSecrets({ dataDir: '/data/one', env: session.env });
+      const two = createKeyringSecrets({ dataDir: '/data/two', env: session.env });
+      await one.set('provider:7', 'first');
+      expect(await two.get('provider:7')).toBeNull();
+      await two.set('provider:7', 'second');
+      expect(await one.get('provider:7')).toBe('first');
+      await one.delete('provider:7');
+      expect(await two.get('provider:7')).toBe('second');
+    });
+
+    it('a provider key saved in the dashboard is still there after a restart, and the dashboard is told so', async () => {
+      let tc = createTestCore({
+        ports: { secrets: createKeyringSecrets({ dataDir: 'restart', env: session.env }) },
+      });
+      try {
+        expect((await tc.client.invoke('app:info', undefined)).secretStore).toBe('system');
+        const saved = await tc.client.invoke('providers:save', {
+          kind: 'openai',
+          name: 'OpenAI',
+          apiKey: 'sk-kept-across-restarts',
+        });
+        tc.core.close();
+        tc = createTestCore(
+          { ports: { secrets: createKeyringSecrets({ dataDir: 'restart', env: session.env }) } },
+          { dataDir: tc.dataDir, skillsDir: tc.skillsDir },
+        );
+        const [listed] = await tc.client.invoke('providers:list', undefined);
+        expect(listed).toMatchObject({ id: saved.id, hasKey: true });
+        expect(await tc.core.ports.secrets.get(`provider:${saved.id}`)).toBe('sk-kept-across-restarts');
+      } finally {
+        await tc.dispose();
+      }
+    });
+
+    it('says why when there is no session bus, instead of hanging or failing later', async () => {
+      const env = { PATH: process.env.PATH, HOME: os.tmpdir() };
+      const probe = await probeKeyring({ dataDir: '/d', env });
+      expect(probe).toMatchObject({ ok: false, reason: expect.stringMatching(/D-Bus|dbus|bus/i) });
+      await expect(createKeyringSecrets({ dataDir: '/d', env }).get('provider:1')).rejects.toThrow(
+        /the system keyring could not read the key "provider:1"/,
+      );
+    });
+  },
+);
+
+describe('without secret-tool', () => {
+  it('says how to install it', async () => {
+    expect(await probeKeyring({ dataDir: '/d', env: { PATH: '/nonexistent' } })).toEqual({
+      ok: false,
+      reason: 'secret-tool is not installed (Debian / Ubuntu: apt install libsecret-tools)',
+    });
+  });
+
+  it('a host without a keyring says its keys last for this process only', async () => {
+    const tc = createTestCore();
+    try {
+      expect((await tc.client.invoke('app:info', undefined)).secretStore).toBe('session');
+    } finally {
+      await tc.dispose();
+    }
+  });
+});
