@@ -109,6 +109,9 @@ test('first run, a provider, the permission mode, Chinese and the dark theme', a
   await expect(page.getByRole('heading', { level: 1, name: '设置' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: '权限' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: '快捷键' })).toBeVisible();
+  // the host's English note is not shown over the page's own words
+  await expect(page.getByTestId('hotkeys-unavailable')).toContainText('当前主机不支持全局快捷键');
+  await expect(page.getByTestId('hotkeys-unavailable')).not.toContainText('desktop app');
   await expect(page).toHaveTitle('设置 · Skilldeck');
   await page.screenshot({ path: test.info().outputPath('settings-zh-CN.png'), fullPage: true });
 

@@ -278,6 +278,7 @@ export function createCore(options: CoreOptions): Core {
     available: false,
     paused: false,
     note: 'They exist in the desktop app. Here, run skills from the dashboard, the skilldeck CLI or a skilldeck:// link.',
+    noteKind: 'headless',
     hotkeys: [],
   });
 

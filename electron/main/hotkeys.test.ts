@@ -78,6 +78,7 @@ describe('createHotkeyManager', () => {
       available: true,
       paused: false,
       note: null,
+      noteKind: null,
       hotkeys: [
         { skillId: 'translate', accelerator: 'CmdOrCtrl+Shift+T', state: 'registered', message: null },
         { skillId: 'polish', accelerator: 'Alt+P', state: 'registered', message: null },
@@ -124,6 +125,7 @@ describe('createHotkeyManager', () => {
     const { hotkeys } = await manager.sync();
     expect(hotkeys.map((h) => h.state)).toEqual(['registered', 'conflict', 'conflict']);
     expect(hotkeys[1]!.message).toBe('"first" already uses Ctrl+Shift+K — pick another hotkey');
+    expect(hotkeys[1]!.conflictWith).toBe('first'); // the dashboard names that skill in its own language
     expect(registrar.log).toEqual(['register Ctrl+Shift+K']);
     registrar.press('Ctrl+Shift+K');
     expect(triggered).toEqual([{ skillId: 'first', source: 'hotkey' }]);
@@ -162,6 +164,7 @@ describe('createHotkeyManager', () => {
     const overview = await manager.sync();
     expect(overview.hotkeys[0]!.state).toBe('unsupported');
     expect(overview.note).toBe(WAYLAND_NOTE);
+    expect(overview.noteKind).toBe('wayland');
     expect(WAYLAND_NOTE).toContain('skilldeck://run/<skill>');
     expect(WAYLAND_NOTE).toContain('skilldeck run <skill> --trigger');
   });

@@ -163,6 +163,7 @@ export function createHotkeyManager(options: HotkeyManagerOptions): HotkeyManage
     available: true,
     paused,
     note,
+    noteKind: note === null ? null : 'wayland',
     hotkeys: statuses.map((s) => ({ ...s })),
   });
 
@@ -239,6 +240,7 @@ export function createHotkeyManager(options: HotkeyManagerOptions): HotkeyManage
           accelerator: hotkey.accelerator,
           state: 'conflict',
           message: `"${first.skillId}" already uses ${first.accelerator} — pick another hotkey`,
+          conflictWith: first.skillId,
         });
       } else claims.set(key, { accelerator: hotkey.accelerator, skillId: hotkey.skillId });
     }

@@ -34,8 +34,10 @@ export const HotkeyStatus = z.object({
   skillId: z.string(),
   accelerator: z.string(),
   state: HotkeyState,
-  /** Why it is not registered (e.g. "taken by another application"), and what to do. */
+  /** Why it is not registered (e.g. "taken by another application"), and what to do (English). */
   message: z.string().nullable(),
+  /** `conflict` with another skill: that skill's id (absent: the OS or another application refused it). */
+  conflictWith: z.string().nullable().optional(),
 });
 export type HotkeyStatus = z.infer<typeof HotkeyStatus>;
 
@@ -45,6 +47,8 @@ export const HotkeysOverview = z.object({
   paused: z.boolean(),
   /** e.g. "Wayland without the GlobalShortcuts portal: bind skilldeck://run/<skill> in your desktop settings". */
   note: z.string().nullable(),
+  /** What the note is about, for a dashboard that says it in its own language. */
+  noteKind: z.enum(['wayland', 'headless']).nullable().optional(),
   hotkeys: z.array(HotkeyStatus),
 });
 export type HotkeysOverview = z.infer<typeof HotkeysOverview>;

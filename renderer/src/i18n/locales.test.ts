@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { localeResources } from './index';
 
-// Namespaces whose two languages are checked key by key (plural forms compared without their suffix:
-// Chinese has only `_other`).
-const CHECKED = ['common', 'app', 'skills', 'settings'];
+// Every namespace's two languages, key by key (plural forms compared without their suffix: Chinese has
+// only `_other`).
 
 function keys(value: unknown, prefix = ''): string[] {
   if (typeof value !== 'object' || value === null) return [prefix.replace(/_(one|other)$/, '')];
@@ -12,7 +11,12 @@ function keys(value: unknown, prefix = ''): string[] {
 
 describe('locales', () => {
   const resources = localeResources();
-  for (const ns of CHECKED) {
+  const namespaces = Object.keys(resources.en ?? {}).sort();
+  it('finds the same namespaces in both languages', () => {
+    expect(namespaces.length).toBeGreaterThanOrEqual(10);
+    expect(Object.keys(resources['zh-CN'] ?? {}).sort()).toEqual(namespaces);
+  });
+  for (const ns of namespaces) {
     it(`${ns}: en and zh-CN have the same keys`, () => {
       const en = [...new Set(keys(resources.en?.[ns]))].sort();
       const zh = [...new Set(keys(resources['zh-CN']?.[ns]))].sort();

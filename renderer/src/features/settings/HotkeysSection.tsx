@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../app/stores-context';
+import { hotkeyStatusText } from './hotkey-text';
 
 export function HotkeysSection() {
   const { t } = useTranslation('settings');
@@ -21,12 +22,17 @@ export function HotkeysSection() {
       )}
       {hotkeys && !hotkeys.available && (
         <div className="notice" data-testid="hotkeys-unavailable">
-          <strong>{t('hotkeys.unavailable')}</strong> {hotkeys.note ?? t('hotkeys.unavailableHost')}
+          <strong>{t('hotkeys.unavailable')}</strong>{' '}
+          {hotkeys.noteKind === 'headless' || !hotkeys.note ? t('hotkeys.unavailableHost') : hotkeys.note}
         </div>
       )}
       {hotkeys?.available && (
         <>
-          {hotkeys.note && <p className="notice">{hotkeys.note}</p>}
+          {hotkeys.note && (
+            <p className="notice">
+              {hotkeys.noteKind === 'wayland' ? t('hotkeys.notes.wayland') : hotkeys.note}
+            </p>
+          )}
           <label className="toggle">
             <input
               type="checkbox"
@@ -64,7 +70,9 @@ export function HotkeysSection() {
                     <span className="badge" data-state={h.state}>
                       {t(`hotkeys.states.${h.state}`)}
                     </span>
-                    {h.message && <span className="muted small hotkey-message">{h.message}</span>}
+                    {h.message && (
+                      <span className="muted small hotkey-message">{hotkeyStatusText(h, t, nameOf)}</span>
+                    )}
                   </td>
                 </tr>
               ))}
