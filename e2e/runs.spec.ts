@@ -286,6 +286,7 @@ test('an agent asks before Bash and Write: allow once, then deny with a reason t
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('heading', { name: 'Allow Bash?' })).toBeVisible();
   await expect(dialog).toContainText('echo hi');
+  await expect(dialog).toContainText('The permission mode “Ask first” asks before Bash.');
   await expect(dialog).toContainText('Denied automatically in');
   await expect(dialog.getByLabel('Rule “Always for this skill” saves')).not.toHaveValue('');
   await expect(dialog.getByRole('button', { name: 'Allow once' })).toBeFocused();

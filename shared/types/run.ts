@@ -31,6 +31,18 @@ export type StepStatus = z.infer<typeof StepStatus>;
 /** `t`: ms since the run started. The field `type` names the event. */
 const at = { t: z.number().nonnegative() };
 
+/** Why a permission prompt asks: an `ask` rule matched, or the permission mode asks before this tool. */
+export const PermissionWhy = z.union([
+  z.object({ kind: z.literal('rule'), rules: z.array(z.string()) }),
+  z.object({
+    kind: z.literal('mode'),
+    mode: z.enum(['default', 'acceptEdits', 'plan', 'unrestricted']),
+    /** acceptEdits: the edit reaches outside the working directory. */
+    outside: z.boolean().optional(),
+  }),
+]);
+export type PermissionWhy = z.infer<typeof PermissionWhy>;
+
 export const RunEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('run_start'), ...at, runId: RunId, skill: z.string(), mode: ExecutionMode }),
   z.object({
@@ -85,8 +97,10 @@ export const RunEvent = z.discriminatedUnion('type', [
     input: z.unknown(),
     /** Write / Edit: the unified diff of the change. */
     diff: z.string().optional(),
-    /** Why it asks (e.g. `default mode asks before Bash`). */
+    /** Why it asks (e.g. `default mode asks before Bash`), in English. */
     reason: z.string(),
+    /** The same, as data, for a dashboard that says it in its own language. */
+    why: PermissionWhy.optional(),
     /** The rule "always for this skill" would save, shown before saving. */
     suggestedRule: z.string(),
     /** ms since epoch when no answer becomes a deny. */

@@ -255,6 +255,7 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
           input,
           ...(target.diff !== undefined ? { diff: target.diff } : {}),
           reason: decision.reason,
+          ...(decision.why ? { why: decision.why } : {}),
           suggestedRule,
           expiresAt,
         });

@@ -33,6 +33,7 @@ describe('decide: rules', () => {
     expect(decide(bash('npm install'), env)).toEqual({
       decision: 'ask',
       reason: 'default mode asks before Bash',
+      why: { kind: 'mode', mode: 'default' },
     });
     expect(decide(bash('npm test && npm install'), env).decision).toBe('ask');
   });
@@ -42,6 +43,13 @@ describe('decide: rules', () => {
     expect(decide(bash('git push origin'), envWith(all))).toMatchObject({
       decision: 'deny',
       rule: 'Bash(git push:*)',
+    });
+    // an ask rule says which rules asked, as data for the prompt
+    expect(decide(bash('git status'), envWith(all))).toEqual({
+      decision: 'ask',
+      reason: 'rule Bash(git:*)',
+      rule: 'Bash(git:*)',
+      why: { kind: 'rule', rules: ['Bash(git:*)'] },
     });
     expect(decide(bash('git status'), envWith(all))).toMatchObject({ decision: 'ask', rule: 'Bash(git:*)' });
     expect(decide(bash('ls'), envWith(all))).toMatchObject({ decision: 'allow', rule: 'Bash' });
@@ -148,10 +156,15 @@ describe('decide: modes', () => {
     expect(write('/work/proj2/a.ts')).toEqual({
       decision: 'ask',
       reason: 'acceptEdits mode asks before Write outside the working directory',
+      why: { kind: 'mode', mode: 'acceptEdits', outside: true },
     });
     expect(write('/work/proj/a.ts', '/home/ann/b.ts').decision).toBe('ask');
     expect(write().decision).toBe('ask'); // no known paths
-    expect(decide(bash('ls'), env)).toEqual({ decision: 'ask', reason: 'acceptEdits mode asks before Bash' });
+    expect(decide(bash('ls'), env)).toEqual({
+      decision: 'ask',
+      reason: 'acceptEdits mode asks before Bash',
+      why: { kind: 'mode', mode: 'acceptEdits' },
+    });
   });
 });
 

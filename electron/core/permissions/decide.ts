@@ -24,6 +24,7 @@ export function decide(inv: ToolInvocation, env: PermissionEnv): Decision {
         decision: list,
         reason: `${rules.length > 1 ? 'rules' : 'rule'} ${rules.join(', ')}`,
         rule: rules[0]!,
+        ...(list === 'ask' ? { why: { kind: 'rule' as const, rules } } : {}),
       };
   }
   return decideByMode(inv, env);
@@ -41,7 +42,11 @@ function decideByMode(inv: ToolInvocation, env: PermissionEnv): Decision {
     case 'acceptEdits': {
       if (readOnly) return { decision: 'allow', reason: 'mode acceptEdits' };
       if (inv.effect !== 'edit')
-        return { decision: 'ask', reason: `acceptEdits mode asks before ${inv.tool}` };
+        return {
+          decision: 'ask',
+          reason: `acceptEdits mode asks before ${inv.tool}`,
+          why: { kind: 'mode', mode: 'acceptEdits' },
+        };
       const paths = inv.target.paths;
       // An edit with no known paths (an MCP tool, say) could touch anything: ask.
       if (paths.length > 0 && paths.every((p) => isInside(env.workdir, p)))
@@ -52,12 +57,17 @@ function decideByMode(inv: ToolInvocation, env: PermissionEnv): Decision {
           paths.length > 0
             ? `acceptEdits mode asks before ${inv.tool} outside the working directory`
             : `acceptEdits mode asks before ${inv.tool}`,
+        why: { kind: 'mode', mode: 'acceptEdits', outside: paths.length > 0 },
       };
     }
     case 'default':
       return readOnly
         ? { decision: 'allow', reason: 'mode default' }
-        : { decision: 'ask', reason: `default mode asks before ${inv.tool}` };
+        : {
+            decision: 'ask',
+            reason: `default mode asks before ${inv.tool}`,
+            why: { kind: 'mode', mode: 'default' },
+          };
   }
 }
 

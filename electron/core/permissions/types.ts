@@ -1,6 +1,7 @@
 // Permission modes, rule lists and decisions (DESIGN §6), shared by the rule engine, the broker that asks
 // the user, the CLI and the settings.
 import type { ToolEffect, ToolTarget } from '../agent/types';
+import type { PermissionWhy } from '../../../shared/types/run';
 
 export const PERMISSION_MODES = ['default', 'acceptEdits', 'plan', 'unrestricted'] as const;
 export type PermissionMode = (typeof PERMISSION_MODES)[number];
@@ -36,4 +37,6 @@ export interface Decision {
   reason: string;
   /** The rule that decided, when one did. */
   rule?: string;
+  /** `ask`: why, as data (the prompt words it in the dashboard's language). */
+  why?: PermissionWhy;
 }

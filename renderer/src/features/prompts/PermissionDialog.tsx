@@ -4,6 +4,7 @@ import { useStores } from '../../app/stores-context';
 import type { PermissionChoice, Prompt } from '../../stores/prompts';
 import { formatInput } from '../runs/format';
 import { DiffView } from './DiffView';
+import { permissionWhyText } from './permission-why';
 import { PromptDialog } from './PromptDialog';
 
 type PermissionPrompt = Prompt & { kind: 'permission' };
@@ -80,7 +81,7 @@ export function PermissionDialog({ prompt, more }: { prompt: PermissionPrompt; m
           </p>
         </header>
         <p id={ids.reason} className="prompt-reason">
-          {event.reason}
+          {permissionWhyText(event, t)}
         </p>
         <section className="prompt-section">
           <h3 className="section-title">{t('permission.arguments')}</h3>

@@ -1,0 +1,40 @@
+import i18next, { type TFunction } from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { localeResources } from '../../i18n';
+import { permissionWhyText } from './permission-why';
+
+async function translator(language: 'en' | 'zh-CN'): Promise<TFunction<'prompts'>> {
+  const instance = i18next.createInstance();
+  await instance.init({ resources: localeResources(), lng: language, interpolation: { escapeValue: false } });
+  return instance.getFixedT(language, 'prompts') as TFunction<'prompts'>;
+}
+
+describe('permissionWhyText', () => {
+  it('says why the prompt asks in the page language, from the data the host sends', async () => {
+    const zh = await translator('zh-CN');
+    const bash = { tool: 'Bash', reason: 'default mode asks before Bash' };
+    expect(permissionWhyText({ ...bash, why: { kind: 'mode', mode: 'default' } }, zh)).toBe(
+      '权限模式“先询问”在运行 Bash 之前询问。',
+    );
+    expect(
+      permissionWhyText(
+        { tool: 'Write', reason: 'x', why: { kind: 'mode', mode: 'acceptEdits', outside: true } },
+        zh,
+      ),
+    ).toBe('Write 要修改工作文件夹之外的文件，权限模式“允许编辑”需要先询问。');
+    expect(permissionWhyText({ ...bash, why: { kind: 'rule', rules: ['Bash(git:*)', 'Bash'] } }, zh)).toBe(
+      '已保存的规则要求先询问：Bash(git:*), Bash',
+    );
+    const en = await translator('en');
+    expect(permissionWhyText({ ...bash, why: { kind: 'mode', mode: 'acceptEdits' } }, en)).toBe(
+      'The permission mode “Accept edits” asks before Bash.',
+    );
+  });
+
+  it("falls back to the host's reason from a run recorded before `why` existed", async () => {
+    const zh = await translator('zh-CN');
+    expect(permissionWhyText({ tool: 'Bash', reason: 'default mode asks before Bash' }, zh)).toBe(
+      'default mode asks before Bash',
+    );
+  });
+});
