@@ -255,5 +255,12 @@ test('skill folders: a known folder offered, one typed, a wrong path refused, on
   await expect(section.getByRole('button', { name: `Remove ${team}` })).toBeVisible();
   await page.goto(`${host.url}#/skills`);
   await expect(page.getByTestId('skill-card-team-notes')).toBeVisible();
+
+  // In 简体中文 a refusal reads in Chinese too (the host sends its words as data).
+  await page.goto(`${host.url}#/settings`);
+  await page.getByLabel('Language', { exact: true }).selectOption('zh-CN');
+  await section.getByLabel('文件夹路径').fill(team);
+  await section.getByLabel('文件夹路径').press('Enter');
+  await expect(section.getByRole('alert')).toHaveText(`${team} 已经在读取技能的文件夹之列。`);
   expect(problems.filter((p) => !p.includes('ERR_CONNECTION_REFUSED'))).toEqual([]);
 });

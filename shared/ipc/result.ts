@@ -15,7 +15,17 @@ export const ErrorCode = z.enum([
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 
-export const IpcError = z.object({ code: ErrorCode, message: z.string() });
+/**
+ * The same error as data, for a dashboard that words it in its own language (`errors:<key>` in the
+ * renderer's locales); `message` stays the English text every client can show.
+ */
+export const ErrorWords = z.object({
+  key: z.string().regex(/^[a-zA-Z][\w.]*$/),
+  values: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type ErrorWords = z.infer<typeof ErrorWords>;
+
+export const IpcError = z.object({ code: ErrorCode, message: z.string(), words: ErrorWords.optional() });
 export type IpcError = z.infer<typeof IpcError>;
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: IpcError };
@@ -26,19 +36,22 @@ export const ResultEnvelope = z.discriminatedUnion('ok', [
 ]);
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-export const fail = (code: ErrorCode, message: string): Result<never> => ({
+export const fail = (code: ErrorCode, message: string, words?: ErrorWords): Result<never> => ({
   ok: false,
-  error: { code, message },
+  error: { code, message, ...(words ? { words } : {}) },
 });
 
 /** Thrown inside handlers to answer with a specific code; anything else becomes INTERNAL. */
 export class AppError extends Error {
+  /** The error as data, for a dashboard in another language (see ErrorWords). */
+  readonly words: ErrorWords | undefined;
   constructor(
     readonly code: ErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; words?: ErrorWords },
   ) {
     super(message, options);
+    this.words = options?.words;
     this.name = 'AppError';
   }
 }

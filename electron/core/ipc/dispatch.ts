@@ -36,7 +36,7 @@ export function createDispatch(handlers: Handlers, onInternalError?: (error: unk
       }
       return ok(checked.data);
     } catch (error) {
-      if (error instanceof AppError) return fail(error.code, error.message);
+      if (error instanceof AppError) return fail(error.code, error.message, error.words);
       onInternalError?.(error);
       return fail('INTERNAL', `${channel} failed: ${error instanceof Error ? error.message : String(error)}`);
     }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { IpcError } from '../../../shared/ipc/result';
 import { createTestCore, skillText, tempFolder, writeTree, type TestCore } from '../test-support';
 import { folderFromInput, MAX_ADDED_FOLDERS, SKILL_FOLDERS_SETTING } from './source-handlers';
 
@@ -24,6 +25,32 @@ function setup() {
   });
   t = createTestCore({ homeDir: home.dir, watchSkills: false });
   return { t, home: home.dir, extra: extra.dir };
+}
+
+// Each refusal carries its words for the dashboard (errors:folders.<key>): the English the renderer
+// would show from them must say what the host's message says.
+const ERROR_WORDS = JSON.parse(
+  fs.readFileSync(
+    path.resolve(import.meta.dirname, '../../../renderer/src/i18n/locales/en/errors.json'),
+    'utf8',
+  ),
+) as Record<string, unknown>;
+function expectWorded(error: IpcError) {
+  expect(error.words, error.message).toBeDefined();
+  const { key, values = {} } = error.words!;
+  const template = key
+    .split('.')
+    .reduce<unknown>((node, k) => (node as Record<string, unknown>)?.[k], ERROR_WORDS);
+  expect(typeof template, `errors:${key}`).toBe('string');
+  const rendered = (template as string).replace(/\{\{(\w+)\}\}/g, (_, k: string) =>
+    String(values[k] ?? `{{${k}}}`),
+  );
+  const plain = (text: string) =>
+    text
+      .replace(/[“”]/g, '"')
+      .replace(/\.$/, '')
+      .replace(/^./, (c) => c.toLowerCase());
+  expect(plain(rendered)).toBe(plain(error.message));
 }
 
 const ids = async (core: TestCore) => (await core.client.invoke('skills:list', undefined)).map((s) => s.id);
@@ -100,6 +127,7 @@ describe('skill folders added in Settings', () => {
     const refused = async (p: string) => {
       const result = await t.client.request('skills:addSource', { path: p });
       expect(result.ok).toBe(false);
+      if (!result.ok) expectWorded(result.error);
       return result.ok ? null : result.error;
     };
     expect(await refused('skills')).toMatchObject({ code: 'INVALID_INPUT', message: /not a full path/ });
@@ -140,10 +168,15 @@ describe('skill folders added in Settings', () => {
     t.core.permissions.setSetting(SKILL_FOLDERS_SETTING, many.slice(0, MAX_ADDED_FOLDERS));
     const result = await t.client.request('skills:addSource', { path: many[MAX_ADDED_FOLDERS]! });
     expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: /remove one/ } });
+    if (!result.ok) expectWorded(result.error);
   });
 
   it('removes only folders added in Settings', async () => {
     const { t, extra } = setup();
+    for (const p of [t.skillsDir, path.join(t.dataDir, 'skills'), extra]) {
+      const result = await t.client.request('skills:removeSource', { path: p });
+      if (!result.ok) expectWorded(result.error);
+    }
     expect(await t.client.request('skills:removeSource', { path: t.skillsDir })).toMatchObject({
       ok: false,
       error: { code: 'FORBIDDEN', message: /built-in/ },

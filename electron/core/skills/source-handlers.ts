@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Handlers } from '../../../shared/ipc/contract';
-import { AppError } from '../../../shared/ipc/result';
+import { AppError, type ErrorCode } from '../../../shared/ipc/result';
 import type { SkillSourceInfo } from '../../../shared/types/skill';
 import type { SkillRegistry } from './registry';
 import { offeredFolders, type SourceRoot } from './sources';
@@ -49,18 +49,26 @@ function realOrSame(p: string): string {
   }
 }
 
+/** A refusal with its words for the dashboard (`errors:folders.<key>` in the renderer's locales). */
+function refusal(code: ErrorCode, message: string, key: string, values?: Record<string, string | number>) {
+  return new AppError(code, message, { words: { key: `folders.${key}`, ...(values ? { values } : {}) } });
+}
+
 /** The folder a person typed or picked, as an absolute path (`~` expanded). Throws when it cannot be one. */
 export function folderFromInput(input: string, homeDir: string): string {
   const typed = input.trim();
-  if (typed === '') throw new AppError('INVALID_INPUT', 'type the path of a folder that holds skills');
+  if (typed === '') throw refusal('INVALID_INPUT', 'type the path of a folder that holds skills', 'empty');
   if (typed.includes('\0'))
-    throw new AppError('INVALID_INPUT', 'a folder path cannot contain a NUL character');
+    throw refusal('INVALID_INPUT', 'a folder path cannot contain a NUL character', 'nul');
   const expanded =
     typed === '~' ? homeDir : /^~[/\\]/.test(typed) ? path.join(homeDir, typed.slice(2)) : typed;
   if (!path.isAbsolute(expanded)) {
-    throw new AppError(
+    const example = path.join(homeDir, 'skills');
+    throw refusal(
       'INVALID_INPUT',
-      `"${typed}" is not a full path: give the whole path, e.g. ${path.join(homeDir, 'skills')}`,
+      `"${typed}" is not a full path: give the whole path, e.g. ${example}`,
+      'notFull',
+      { typed, example },
     );
   }
   const resolved = path.resolve(expanded);
@@ -122,49 +130,71 @@ export function createSourceHandlers(deps: SourceHandlerDeps): Pick<Handlers, So
   function refuseToAdd(dir: string) {
     const home = path.resolve(deps.homeDir);
     if (path.dirname(dir) === dir)
-      throw new AppError(
+      throw refusal(
         'INVALID_INPUT',
         `${dir} is the root of the disk: pick the folder that holds the skills`,
+        'diskRoot',
+        { dir },
       );
     if (dir === home || realOrSame(dir) === realOrSame(home))
-      throw new AppError(
+      throw refusal(
         'INVALID_INPUT',
         `${dir} is your home folder: pick the folder that holds the skills, e.g. ${path.join(home, '.claude', 'skills')}`,
+        'home',
+        { dir, example: path.join(home, '.claude', 'skills') },
       );
     const data = path.resolve(deps.dataDir);
     if (isInside(data, dir) || isInside(realOrSame(data), realOrSame(dir)))
-      throw new AppError(
+      throw refusal(
         'INVALID_INPUT',
         `${dir} is inside Skilldeck's data folder, whose skills/ folder is already searched`,
+        'dataFolder',
+        { dir },
       );
     let stat: fs.Stats;
     try {
       stat = fs.statSync(dir);
     } catch {
-      throw new AppError(
+      throw refusal(
         'NOT_FOUND',
         `there is no folder ${dir}: check the path, or create the folder first`,
+        'missing',
+        {
+          dir,
+        },
       );
     }
-    if (!stat.isDirectory()) throw new AppError('INVALID_INPUT', `${dir} is a file, not a folder`);
+    if (!stat.isDirectory())
+      throw refusal('INVALID_INPUT', `${dir} is a file, not a folder`, 'isFile', { dir });
     try {
       fs.accessSync(dir, fs.constants.R_OK | fs.constants.X_OK);
     } catch {
-      throw new AppError('FORBIDDEN', `Skilldeck may not read ${dir}: check the folder's permissions`);
+      throw refusal(
+        'FORBIDDEN',
+        `Skilldeck may not read ${dir}: check the folder's permissions`,
+        'unreadable',
+        {
+          dir,
+        },
+      );
     }
     const real = realOrSame(dir);
     const same = registry.roots.find((r) => r.dir === dir || realOrSame(r.dir) === real);
     if (same)
-      throw new AppError(
-        'CONFLICT',
-        same.dir === dir
-          ? `${dir} is already searched for skills`
-          : `${dir} is the same folder as ${same.dir}, which is already searched for skills`,
-      );
+      throw same.dir === dir
+        ? refusal('CONFLICT', `${dir} is already searched for skills`, 'alreadySearched', { dir })
+        : refusal(
+            'CONFLICT',
+            `${dir} is the same folder as ${same.dir}, which is already searched for skills`,
+            'sameAs',
+            { dir, other: same.dir },
+          );
     if (stored.get().length >= MAX_ADDED_FOLDERS)
-      throw new AppError(
+      throw refusal(
         'INVALID_INPUT',
         `${MAX_ADDED_FOLDERS} folders are already added: remove one you no longer use first`,
+        'tooMany',
+        { max: MAX_ADDED_FOLDERS },
       );
   }
 
@@ -183,7 +213,7 @@ export function createSourceHandlers(deps: SourceHandlerDeps): Pick<Handlers, So
       const added = stored.get();
       if (!added.includes(dir)) {
         const root = registry.roots.find((r) => r.dir === dir);
-        if (!root) throw new AppError('NOT_FOUND', `${dir} is not among the skill folders`);
+        if (!root) throw refusal('NOT_FOUND', `${dir} is not among the skill folders`, 'notAmong', { dir });
         const why =
           root.kind === 'user'
             ? 'it is your own skills folder, where new skills are created'
@@ -192,7 +222,9 @@ export function createSourceHandlers(deps: SourceHandlerDeps): Pick<Handlers, So
               : root.kind === 'plugin'
                 ? 'it belongs to a plugin'
                 : 'it was given when Skilldeck started (--skills-dir)';
-        throw new AppError('FORBIDDEN', `${dir} cannot be removed here: ${why}`);
+        throw refusal('FORBIDDEN', `${dir} cannot be removed here: ${why}`, `notRemovable.${root.kind}`, {
+          dir,
+        });
       }
       await apply(
         added.filter((d) => d !== dir),

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SkillSourceInfo } from '../../../../shared/types/skill';
 import { useStores } from '../../app/stores-context';
+import { errorText } from '../../i18n/error-text';
 
 /** What was last done, for the status line (and the undo of a removal). */
 type Done = { kind: 'added' | 'removed' | 'restored'; path: string } | null;
@@ -12,7 +13,7 @@ type Done = { kind: 'added' | 'removed' | 'restored'; path: string } | null;
  * Folders are read where they are and followed for changes: nothing is copied.
  */
 export function FoldersSection() {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const { useSettingsStore, useAppStore } = useStores();
   const sources = useSettingsStore((s) => s.sources);
   const loadError = useSettingsStore((s) => s.sourcesError);
@@ -44,10 +45,10 @@ export function FoldersSection() {
       setDone({ kind: from === 'undo' ? 'restored' : 'added', path: added?.path ?? path });
       if (from === 'field') setTyped('');
     } else if (from === 'field') {
-      setFieldError(result.error.message);
+      setFieldError(errorText(result.error, i18n));
       input.current?.focus();
     } else {
-      setActionError(result.error.message);
+      setActionError(errorText(result.error, i18n));
     }
   }
 
@@ -55,13 +56,13 @@ export function FoldersSection() {
     setActionError(null);
     const result = await removeSource(source.path);
     if (result.ok) setDone({ kind: 'removed', path: source.path });
-    else setActionError(result.error.message);
+    else setActionError(errorText(result.error, i18n));
   }
 
   async function browse() {
     setFieldError(null);
     const result = await pickFolder(t('folders.pickTitle'));
-    if (!result.ok) setFieldError(result.error.message);
+    if (!result.ok) setFieldError(errorText(result.error, i18n));
     else if (result.value.path !== null) {
       setTyped(result.value.path);
       await add(result.value.path, 'field');

@@ -1,0 +1,22 @@
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { errorText } from './error-text';
+import { localeResources } from './index';
+
+describe('errorText', () => {
+  it("words a host error in the page's language when it knows the key, else shows the host's message", async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ resources: localeResources(), lng: 'zh-CN', interpolation: { escapeValue: false } });
+    const message = '/srv/skills is a file, not a folder';
+    expect(
+      errorText({ message, words: { key: 'folders.isFile', values: { dir: '/srv/skills' } } }, i18n),
+    ).toBe('/srv/skills 是一个文件，不是文件夹。');
+    // a key this dashboard does not know yet (a newer host), or no words at all: the host's English
+    expect(errorText({ message, words: { key: 'folders.somethingNew' } }, i18n)).toBe(message);
+    expect(errorText({ message }, i18n)).toBe(message);
+    await i18n.changeLanguage('en');
+    expect(errorText({ message, words: { key: 'folders.tooMany', values: { max: 20 } } }, i18n)).toBe(
+      '20 folders are already added: remove one you no longer use first.',
+    );
+  });
+});
