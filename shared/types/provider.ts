@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorWords } from '../ipc/result';
 
 // Model provider configurations as the dashboard sees them. The API key goes in (`apiKey` on save) and
 // never comes out: outputs carry `hasKey` only.
@@ -61,8 +62,10 @@ export type ProviderSaveInput = z.infer<typeof ProviderSaveInput>;
 
 export const ProviderTestResult = z.object({
   ok: z.boolean(),
-  /** "ok" or the error a user can act on. */
+  /** "ok" or the error a user can act on (English). */
   message: z.string(),
+  /** The error as data, for the dashboard's language. */
+  words: ErrorWords.optional(),
   /** Models the endpoint lists, when it lists them. */
   models: z.array(z.string()),
   latencyMs: z.number(),

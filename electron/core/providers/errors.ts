@@ -1,6 +1,7 @@
 // Turns what the AI SDK and fetch throw into ModelErrors a user can act on. Messages name the provider,
 // its base URL, the model or the status — never the request body (user text) or the key.
 import { APICallError } from 'ai';
+import type { ErrorWords } from '../../../shared/ipc/result';
 import { ModelError } from './gateway';
 
 export interface CallTarget {
@@ -51,6 +52,29 @@ export function httpMessage(status: number, target: CallTarget, said: string): s
   if (status >= 500) return `${provider} had a server error (${status}): ${said}`;
   return `${provider} rejected the request (${status}) for model "${model}": ${said}`;
 }
+
+/** httpMessage as data, for the dashboard's language (errors:provider.<key>). */
+export function httpWords(status: number, target: CallTarget, said: string): ErrorWords {
+  const { provider, model } = target;
+  const words = (key: string, values: Record<string, string | number>) => ({
+    key: `provider.${key}`,
+    values,
+  });
+  if (status === 401) return words('keyRefused', { provider });
+  if (status === 403) return words('denied', { provider, said });
+  if (status === 404) return words('unknownModel', { provider, model, said });
+  if (status === 408) return words('timedOut', { provider });
+  if (status === 413) return words('tooLarge', { provider });
+  if (status === 429) return words('rateLimited', { provider, said });
+  if (status >= 500) return words('serverError', { provider, status, said });
+  return words('rejected', { provider, status, model, said });
+}
+
+/** networkError's message as data. */
+export const networkWords = (target: CallTarget): ErrorWords => ({
+  key: 'provider.unreachable',
+  values: { provider: target.provider, baseUrl: target.baseUrl },
+});
 
 function isAbort(error: unknown): boolean {
   return error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');

@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryPorts } from '../memory-ports';
 import { createTestCore, type TestCore } from '../test-support';
+import { expectWordsSayMessage } from '../testing/error-words';
 import { startLlmServer, type LlmServer } from '../testing/llm-server';
 import { ModelError } from './gateway';
 import { providerSecretName } from './model-gateway';
@@ -146,6 +148,52 @@ describe('providers channels', () => {
     const result = await t.client.invoke('providers:test', { id: down.id });
     expect(result.ok).toBe(false);
     expect(result.message).toContain('http://127.0.0.1:9/v1');
+  });
+
+  it("a failed test carries its words for the dashboard's language, saying what the message says", async () => {
+    // an endpoint that answers GET /models with the status asked for, as the real APIs do
+    let status = 401;
+    const endpoint = http.createServer((_req, res) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { message: 'nope' } }));
+    });
+    await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = endpoint.address() as { port: number };
+      const p = await t.client.invoke('providers:save', {
+        kind: 'openai-compatible',
+        name: 'strict',
+        baseUrl: `http://127.0.0.1:${port}/v1`,
+        defaultModel: 'm',
+        apiKey: 'sk-secret',
+      });
+      const seen: string[] = [];
+      for (status of [401, 403, 408, 413, 429, 500, 418]) {
+        const result = await t.client.invoke('providers:test', { id: p.id });
+        expect(result.ok).toBe(false);
+        expectWordsSayMessage(result.words, result.message);
+        seen.push(result.words!.key);
+      }
+      expect(seen).toEqual([
+        'provider.keyRefused',
+        'provider.denied',
+        'provider.timedOut',
+        'provider.tooLarge',
+        'provider.rateLimited',
+        'provider.serverError',
+        'provider.rejected',
+      ]);
+    } finally {
+      endpoint.close();
+    }
+    const down = await t.client.invoke('providers:save', {
+      kind: 'openai-compatible',
+      name: 'down',
+      baseUrl: 'http://127.0.0.1:9/v1',
+    });
+    const result = await t.client.invoke('providers:test', { id: down.id });
+    expect(result.words?.key).toBe('provider.unreachable');
+    expectWordsSayMessage(result.words, result.message);
   });
 
   it('the skill provider name reaches the stored provider', async () => {

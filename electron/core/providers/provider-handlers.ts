@@ -2,11 +2,11 @@
 // carry `hasKey` only, and errors never quote it.
 import { randomUUID } from 'node:crypto';
 import type { Handlers } from '../../../shared/ipc/contract';
-import { AppError } from '../../../shared/ipc/result';
+import { AppError, type ErrorWords } from '../../../shared/ipc/result';
 import type { Provider, ProviderTestResult } from '../../../shared/types/provider';
 import type { SecretStorePort } from '../platform';
 import type { ProviderRecord, ProviderRepo } from '../store/providers';
-import { httpMessage, networkError } from './errors';
+import { httpMessage, httpWords, networkError, networkWords } from './errors';
 import { ModelError, type ModelGateway } from './gateway';
 import { DEFAULT_BASE_URLS } from './language-model';
 import { providerSecretName } from './model-gateway';
@@ -51,9 +51,10 @@ export function createProviderHandlers(deps: ProviderHandlerDeps): Pick<Handlers
           ? { authorization: `Bearer ${key}` }
           : {};
     const target = { provider: record.name, model: record.defaultModel ?? '(none)', baseUrl };
-    const result = (ok: boolean, message: string, models: string[] = []) => ({
+    const result = (ok: boolean, message: string, models: string[] = [], words?: ErrorWords) => ({
       ok,
       message,
+      ...(words ? { words } : {}),
       models,
       latencyMs: now() - started,
     });
@@ -64,7 +65,7 @@ export function createProviderHandlers(deps: ProviderHandlerDeps): Pick<Handlers
         signal: AbortSignal.timeout(deps.testTimeoutMs ?? 10_000),
       });
     } catch {
-      return result(false, networkError(target).message);
+      return result(false, networkError(target).message, [], networkWords(target));
     }
     if (res.ok) {
       const body = (await res.json().catch(() => ({}))) as { data?: { id?: unknown }[] };
@@ -76,7 +77,7 @@ export function createProviderHandlers(deps: ProviderHandlerDeps): Pick<Handlers
         (text) => (key ? text.split(key).join('***') : text).slice(0, 200),
         () => '',
       );
-      return result(false, httpMessage(res.status, target, said));
+      return result(false, httpMessage(res.status, target, said), [], httpWords(res.status, target, said));
     }
     try {
       await deps.gateway.streamText({

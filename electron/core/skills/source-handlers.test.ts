@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IpcError } from '../../../shared/ipc/result';
 import { createTestCore, skillText, tempFolder, writeTree, type TestCore } from '../test-support';
+import { expectWordsSayMessage } from '../testing/error-words';
 import { folderFromInput, MAX_ADDED_FOLDERS, SKILL_FOLDERS_SETTING } from './source-handlers';
 
 // Skill folders added and removed in Settings: through the real core, its dispatch and a real disk.
@@ -27,30 +28,10 @@ function setup() {
   return { t, home: home.dir, extra: extra.dir };
 }
 
-// Each refusal carries its words for the dashboard (errors:folders.<key>): the English the renderer
-// would show from them must say what the host's message says.
-const ERROR_WORDS = JSON.parse(
-  fs.readFileSync(
-    path.resolve(import.meta.dirname, '../../../renderer/src/i18n/locales/en/errors.json'),
-    'utf8',
-  ),
-) as Record<string, unknown>;
+// Each refusal carries its words for the dashboard (errors:folders.<key>), which must say what the
+// host's English message says.
 function expectWorded(error: IpcError) {
-  expect(error.words, error.message).toBeDefined();
-  const { key, values = {} } = error.words!;
-  const template = key
-    .split('.')
-    .reduce<unknown>((node, k) => (node as Record<string, unknown>)?.[k], ERROR_WORDS);
-  expect(typeof template, `errors:${key}`).toBe('string');
-  const rendered = (template as string).replace(/\{\{(\w+)\}\}/g, (_, k: string) =>
-    String(values[k] ?? `{{${k}}}`),
-  );
-  const plain = (text: string) =>
-    text
-      .replace(/[“”]/g, '"')
-      .replace(/\.$/, '')
-      .replace(/^./, (c) => c.toLowerCase());
-  expect(plain(rendered)).toBe(plain(error.message));
+  expectWordsSayMessage(error.words, error.message);
 }
 
 const ids = async (core: TestCore) => (await core.client.invoke('skills:list', undefined)).map((s) => s.id);

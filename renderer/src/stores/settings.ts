@@ -1,13 +1,15 @@
 import { create } from 'zustand';
 import type { Client } from '../../../shared/ipc/client';
-import type { Result } from '../../../shared/ipc/result';
+import type { ErrorWords, Result } from '../../../shared/ipc/result';
 import type { HotkeysOverview } from '../../../shared/types/desktop';
 import type { PermissionMode } from '../../../shared/types/permission';
 import type { Provider, ProviderSaveInput, ProviderTestResult } from '../../../shared/types/provider';
 import type { SkillSourceInfo } from '../../../shared/types/skill';
 
 export type ProviderTest =
-  { state: 'testing' } | ({ state: 'done' } & ProviderTestResult) | { state: 'failed'; message: string };
+  | { state: 'testing' }
+  | ({ state: 'done' } & ProviderTestResult)
+  | { state: 'failed'; message: string; words?: ErrorWords };
 
 export interface SettingsState {
   /** null until the first `providers:list` answer: "no providers" (first run) is an empty array. */
@@ -111,7 +113,11 @@ export function createSettingsStore(client: Client) {
           ...state.tests,
           [id]: result.ok
             ? { state: 'done', ...result.value }
-            : { state: 'failed', message: result.error.message },
+            : {
+                state: 'failed',
+                message: result.error.message,
+                ...(result.error.words ? { words: result.error.words } : {}),
+              },
         },
       }));
     },

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Provider } from '../../../../shared/types/provider';
 import { useStores } from '../../app/stores-context';
+import { errorText } from '../../i18n/error-text';
 import type { ProviderTest } from '../../stores/settings';
 import { ProviderForm } from './ProviderForm';
 
@@ -184,7 +185,7 @@ function ProviderCard({ provider, onEdit }: { provider: Provider; onEdit: () => 
 }
 
 function TestResult({ test }: { test: ProviderTest | undefined }) {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   // Always rendered, so the live region exists before the answer arrives and is read out.
   return (
     <div className="test-result" role="status" data-testid="provider-test">
@@ -208,10 +209,10 @@ function TestResult({ test }: { test: ProviderTest | undefined }) {
             )}
           </>
         ) : (
-          <p className="form-error">{t('providers.testFailed', { message: test.message })}</p>
+          <p className="form-error">{t('providers.testFailed', { message: errorText(test, i18n) })}</p>
         ))}
       {test?.state === 'failed' && (
-        <p className="form-error">{t('providers.testFailed', { message: test.message })}</p>
+        <p className="form-error">{t('providers.testFailed', { message: errorText(test, i18n) })}</p>
       )}
     </div>
   );
