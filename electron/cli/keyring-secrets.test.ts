@@ -39,7 +39,25 @@ async function startKeyringSession(): Promise<Session> {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-keyring-'));
   const runtime = path.join(home, 'run');
   fs.mkdirSync(runtime, { mode: 0o700 });
-  const bus = spawn('dbus-daemon', ['--session', '--nofork', '--print-address=1'], {
+  // A bus without service activation: only the keyring started below can answer (a session bus would
+  // start a second gnome-keyring on the first lookup, racing this one, with the real home's keyrings).
+  const config = path.join(home, 'bus.conf');
+  fs.writeFileSync(
+    config,
+    `<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+ "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+<busconfig>
+  <type>session</type>
+  <listen>unix:dir=${runtime}</listen>
+  <policy context="default">
+    <allow send_destination="*" eavesdrop="true"/>
+    <allow eavesdrop="true"/>
+    <allow own="*"/>
+  </policy>
+</busconfig>
+`,
+  );
+  const bus = spawn('dbus-daemon', [`--config-file=${config}`, '--nofork', '--print-address=1'], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
   const address = await readLine(bus);
@@ -54,6 +72,7 @@ async function startKeyringSession(): Promise<Session> {
     env,
     stdio: ['pipe', 'ignore', 'ignore'],
   });
+  keyring.stdin!.on('error', () => undefined); // it may close stdin once it has read the password
   keyring.stdin!.end('throwaway-password');
   // ready once the Secret Service answers on the bus
   for (let i = 0; ; i++) {

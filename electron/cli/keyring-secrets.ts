@@ -25,7 +25,8 @@ function secretTool(args: string[], options: KeyringOptions, input?: string): Pr
   return new Promise((resolve, reject) => {
     const child = spawn('secret-tool', args, {
       env: options.env ?? process.env,
-      stdio: ['pipe', 'pipe', 'pipe'],
+      // only `store` reads stdin (the value); the others get none, so nothing is written to a closed pipe
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
@@ -33,8 +34,8 @@ function secretTool(args: string[], options: KeyringOptions, input?: string): Pr
       child.kill('SIGKILL');
       reject(new Error(`the system keyring did not answer within ${(options.timeoutMs ?? 20_000) / 1000} s`));
     }, options.timeoutMs ?? 20_000);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', (error) => {
       clearTimeout(timer);
       reject(error);
@@ -43,7 +44,11 @@ function secretTool(args: string[], options: KeyringOptions, input?: string): Pr
       clearTimeout(timer);
       resolve({ code, stdout, stderr: stderr.trim() });
     });
-    child.stdin.end(input ?? '');
+    if (input !== undefined && child.stdin) {
+      // secret-tool may exit before reading (a refusal): that EPIPE is its exit code's to report
+      child.stdin.on('error', () => undefined);
+      child.stdin.end(input);
+    }
   });
 }
 

@@ -95,10 +95,12 @@ export function toModelError(error: unknown, target: CallTarget, key: string | n
     }
     if (status !== undefined) {
       const retryAfterMs = parseRetryAfter(error.responseHeaders);
-      return new ModelError('http', httpMessage(status, target, providerSays(error, key)), {
+      const said = providerSays(error, key);
+      return new ModelError('http', httpMessage(status, target, said), {
         status,
         retryable: isRetryableStatus(status),
         retryAfterMs,
+        words: httpWords(status, target, said),
       });
     }
     return networkError(target);
@@ -124,6 +126,6 @@ export function networkError(target: CallTarget): ModelError {
   return new ModelError(
     'network',
     `cannot reach ${target.provider} at ${target.baseUrl} (network error) — is it running and is the base URL right?`,
-    { retryable: true },
+    { retryable: true, words: networkWords(target) },
   );
 }

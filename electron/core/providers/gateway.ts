@@ -1,4 +1,5 @@
 // The engine's one way to reach a model. createModelGateway (providers/) implements it over the AI SDK.
+import type { ErrorWords } from '../../../shared/ipc/result';
 
 export type ProviderKind = 'openai' | 'anthropic' | 'openai-compatible';
 
@@ -70,6 +71,8 @@ export class ModelError extends Error {
       retryAfterMs?: number;
       /** Text streamed before a mid-stream failure (it was shown once; the call is not retried). */
       partialText?: string;
+      /** The message as data, for the dashboard's language (errors:provider.<key>). */
+      words?: ErrorWords;
     } = {},
   ) {
     super(message);

@@ -90,7 +90,9 @@ export function createProviderHandlers(deps: ProviderHandlerDeps): Pick<Handlers
       });
       return result(true, 'ok');
     } catch (error) {
-      return result(false, error instanceof ModelError ? error.message : 'the test call failed');
+      return error instanceof ModelError
+        ? result(false, error.message, [], error.details.words)
+        : result(false, 'the test call failed');
     }
   }
 
