@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorWords } from '../ipc/result';
 import { ExecutionMode } from './finding';
 import { SkillId } from './skill';
 
@@ -61,6 +62,8 @@ export const RunEvent = z.discriminatedUnion('type', [
     attempt: z.number().int().positive(),
     willRetry: z.boolean(),
     error: z.string(),
+    /** The error as data, for the dashboard's language (a provider's refusal, say). */
+    words: ErrorWords.optional(),
   }),
   z.object({ type: z.literal('step_complete'), ...at, stepId: z.string(), output: z.string() }),
   z.object({ type: z.literal('step_skipped'), ...at, stepId: z.string(), reason: z.string() }),

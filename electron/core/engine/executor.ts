@@ -676,7 +676,15 @@ export function createExecutor(deps: ExecutorDeps): Executor {
           const message = cancelled ? 'cancelled' : messageOf(error);
           const willRetry = !cancelled && !isFinal(error) && attempt <= info.retries;
           if (this.ended) return { ok: false, error: message, cancelled: true };
-          this.log.emit({ type: 'step_error', stepId, attempt, willRetry, error: message });
+          const words = !cancelled && error instanceof ModelError ? error.details.words : undefined;
+          this.log.emit({
+            type: 'step_error',
+            stepId,
+            attempt,
+            willRetry,
+            error: message,
+            ...(words ? { words } : {}),
+          });
           if (willRetry) {
             await sleep(backoff(retryBaseMs, attempt), signal);
             continue;

@@ -198,6 +198,25 @@ describe('providers channels', () => {
     expectWordsSayMessage(result.words, result.message);
   });
 
+  it("a run's failed step carries the provider error's words for the run panel", async () => {
+    await t.client.invoke('providers:save', {
+      kind: 'openai',
+      name: 'openai',
+      baseUrl: `${server.url}/v1`,
+      defaultModel: 'gpt-test',
+      apiKey: 'sk-refused',
+    });
+    t.writeSkill('tidy', '---\nname: tidy\ndescription: Tidies text.\n---\nTidy this.\n');
+    await t.core.skills.ready();
+    server.script({ status: 401 });
+    const { runId } = await t.client.invoke('runs:start', { skillId: 'tidy', input: 'x' });
+    await t.core.executor.settled(runId);
+    const detail = await t.client.invoke('runs:get', { runId });
+    const failed = detail.events.find((e) => e.type === 'step_error');
+    expect(failed).toMatchObject({ willRetry: false, words: { key: 'provider.keyRefused' } });
+    if (failed?.type === 'step_error') expectWordsSayMessage(failed.words, failed.error);
+  });
+
   it('the skill provider name reaches the stored provider', async () => {
     await t.client.invoke('providers:save', {
       kind: 'openai',

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../i18n/error-text';
 import { Duration, Elapsed } from './Duration';
 import { formatInput, inputSummary } from './format';
 import { Markdown } from './Markdown';
@@ -23,7 +24,7 @@ export const StepList = memo(function StepList({ steps }: { steps: StepView[] })
 
 // A token changes one step: the others (same object) skip rendering.
 const StepItem = memo(function StepItem({ step }: { step: StepView }) {
-  const { t } = useTranslation('runs');
+  const { t, i18n } = useTranslation('runs');
   const duration = stepDuration(step);
   const since = runningSince(step);
   const streamed = step.segments.some((s) => s.kind === 'text' && s.text.trim() !== '');
@@ -72,7 +73,7 @@ const StepItem = memo(function StepItem({ step }: { step: StepView }) {
             <li key={i} className={error.willRetry ? 'step-retry' : 'step-error'}>
               {t(error.willRetry ? 'panel.retrying' : 'panel.failedAttempt', {
                 attempt: error.attempt,
-                error: error.error,
+                error: errorText({ message: error.error, words: error.words }, i18n),
               })}
             </li>
           ))}

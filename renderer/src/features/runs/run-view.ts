@@ -1,5 +1,6 @@
 // What the run panel shows, folded from a run's events: the same reducer serves a live run (events as
 // they arrive) and a past one (the events `runs:get` returns), so both look the same.
+import type { ErrorWords } from '../../../../shared/ipc/result';
 import type { RunDetail, RunEvent, RunStatus, RunSummary, StepStatus } from '../../../../shared/types/run';
 
 export type EventOf<T extends RunEvent['type']> = Extract<RunEvent, { type: T }>;
@@ -20,6 +21,8 @@ export interface StepError {
   attempt: number;
   willRetry: boolean;
   error: string;
+  /** The error as data, for this page's language (see i18n/error-text). */
+  words?: ErrorWords;
   t: number;
 }
 
@@ -163,7 +166,13 @@ function reduce(run: RunView, event: RunEvent): RunView {
         ...step,
         errors: [
           ...step.errors,
-          { attempt: event.attempt, willRetry: event.willRetry, error: event.error, t: event.t },
+          {
+            attempt: event.attempt,
+            willRetry: event.willRetry,
+            error: event.error,
+            ...(event.words ? { words: event.words } : {}),
+            t: event.t,
+          },
         ],
         attempts: Math.max(step.attempts, event.attempt + (event.willRetry ? 1 : 0)),
         // the next attempt streams again from the start
