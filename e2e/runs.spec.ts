@@ -365,3 +365,22 @@ test('a prompt opened before the page loaded is shown from permissions:pending; 
     expect.objectContaining({ type: 'permission_decision', decision: 'deny', source: 'user' }),
   );
 });
+
+test('a provider that refuses the key: the failed run reads in the page language when opened from the history', async ({
+  page,
+}) => {
+  const problems = watchForPageErrors(page);
+  await page.addInitScript("localStorage.setItem('skilldeck.language', 'zh-CN')");
+  llm.script({ status: 401 });
+  const { runId } = await invoke('runs:start', { skillId: 'streamer', input: 'hi' });
+  const url = new URL(host.url);
+  url.hash = '#/runs';
+  await page.goto(url.toString());
+  const refused = '服务商拒绝了 API 密钥（401）——请在设置中检查“local”的密钥';
+  await page.getByRole('button', { name: `打开 streamer 的运行 ${runId}` }).click();
+  const panel = page.getByTestId('run-panel');
+  await expect(panel.getByRole('alert')).toHaveText(refused);
+  await expect(panel.locator('.step-errors')).toContainText(`第 1 次尝试失败：${refused}`);
+  await expect(panel).not.toContainText('refused the API key');
+  expect(problems).toEqual([]);
+});

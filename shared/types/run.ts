@@ -138,6 +138,8 @@ export const RunEvent = z.discriminatedUnion('type', [
     status: z.enum(['succeeded', 'failed', 'cancelled']),
     output: z.string().nullable(),
     error: z.string().nullable(),
+    /** The error as data, for the dashboard's language. */
+    words: ErrorWords.optional(),
   }),
 ]);
 export type RunEvent = z.infer<typeof RunEvent>;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '../../../shared/ipc/result';
+import { AppError, type ErrorWords } from '../../../shared/ipc/result';
 import type { RunEvent, RunStart } from '../../../shared/types/run';
 import type { ExecutionMode } from '../../../shared/types/finding';
 import {
@@ -245,6 +245,8 @@ export function createExecutor(deps: ExecutorDeps): Executor {
   class RunExecution {
     private usage = { inputTokens: null as number | null, outputTokens: null as number | null };
     private ended = false;
+    /** The words of the errors this run reported, by message (the run ends with one of them). */
+    private readonly wordsOf = new Map<string, ErrorWords>();
     private readonly kind: ContextBehavior;
     private readonly title: string;
     private readonly runningSteps = new Set<string>();
@@ -305,6 +307,8 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       } catch (error) {
         if (isCancel(error, this.signal)) return this.finish('cancelled', null, 'cancelled');
         const message = messageOf(error);
+        if (error instanceof ModelError && error.details.words)
+          this.wordsOf.set(message, error.details.words);
         await this.deliverFailure(message).catch(() => undefined);
         return this.finish('failed', null, message);
       }
@@ -677,6 +681,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
           const willRetry = !cancelled && !isFinal(error) && attempt <= info.retries;
           if (this.ended) return { ok: false, error: message, cancelled: true };
           const words = !cancelled && error instanceof ModelError ? error.details.words : undefined;
+          if (words) this.wordsOf.set(message, words);
           this.log.emit({
             type: 'step_error',
             stepId,
@@ -758,7 +763,16 @@ export function createExecutor(deps: ExecutorDeps): Executor {
           endedAt,
         });
       }
-      this.log.emit({ type: 'complete', runId: this.runId, status, output, error });
+      // a run that failed with a step's error says it with that error's words
+      const words = error === null ? undefined : this.wordsOf.get(error);
+      this.log.emit({
+        type: 'complete',
+        runId: this.runId,
+        status,
+        output,
+        error,
+        ...(words ? { words } : {}),
+      });
       this.log.close();
       deps.repo.finish(this.runId, {
         status,

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { expectWordsSayMessage } from '../testing/error-words';
 import { startLlmServer, type LlmServer } from '../testing/llm-server';
 import { ModelError, type StreamTextRequest } from './gateway';
 import { createModelGateway, providerSecretName, type ModelGatewayOptions } from './model-gateway';
@@ -266,6 +267,7 @@ describe('streams cut short', () => {
     const error = await failure(gateway.streamText(call().request));
     expect(error.code).toBe('timeout');
     expect(error.message).toContain('100 ms');
+    expectWordsSayMessage(error.details.words, error.message);
     expect(Date.now() - started).toBeLessThan(600);
     await server.waitForDisconnect(0, 1000);
   });
@@ -276,6 +278,8 @@ describe('streams cut short', () => {
     const { request, tokens } = call();
     const error = await failure(gateway.streamText(request));
     expect(error).toMatchObject({ code: 'timeout', details: { partialText: 'a' } });
+    // the message grew by "(after 1 characters…)": its words would say less, so there are none
+    expect(error.details.words).toBeUndefined();
     expect(tokens).toEqual(['a']);
   });
 
@@ -352,6 +356,7 @@ describe('choosing the provider', () => {
       code: 'no-provider',
       message: 'no provider configured — add one in Settings',
     });
+    expectWordsSayMessage(error.details.words, error.message);
     expect(Date.now() - started).toBeLessThan(400);
     server = await startLlmServer();
   });
@@ -379,6 +384,7 @@ describe('choosing the provider', () => {
     expect(error.message).toBe(
       'unknown provider "gemini" — the configured ones are "main", "Claude"; fix the skill\'s provider field or add it in Settings',
     );
+    expectWordsSayMessage(error.details.words, error.message);
   });
 });
 

@@ -161,13 +161,16 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
   function fromRecord(record: ProviderRecord, model: string | undefined): Target {
     const baseUrl = record.baseUrl ?? DEFAULT_BASE_URLS[record.kind];
     if (!baseUrl) {
-      throw new ModelError('no-provider', `provider "${record.name}" has no base URL — set it in Settings`);
+      throw new ModelError('no-provider', `provider "${record.name}" has no base URL — set it in Settings`, {
+        words: { key: 'provider.noBaseUrl', values: { provider: record.name } },
+      });
     }
     const chosen = model ?? record.defaultModel ?? record.knownModels[0];
     if (!chosen) {
       throw new ModelError(
         'no-provider',
         `provider "${record.name}" has no default model — set one in Settings or name a model in the skill`,
+        { words: { key: 'provider.noModel', values: { provider: record.name } } },
       );
     }
     return {
@@ -207,13 +210,19 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
         names.length > 0
           ? `unknown provider "${providerName}" — the configured ones are ${names.join(', ')}; fix the skill's provider field or add it in Settings`
           : `unknown provider "${providerName}" — no provider is configured; add one in Settings`,
+        {
+          words:
+            names.length > 0
+              ? { key: 'provider.unknown', values: { provider: providerName, configured: names.join(', ') } }
+              : { key: 'provider.unknownNoneConfigured', values: { provider: providerName } },
+        },
       );
     }
     const record = options.providers.getDefault();
     if (record) return fromRecord(record, model);
     const target = await ollamaTarget(model);
     if (target) return target;
-    throw new ModelError('no-provider', NO_PROVIDER_MESSAGE);
+    throw new ModelError('no-provider', NO_PROVIDER_MESSAGE, { words: { key: 'provider.none' } });
   }
 
   function retryDelay(attempt: number, error: ModelError): number {
@@ -294,9 +303,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
       throw new ModelError(
         'bad-response',
         `${target.provider} ended the stream without finishing the answer`,
-        {
-          retryable: true,
-        },
+        { retryable: true, words: { key: 'provider.endedEarly', values: { provider: target.provider } } },
       );
     } catch (error) {
       if (reason === 'cancelled') throw cancelled();
@@ -304,7 +311,13 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
         throw new ModelError(
           'timeout',
           `${target.provider} sent nothing for ${firstChunkTimeoutMs} ms (model "${target.model}") — it may be overloaded or loading the model`,
-          { retryable: false },
+          {
+            retryable: false,
+            words: {
+              key: 'provider.silent',
+              values: { provider: target.provider, ms: firstChunkTimeoutMs, model: target.model },
+            },
+          },
         );
       }
       if (reason === 'idle') {
@@ -313,6 +326,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
           `${target.provider} stopped streaming for ${idleTimeoutMs} ms in the middle of the answer`,
           {
             retryable: false,
+            words: { key: 'provider.stalled', values: { provider: target.provider, ms: idleTimeoutMs } },
           },
         );
       }
@@ -350,6 +364,8 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
               {
                 ...error.details,
                 partialText: shown.text,
+                // the message has grown: its words would no longer say all of it
+                words: undefined,
               },
             );
           }

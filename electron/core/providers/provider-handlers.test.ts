@@ -215,6 +215,9 @@ describe('providers channels', () => {
     const failed = detail.events.find((e) => e.type === 'step_error');
     expect(failed).toMatchObject({ willRetry: false, words: { key: 'provider.keyRefused' } });
     if (failed?.type === 'step_error') expectWordsSayMessage(failed.words, failed.error);
+    // the run ends with that error: the panel's closing line gets the same words
+    const complete = detail.events.find((e) => e.type === 'complete');
+    expect(complete).toMatchObject({ status: 'failed', words: { key: 'provider.keyRefused' } });
   });
 
   it('the skill provider name reaches the stored provider', async () => {

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../app/icons';
 import { useStores } from '../../app/stores-context';
+import { errorText } from '../../i18n/error-text';
 import { Duration, Elapsed } from './Duration';
 import { inputSummary } from './format';
 import { Markdown } from './Markdown';
@@ -16,7 +17,7 @@ const NO_STEPS: RunView['steps'] = [];
 
 /** One run, live or past: its steps as they go, and what can be done with it. */
 export function RunPanel({ runId }: { runId: string }) {
-  const { t } = useTranslation('runs');
+  const { t, i18n } = useTranslation('runs');
   const { useRunsStore, usePromptsStore } = useStores();
   const run = useRunsStore((s) => s.runs[runId]);
   const { cancel, rerun, resume, close } = useRunsStore.getState();
@@ -119,7 +120,7 @@ export function RunPanel({ runId }: { runId: string }) {
       )}
       {run.error && (
         <p className="form-error" role="alert">
-          {run.error}
+          {errorText({ message: run.error, words: run.errorWords }, i18n)}
         </p>
       )}
       {run.outputs.length > 0 && (

@@ -62,6 +62,8 @@ export interface RunView {
   input: string | null;
   output: string | null;
   error: string | null;
+  /** The error as data, for this page's language (the `complete` event's). */
+  errorWords?: ErrorWords;
   /** In index order. */
   steps: StepView[];
   /** Output tools' results (`output` events). */
@@ -267,6 +269,7 @@ function reduce(run: RunView, event: RunEvent): RunView {
         status: event.status,
         output: event.output,
         error: event.error,
+        ...(event.words ? { errorWords: event.words } : {}),
         waiting: [],
         endedAt: run.startedAt + event.t,
         steps: run.steps.map((s) =>
@@ -312,6 +315,8 @@ export function runFromDetail(detail: RunDetail): RunView {
     status: detail.status,
     output: detail.output,
     error: detail.error,
+    // the replayed `complete` event's words, when they are for the error stored
+    ...(run.errorWords && run.error === detail.error ? { errorWords: run.errorWords } : {}),
     endedAt: detail.endedAt,
     // a run no longer waiting (cut off, ended) has nothing left to answer
     waiting: detail.status === 'waiting' ? run.waiting : [],
