@@ -103,7 +103,9 @@ async function renameNew(from: string, to: string): Promise<void> {
 }
 
 const folderTaken = (dir: string) =>
-  new AppError('CONFLICT', `${dir} already exists: pick another id, or move that folder away first`);
+  new AppError('CONFLICT', `${dir} already exists: pick another id, or move that folder away first`, {
+    words: { key: 'skills.folderTaken', values: { dir } },
+  });
 
 const manifestOf = (trashDir: string, trashId: string) => path.join(trashDir, `${trashId}.json`);
 
@@ -174,6 +176,7 @@ export async function restoreFromTrash(trashDir: string, trashId: string): Promi
     throw new AppError(
       'CONFLICT',
       `cannot restore "${entry.skillId}": ${entry.originalPath} exists again. Move it away, then restore.`,
+      { words: { key: 'skills.restoreBlocked', values: { id: entry.skillId, path: entry.originalPath } } },
     );
   }
   await fs.mkdir(path.dirname(entry.originalPath), { recursive: true });

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestCore, skillText, tempFolder, writeTree, type TestCore } from '../test-support';
+import { expectWordsSayMessage } from '../testing/error-words';
 
 // The skills:* channels through the in-memory transport, on real folders.
 
@@ -83,13 +84,15 @@ describe('skills:create', () => {
   it('refuses an id already taken, in any source, and ids that are not folder names', async () => {
     t = createTestCore();
     t.writeSkill('polish', skillText('polish'));
-    expect(await t.client.request('skills:create', { skillId: 'polish', template: 'prompt' })).toMatchObject({
+    const taken = await t.client.request('skills:create', { skillId: 'polish', template: 'prompt' });
+    expect(taken).toMatchObject({
       ok: false,
       error: {
         code: 'CONFLICT',
         message: expect.stringMatching(/a skill "polish" already exists \(built-in/),
       },
     });
+    if (!taken.ok) expectWordsSayMessage(taken.error.words, taken.error.message);
     for (const skillId of ['../escape', 'Upper', 'a/b', 'two--hyphens', '']) {
       const result = await t.client.request('skills:create', { skillId, template: 'prompt' });
       expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
@@ -188,6 +191,7 @@ describe('skills:update', () => {
         ok: false,
         error: { code: 'FORBIDDEN', message: expect.stringMatching(/cannot be edited: duplicate it/) },
       });
+      if (!result.ok) expectWordsSayMessage(result.error.words, result.error.message);
     }
   });
 
@@ -389,10 +393,12 @@ describe('skills:delete, skills:trash, skills:restore', () => {
     withUserSkill('twice', skillText('twice'));
     const { trashId } = await t.client.invoke('skills:delete', { skillId: 'twice' });
     withUserSkill('twice', skillText('twice', 'A new one.'));
-    expect(await t.client.request('skills:restore', { trashId })).toMatchObject({
+    const blocked = await t.client.request('skills:restore', { trashId });
+    expect(blocked).toMatchObject({
       ok: false,
       error: { code: 'CONFLICT', message: expect.stringMatching(/exists again/) },
     });
+    if (!blocked.ok) expectWordsSayMessage(blocked.error.words, blocked.error.message);
     expect(await t.client.request('skills:restore', { trashId: '1-nothing' })).toMatchObject({
       ok: false,
       error: { code: 'NOT_FOUND' },

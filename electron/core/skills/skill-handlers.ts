@@ -50,10 +50,18 @@ export const isReadOnly = (entry: Pick<SkillEntry, 'source'>) =>
 
 const SOURCE_NAMES = { builtin: 'built-in', plugin: 'plugin', user: 'your', folder: 'folder' } as const;
 
-function readOnlyError(entry: SkillEntry, doing: string): AppError {
+const DOING = { edit: 'edited', delete: 'deleted (you can turn it off instead)' } as const;
+
+function readOnlyError(entry: SkillEntry, doing: keyof typeof DOING): AppError {
   return new AppError(
     'FORBIDDEN',
-    `"${entry.id}" is a ${SOURCE_NAMES[entry.source]} skill and cannot be ${doing}: duplicate it to get your own copy`,
+    `"${entry.id}" is a ${SOURCE_NAMES[entry.source]} skill and cannot be ${DOING[doing]}: duplicate it to get your own copy`,
+    {
+      words: {
+        key: `skills.readOnly.${doing}`,
+        values: { id: entry.id, source: SOURCE_NAMES[entry.source] },
+      },
+    },
   );
 }
 
@@ -110,6 +118,12 @@ export function createSkillHandlers(deps: SkillHandlerDeps): Pick<Handlers, Skil
       throw new AppError(
         'CONFLICT',
         `a skill "${id}" already exists (${SOURCE_NAMES[taken.source]}: ${taken.dir}); pick another id`,
+        {
+          words: {
+            key: 'skills.idTaken',
+            values: { id, source: SOURCE_NAMES[taken.source], dir: taken.dir },
+          },
+        },
       );
     }
   }
@@ -132,7 +146,7 @@ export function createSkillHandlers(deps: SkillHandlerDeps): Pick<Handlers, Skil
 
     'skills:update': async ({ skillId, baseHash, raw, fields, config, body }) => {
       const entry = await registry.require(skillId);
-      if (isReadOnly(entry)) throw readOnlyError(entry, 'edited');
+      if (isReadOnly(entry)) throw readOnlyError(entry, 'edit');
       let text = raw;
       if (text === undefined) {
         const bytes = await fs.promises.readFile(entry.file);
@@ -192,7 +206,9 @@ export function createSkillHandlers(deps: SkillHandlerDeps): Pick<Handlers, Skil
       const entry = await registry.require(skillId);
       const mine = registry.list().find((e) => e.id === newId && e.source === 'user');
       if (mine)
-        throw new AppError('CONFLICT', `you already have a skill "${newId}" (${mine.dir}); pick another id`);
+        throw new AppError('CONFLICT', `you already have a skill "${newId}" (${mine.dir}); pick another id`, {
+          words: { key: 'skills.alreadyYours', values: { id: newId, dir: mine.dir } },
+        });
       const dir = await copySkillFolder(
         entry.realDir,
         path.basename(entry.file),
@@ -211,7 +227,7 @@ export function createSkillHandlers(deps: SkillHandlerDeps): Pick<Handlers, Skil
 
     'skills:delete': async ({ skillId }) => {
       const entry = await registry.require(skillId);
-      if (isReadOnly(entry)) throw readOnlyError(entry, 'deleted (you can turn it off instead)');
+      if (isReadOnly(entry)) throw readOnlyError(entry, 'delete');
       const trashed = await moveToTrash(deps.trashDir, entry);
       await registry.reload([entry.dir], `${skillId} moved to the trash`);
       return trashed;

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { Client } from '../../../shared/ipc/client';
 import type { AppInfo } from '../../../shared/types/app';
+import { errorText } from '../i18n/error-text';
 
 type Language = AppInfo['language'];
 
@@ -27,7 +28,7 @@ export function createAppStore(client: Client, options: AppStoreOptions = {}) {
     async load() {
       const result = await client.request('app:info', undefined);
       if (!result.ok) {
-        set({ error: result.error.message });
+        set({ error: errorText(result.error) });
         return;
       }
       set({ info: result.value, error: null });

@@ -12,6 +12,7 @@ import {
   type FormPatch,
   type FormValues,
 } from '../features/editor/form-model';
+import { errorText } from '../i18n/error-text';
 
 /** A form save sends only the changed fields; a raw save sends the whole text. */
 export type PendingSave =
@@ -122,7 +123,7 @@ export function createEditorStore(client: Client) {
       const result = await client.request('skills:get', { skillId });
       if (ticket !== latestRead || get().skillId !== skillId) return;
       if (result.ok) loaded(result.value);
-      else set({ loading: false, error: result.error.message, detail: null });
+      else set({ loading: false, error: errorText(result.error), detail: null });
     }
 
     async function send(baseHash: string, save: PendingSave): Promise<boolean> {
@@ -151,7 +152,7 @@ export function createEditorStore(client: Client) {
           return false;
         }
       }
-      set({ saving: false, saveError: result.error.message });
+      set({ saving: false, saveError: errorText(result.error) });
       return false;
     }
 
@@ -220,7 +221,7 @@ export function createEditorStore(client: Client) {
         const result = await client.request('skills:check', { skillId, text });
         const findings: Finding[] = result.ok
           ? result.value.findings
-          : [{ code: 'check-failed', severity: 'warning', message: result.error.message }];
+          : [{ code: 'check-failed', severity: 'warning', message: errorText(result.error) }];
         const now = get();
         if (now.skillId === skillId && now.draft === text) set({ checked: { text, findings } });
         return findings;

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { Client } from '../../../shared/ipc/client';
 import type { Result } from '../../../shared/ipc/result';
 import type { Memo, MemoExport, MemoSearchHit } from '../../../shared/types/memo';
+import { errorText } from '../i18n/error-text';
 
 export const MEMO_PAGE_SIZE = 50;
 
@@ -45,7 +46,7 @@ export function createMemosStore(client: Client) {
       if (trimmed === '') {
         const result = await client.request('memos:list', { limit: MEMO_PAGE_SIZE, offset });
         if (request !== latest) return;
-        if (!result.ok) return set({ loading: false, error: result.error.message });
+        if (!result.ok) return set({ loading: false, error: errorText(result.error) });
         set((state) => ({
           items: offset === 0 ? result.value.items : [...state.items, ...result.value.items],
           total: result.value.total,
@@ -61,7 +62,7 @@ export function createMemosStore(client: Client) {
           offset,
         });
         if (request !== latest) return;
-        if (!result.ok) return set({ loading: false, error: result.error.message });
+        if (!result.ok) return set({ loading: false, error: errorText(result.error) });
         set((state) => ({
           hits: offset === 0 ? result.value.items : [...state.hits, ...result.value.items],
           hasMore: result.value.hasMore,

@@ -3,6 +3,7 @@ import type { Client } from '../../../shared/ipc/client';
 import type { ChannelInput } from '../../../shared/ipc/contract';
 import type { Result } from '../../../shared/ipc/result';
 import type { EventOf } from '../features/runs/run-view';
+import { errorText } from '../i18n/error-text';
 
 export type Prompt =
   | { kind: 'permission'; runId: string; event: EventOf<'permission_request'> }
@@ -89,7 +90,9 @@ export function createPromptsStore(client: Client) {
   /** Answered (or no longer open: `answered: false`) → out of the queue; a failed send keeps it. */
   function settle(requestId: string, result: Result<{ answered: boolean }>) {
     usePromptsStore.setState((state) =>
-      result.ok ? { queue: without(state.queue, requestId), error: null } : { error: result.error.message },
+      result.ok
+        ? { queue: without(state.queue, requestId), error: null }
+        : { error: errorText(result.error) },
     );
   }
 

@@ -4,6 +4,7 @@ import type { Result } from '../../../shared/ipc/result';
 import type { RunStart, RunStatus, RunSummary } from '../../../shared/types/run';
 import type { SkillDefinitionData } from '../../../shared/types/skill-definition';
 import { applyEvent, emptyRun, isFinished, runFromDetail, type RunView } from '../features/runs/run-view';
+import { errorText } from '../i18n/error-text';
 
 export interface RunFilters {
   skillId: string;
@@ -161,7 +162,7 @@ export function createRunsStore(client: Client) {
               loading: false,
               error: null,
             }
-          : { ...state.history, loading: false, error: result.error.message },
+          : { ...state.history, loading: false, error: errorText(result.error) },
       }));
     },
 

@@ -5,6 +5,7 @@ import type { HotkeysOverview } from '../../../shared/types/desktop';
 import type { PermissionMode } from '../../../shared/types/permission';
 import type { Provider, ProviderSaveInput, ProviderTestResult } from '../../../shared/types/provider';
 import type { SkillSourceInfo } from '../../../shared/types/skill';
+import { errorText } from '../i18n/error-text';
 
 export type ProviderTest =
   | { state: 'testing' }
@@ -67,7 +68,7 @@ export function createSettingsStore(client: Client) {
       const result = await client.request('skills:sources', undefined);
       if (load !== latestSources) return;
       if (result.ok) set({ sources: result.value, sourcesError: null });
-      else set({ sourcesError: result.error.message });
+      else set({ sourcesError: errorText(result.error) });
     },
 
     addSource: (path) => changeSources('skills:addSource', path),
@@ -79,7 +80,7 @@ export function createSettingsStore(client: Client) {
       const result = await client.request('providers:list', undefined);
       if (load !== latestProviders) return;
       if (result.ok) set({ providers: result.value, providersError: null });
-      else set({ providersError: result.error.message });
+      else set({ providersError: errorText(result.error) });
     },
 
     async saveProvider(input) {
@@ -115,7 +116,7 @@ export function createSettingsStore(client: Client) {
             ? { state: 'done', ...result.value }
             : {
                 state: 'failed',
-                message: result.error.message,
+                message: errorText(result.error),
                 ...(result.error.words ? { words: result.error.words } : {}),
               },
         },
@@ -128,13 +129,13 @@ export function createSettingsStore(client: Client) {
       set({ mode });
       const result = await client.request('permissions:mode', { mode });
       if (result.ok) set({ mode: result.value.mode, modeError: null });
-      else set({ mode: before, modeError: result.error.message });
+      else set({ mode: before, modeError: errorText(result.error) });
     },
 
     async setPaused(paused) {
       const result = await client.request('hotkeys:pause', { paused });
       if (result.ok) set({ hotkeys: result.value, hotkeysError: null });
-      else set({ hotkeysError: result.error.message });
+      else set({ hotkeysError: errorText(result.error) });
     },
   }));
 
@@ -150,13 +151,13 @@ export function createSettingsStore(client: Client) {
   async function loadMode() {
     const result = await client.request('permissions:mode', undefined);
     if (result.ok) useSettingsStore.setState({ mode: result.value.mode, modeError: null });
-    else useSettingsStore.setState({ modeError: result.error.message });
+    else useSettingsStore.setState({ modeError: errorText(result.error) });
   }
 
   async function loadHotkeys() {
     const result = await client.request('hotkeys:status', undefined);
     if (result.ok) useSettingsStore.setState({ hotkeys: result.value, hotkeysError: null });
-    else useSettingsStore.setState({ hotkeysError: result.error.message });
+    else useSettingsStore.setState({ hotkeysError: errorText(result.error) });
   }
 
   client.on('hotkeys:changed', (hotkeys) => useSettingsStore.setState({ hotkeys, hotkeysError: null }));

@@ -3,6 +3,7 @@ import type { Client } from '../../../shared/ipc/client';
 import type { ChannelInput } from '../../../shared/ipc/contract';
 import type { Result } from '../../../shared/ipc/result';
 import type { SkillMeta, SkillSummary } from '../../../shared/types/skill';
+import { errorText } from '../i18n/error-text';
 
 export type MetaPatch = ChannelInput<'meta:update'>['patch'];
 
@@ -32,7 +33,7 @@ export function createSkillsStore(client: Client) {
       const result = await client.request('skills:list', undefined);
       if (load !== latestLoad) return;
       if (result.ok) set({ skills: inDeckOrder(result.value), loading: false, error: null });
-      else set({ loading: false, error: result.error.message });
+      else set({ loading: false, error: errorText(result.error) });
     },
 
     async updateMeta(skillId, patch) {

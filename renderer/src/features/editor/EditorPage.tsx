@@ -12,6 +12,7 @@ import { SkillForm } from './SkillForm';
 import { UnsavedDialog } from './UnsavedDialog';
 import { useEditorRoute, usePendingNavigation } from './use-editor-route';
 import './editor.css';
+import { errorText } from '../../i18n/error-text';
 
 type Tab = 'form' | 'raw';
 
@@ -106,7 +107,7 @@ export function EditorPage() {
     const result = await state.remove();
     // in the trash (with an undo): nothing is left to save
     if (result.ok) navigation().navigate('#/skills', { force: true });
-    else setFailed({ skillId: detail.id, message: result.error.message });
+    else setFailed({ skillId: detail.id, message: errorText(result.error) });
   };
 
   const saveAndLeave = async () => {
@@ -280,7 +281,7 @@ export function EditorPage() {
           onClose={() => setDuplicating(false)}
           onSubmit={async (newId) => {
             const result = await state.duplicate(newId);
-            if (!result.ok) return result.error.message;
+            if (!result.ok) return errorText(result.error);
             setDuplicating(false);
             window.location.hash = editorHref(result.value.id);
             return null;

@@ -5,6 +5,7 @@ import { useStores } from '../../app/stores-context';
 import { IdDialog } from './IdDialog';
 import { editorHref } from './route';
 import './editor.css';
+import { errorText } from '../../i18n/error-text';
 
 /** "New skill": an id, a template (`skills:create`), then the editor on it. */
 export function NewSkillButton() {
@@ -29,7 +30,7 @@ export function NewSkillButton() {
           onClose={() => setOpen(false)}
           onSubmit={async (id) => {
             const result = await create(id, template, description);
-            if (!result.ok) return result.error.message;
+            if (!result.ok) return errorText(result.error);
             setOpen(false);
             window.location.hash = editorHref(result.value.id);
             return null;

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../app/stores-context';
 import { editorHref } from './route';
+import { errorText } from '../../i18n/error-text';
 
 const SHOWN_MS = 15_000;
 
@@ -30,7 +31,8 @@ export function UndoToast() {
         className="button button-ghost"
         onClick={() =>
           void undo().then((result) => {
-            if (result && !result.ok) setFailed({ trashId: trashed.trashId, message: result.error.message });
+            if (result && !result.ok)
+              setFailed({ trashId: trashed.trashId, message: errorText(result.error) });
             else if (result?.ok) window.location.hash = editorHref(result.value.id);
           })
         }

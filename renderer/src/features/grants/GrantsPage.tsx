@@ -4,6 +4,7 @@ import { PageHeader } from '../../app/PageHeader';
 import { useStores } from '../../app/stores-context';
 import type { AuditRow, Rule } from './grants-store';
 import './grants.css';
+import { errorText } from '../../i18n/error-text';
 
 /** Saved permission rules (global and per skill), each revocable, and the latest decisions. */
 export function GrantsPage() {
@@ -23,7 +24,7 @@ export function GrantsPage() {
     setRevokeError(null);
     const result = await revoke(rule.id);
     if (result.ok) setAnnounce(t('revoked', { rule: rule.rule }));
-    else setRevokeError(t('revokeFailed', { message: result.error.message }));
+    else setRevokeError(t('revokeFailed', { message: errorText(result.error) }));
   }
 
   return (

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Client } from '../../../../shared/ipc/client';
 import type { Result } from '../../../../shared/ipc/result';
 import type { PermissionAuditRow, PermissionRule } from '../../../../shared/types/permission';
+import { errorText } from '../../i18n/error-text';
 
 export type Rule = z.infer<typeof PermissionRule>;
 export type AuditRow = z.infer<typeof PermissionAuditRow>;
@@ -41,7 +42,7 @@ export function createGrantsStore(client: Client) {
         rules: rules.ok ? rules.value : [],
         audit: audit.ok ? [...audit.value].sort((a, b) => b.at - a.at || b.id - a.id) : [],
         loading: false,
-        error: failed && !failed.ok ? failed.error.message : null,
+        error: failed && !failed.ok ? errorText(failed.error) : null,
       });
     },
 

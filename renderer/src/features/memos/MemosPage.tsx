@@ -6,6 +6,7 @@ import { useStores } from '../../app/stores-context';
 import { copyText } from '../../app/clipboard';
 import { allMemosFileName, memoFileName, saveMarkdownFile } from './export-file';
 import './memos.css';
+import { errorText } from '../../i18n/error-text';
 
 /** How long typing pauses before the search is sent. */
 export const SEARCH_DEBOUNCE_MS = 250;
@@ -49,7 +50,7 @@ export function MemosPage() {
     setToCopyByHand(null);
     setActionError(null);
     const result = await store.open(id);
-    if (!result.ok) setActionError(t('openFailed', { message: result.error.message }));
+    if (!result.ok) setActionError(t('openFailed', { message: errorText(result.error) }));
   }
 
   /** `memo` alone, or every memo, as Markdown: saved as a file, or copied. */
@@ -62,7 +63,7 @@ export function MemosPage() {
     try {
       const result = await store.exportMarkdown(memo?.id);
       if (!result.ok) {
-        setActionError(t('exportFailed', { message: result.error.message }));
+        setActionError(t('exportFailed', { message: errorText(result.error) }));
         return;
       }
       const { markdown, count } = result.value;
@@ -234,7 +235,7 @@ function MemoView({
     if (result.ok) onError(null);
     else {
       setConfirming(false);
-      onError(t('deleteFailed', { message: result.error.message }));
+      onError(t('deleteFailed', { message: errorText(result.error) }));
     }
   }
 

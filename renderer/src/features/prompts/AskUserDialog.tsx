@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../app/stores-context';
 import type { Prompt } from '../../stores/prompts';
 import { PromptDialog } from './PromptDialog';
+import { errorText } from '../../i18n/error-text';
 
 type AskPrompt = Prompt & { kind: 'ask_user' };
 
@@ -24,7 +25,7 @@ export function AskUserDialog({ prompt, more }: { prompt: AskPrompt; more: numbe
     setSending(true);
     const result = await answerPrompt(prompt, answer);
     setSending(false);
-    if (!result.ok) setError(result.error.message);
+    if (!result.ok) setError(errorText(result.error));
   }
 
   function submit(e: FormEvent) {

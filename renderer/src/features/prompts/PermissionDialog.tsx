@@ -6,6 +6,7 @@ import { formatInput } from '../runs/format';
 import { DiffView } from './DiffView';
 import { permissionWhyText } from './permission-why';
 import { PromptDialog } from './PromptDialog';
+import { errorText } from '../../i18n/error-text';
 
 type PermissionPrompt = Prompt & { kind: 'permission' };
 
@@ -45,7 +46,7 @@ export function PermissionDialog({ prompt, more }: { prompt: PermissionPrompt; m
         : {}),
     });
     setSending(false);
-    if (!result.ok) setError(result.error.message);
+    if (!result.ok) setError(errorText(result.error));
   }
 
   function keyDown(e: KeyboardEvent<HTMLDialogElement>) {

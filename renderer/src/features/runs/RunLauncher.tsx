@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../app/stores-context';
+import { errorText } from '../../i18n/error-text';
 
 type ConfigValues = Record<string, unknown>;
 
@@ -61,7 +62,7 @@ export function RunLauncher() {
       ...(Object.keys(changed).length > 0 ? { config: changed } : {}),
     });
     setStarting(false);
-    if (!result.ok) setError(result.error.message);
+    if (!result.ok) setError(errorText(result.error));
   }
 
   return (

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProviderKind, type Provider, type ProviderSaveInput } from '../../../../shared/types/provider';
 import { useStores } from '../../app/stores-context';
+import { errorText } from '../../i18n/error-text';
 
 const DEFAULT_NAMES: Record<ProviderKind, string> = {
   openai: 'openai',
@@ -78,7 +79,7 @@ export function ProviderForm({
     const result = await saveProvider(input);
     setSaving(false);
     if (result.ok) onDone();
-    else setError(result.error.message);
+    else setError(errorText(result.error));
   }
 
   return (

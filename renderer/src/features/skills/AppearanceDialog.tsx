@@ -11,6 +11,7 @@ import { EmojiPicker } from './appearance/EmojiPicker';
 import { HotkeyRecorder } from './appearance/HotkeyRecorder';
 import { SkillTile } from './SkillTile';
 import './appearance/appearance.css';
+import { errorText } from '../../i18n/error-text';
 
 /**
  * A modal <dialog>: the browser keeps focus inside and closes it on Esc. Every way out goes through
@@ -91,8 +92,8 @@ export function AppearanceDialog({ skill, onClosed }: { skill: SkillSummary; onC
     setSaving(false);
     if (result.ok) close();
     else if (result.error.code === 'CONFLICT' && patch.hotkey)
-      setHostConflict(sentence(result.error.message));
-    else setSaveError(result.error.message);
+      setHostConflict(sentence(errorText(result.error)));
+    else setSaveError(errorText(result.error));
   }
 
   return (

@@ -13,6 +13,7 @@ import {
   type DeckView,
 } from './deck';
 import './skills-toolbar.css';
+import { errorText } from '../../i18n/error-text';
 
 /** The toolbar's state: the filter (for this visit) and the view (remembered in localStorage). */
 export function useDeckControls() {
@@ -136,7 +137,7 @@ export function SkillExtras({ skill }: { skill: SkillSummary }) {
     setError(null);
     const result = await updateMeta(skill.id, { enabled: !enabled });
     setBusy(false);
-    if (!result.ok) setError(t('toggleFailed', { message: result.error.message }));
+    if (!result.ok) setError(t('toggleFailed', { message: errorText(result.error) }));
   }
 
   return (
