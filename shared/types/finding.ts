@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { ErrorWords } from '../ipc/result';
 
 /**
  * A problem found in a skill. Errors keep it listed but not runnable; warnings leave it runnable.
- * `line` is 1-based in `file` when known.
+ * `line` is 1-based in `file` when known. `message` is English; `words` says it as data for a dashboard in
+ * another language (`errors:findings.<name>` in the renderer's locales); the `strict-*` findings have none.
  */
 export const Finding = z.object({
   code: z.string(),
@@ -10,6 +12,7 @@ export const Finding = z.object({
   message: z.string(),
   file: z.string().optional(),
   line: z.number().int().positive().optional(),
+  words: ErrorWords.optional(),
 });
 export type Finding = z.infer<typeof Finding>;
 

@@ -1,5 +1,7 @@
 import { EXECUTION_MODES, OUTPUT_TOOLS, type ExecutionMode } from '../../../shared/types/finding';
+import type { ErrorWords } from '../../../shared/ipc/result';
 import { isPlainObject, readBoolean, readStringList, readText } from './coerce';
+import { findingWords } from './finding-words';
 import { readToolList } from './tool-list';
 import type { Finding, SkillDefinition } from './types';
 import { readWorkflow } from './workflow-spec';
@@ -88,17 +90,21 @@ export function readDefinition(
     const line = ctx.lineOf(['metadata', NAMESPACE_KEY, key]);
     const where = { file: ctx.file, ...(line ? { line } : {}) };
     if (!NAMESPACED.has(key)) {
+      const field = `metadata.${NAMESPACE_KEY}.${key}`;
       findings.push({
         code: 'unknown-field',
         severity: 'warning',
-        message: `unknown field \`metadata.${NAMESPACE_KEY}.${key}\` (ignored); see docs/SKILL-FORMAT.md`,
+        message: `unknown field \`${field}\` (ignored); see docs/SKILL-FORMAT.md`,
+        words: findingWords('unknownField', { field }),
         ...where,
       });
     } else if (key in topLevel) {
+      const namespace = `metadata.${NAMESPACE_KEY}`;
       findings.push({
         code: 'duplicate-field',
         severity: 'warning',
-        message: `\`${key}\` is set both at the top level and under \`metadata.${NAMESPACE_KEY}\`: the top-level one is used`,
+        message: `\`${key}\` is set both at the top level and under \`${namespace}\`: the top-level one is used`,
+        words: findingWords('duplicateField', { field: key, namespace }),
         ...where,
       });
     } else {
@@ -111,27 +117,30 @@ export function readDefinition(
     fromNamespace.has(String(path[0])) ? baseLineOf(['metadata', NAMESPACE_KEY, ...path]) : baseLineOf(path);
   ctx = { ...ctx, lineOf };
   const at = (key: string) => ctx.lineOf([key]);
-  const warn = (code: string, message: string, key?: string) =>
-    findings.push({
-      code,
-      severity: 'warning',
-      message,
-      file: ctx.file,
-      ...(key && at(key) ? { line: at(key)! } : {}),
-    });
-  const fail = (code: string, message: string, key?: string) =>
-    findings.push({
-      code,
-      severity: 'error',
-      message,
-      file: ctx.file,
-      ...(key && at(key) ? { line: at(key)! } : {}),
-    });
+  /** A finding about field `key` (on its line when known), its English message and its words. */
+  const finding =
+    (severity: Finding['severity']) => (code: string, message: string, words: ErrorWords, key?: string) =>
+      findings.push({
+        code,
+        severity,
+        message,
+        words,
+        file: ctx.file,
+        ...(key && at(key) ? { line: at(key)! } : {}),
+      });
+  const warn = finding('warning');
+  const fail = finding('error');
   const text = (key: string): string | undefined => {
     const v = data[key];
     if (v === undefined || v === null) return undefined;
     const t = readText(v);
-    if (t === undefined) warn('invalid-field', `\`${key}\` must be text; it is ignored`, key);
+    if (t === undefined)
+      warn(
+        'invalid-field',
+        `\`${key}\` must be text; it is ignored`,
+        findingWords('notText', { field: key }),
+        key,
+      );
     return t;
   };
   const bool = (key: string, fallback: boolean): boolean => {
@@ -142,6 +151,7 @@ export function readDefinition(
       warn(
         'invalid-field',
         `\`${key}\` must be true or false (yes/no, on/off, 1/0 also work); using ${fallback}`,
+        findingWords('notBoolean', { field: key, fallback: String(fallback) }),
         key,
       );
     return b ?? fallback;
@@ -152,10 +162,16 @@ export function readDefinition(
       warn(
         'legacy-field',
         `\`${key}\` is a GHOSTYPE field: run \`skilldeck migrate\` to move it to the new format`,
+        findingWords('legacyField', { field: key }),
         key,
       );
     else if (!KNOWN.has(key))
-      warn('unknown-field', `unknown field \`${key}\` (ignored); see docs/SKILL-FORMAT.md`, key);
+      warn(
+        'unknown-field',
+        `unknown field \`${key}\` (ignored); see docs/SKILL-FORMAT.md`,
+        findingWords('unknownField', { field: key }),
+        key,
+      );
   }
 
   // name
@@ -164,14 +180,22 @@ export function readDefinition(
     warn(
       'name-mismatch',
       `\`name\` is "${name}" but the folder is "${ctx.folderName}": the skill's id is its folder name`,
+      findingWords('nameMismatch', { name, folder: ctx.folderName }),
       'name',
     );
   }
-  if (name.length > 64) warn('name-format', `\`name\` is ${name.length} characters; the limit is 64`, 'name');
+  if (name.length > 64)
+    warn(
+      'name-format',
+      `\`name\` is ${name.length} characters; the limit is 64`,
+      findingWords('nameTooLong', { length: name.length }),
+      'name',
+    );
   else if (!NAME_PATTERN.test(name)) {
     warn(
       'name-format',
       `\`name\` "${name}" should be lowercase letters, digits and single hyphens (e.g. "my-skill")`,
+      findingWords('nameFormat', { name }),
       'name',
     );
   }
@@ -182,12 +206,14 @@ export function readDefinition(
     fail(
       'missing-description',
       '`description` is missing or empty: say what the skill does and when to use it',
+      findingWords('missingDescription'),
       'description',
     );
   else if (description.length > 1024) {
     warn(
       'description-too-long',
       `\`description\` is ${description.length} characters; the spec's limit is 1024`,
+      findingWords('descriptionTooLong', { length: description.length }),
       'description',
     );
   }
@@ -197,17 +223,25 @@ export function readDefinition(
     warn(
       'compatibility-too-long',
       `\`compatibility\` is ${compatibility.length} characters; the limit is 500`,
+      findingWords('compatibilityTooLong', { length: compatibility.length }),
       'compatibility',
     );
   }
 
+  const notKeyValues = (key: string) =>
+    warn(
+      'invalid-field',
+      `\`${key}\` must be a mapping of \`key: value\``,
+      findingWords('notKeyValues', { field: key }),
+      key,
+    );
   const metadata: Record<string, string> = {};
   if (data.metadata !== undefined && data.metadata !== null) {
     if (isPlainObject(data.metadata)) {
       for (const [k, v] of Object.entries(data.metadata)) {
         if (k !== NAMESPACE_KEY) metadata[k] = typeof v === 'string' ? v : JSON.stringify(v);
       }
-    } else warn('invalid-field', '`metadata` must be a mapping of `key: value`', 'metadata');
+    } else notKeyValues('metadata');
   }
 
   const toolList = (key: string): string[] | null => {
@@ -215,7 +249,8 @@ export function readDefinition(
     if (v === undefined || v === null) return null;
     const read = readToolList(v);
     if ('problem' in read) {
-      warn('invalid-field', `\`${key}\` ${read.problem}`, key);
+      const words = { ...read.words, values: { field: key, ...read.words.values } };
+      warn('invalid-field', `\`${key}\` ${read.problem}`, words, key);
       return null;
     }
     return read.tools;
@@ -227,7 +262,13 @@ export function readDefinition(
     const v = data[key];
     if (v === undefined || v === null) return [];
     const l = readStringList(v);
-    if (!l) warn('invalid-field', `\`${key}\` must be a list of strings`, key);
+    if (!l)
+      warn(
+        'invalid-field',
+        `\`${key}\` must be a list of strings`,
+        findingWords('notList', { field: key }),
+        key,
+      );
     return l ?? [];
   };
 
@@ -241,6 +282,11 @@ export function readDefinition(
       fail(
         'invalid-execution-mode',
         `\`execution-mode\` "${declaredMode}" is not one of ${EXECUTION_MODES.join(', ')}`,
+        findingWords('notOneOf', {
+          field: 'execution-mode',
+          value: declaredMode,
+          allowed: EXECUTION_MODES.join(', '),
+        }),
         'execution-mode',
       );
   } else if (data.workflow !== undefined) executionMode = 'workflow';
@@ -252,7 +298,12 @@ export function readDefinition(
     findings.push(...read.findings);
     workflow = read.spec;
   } else if (executionMode === 'workflow') {
-    fail('workflow-invalid', '`execution-mode: workflow` needs a `workflow:` with steps', 'execution-mode');
+    fail(
+      'workflow-invalid',
+      '`execution-mode: workflow` needs a `workflow:` with steps',
+      findingWords('workflowMissing'),
+      'execution-mode',
+    );
   }
   if (
     (executionMode === 'phases' || executionMode === 'autonomous') &&
@@ -262,6 +313,7 @@ export function readDefinition(
     fail(
       'phases-missing',
       `\`execution-mode: ${executionMode}\` needs a phases/ folder (phases/01-name.md…, or phases/orchestrator.md with phases/actions/)`,
+      findingWords('phasesMissing', { mode: executionMode }),
       'execution-mode',
     );
   }
@@ -269,7 +321,7 @@ export function readDefinition(
   const config: Record<string, unknown> = {};
   if (data.config !== undefined && data.config !== null) {
     if (isPlainObject(data.config)) Object.assign(config, data.config);
-    else warn('invalid-field', '`config` must be a mapping of `key: value`', 'config');
+    else notKeyValues('config');
   }
 
   let maxIterations: number | undefined;
@@ -280,6 +332,7 @@ export function readDefinition(
       warn(
         'invalid-field',
         '`max-iterations` must be a whole number from 1 to 1000; using the default',
+        findingWords('maxIterations'),
         'max-iterations',
       );
   }
@@ -289,13 +342,14 @@ export function readDefinition(
     warn(
       'invalid-field',
       `\`output\` "${output}" is not an output tool (${OUTPUT_TOOLS.join(', ')})`,
+      findingWords('notOutputTool', { value: output, tools: OUTPUT_TOOLS.join(', ') }),
       'output',
     );
   }
 
   const context = text('context');
   if (context !== undefined && context !== 'fork')
-    warn('invalid-field', '`context` can only be `fork`', 'context');
+    warn('invalid-field', '`context` can only be `fork`', findingWords('contextFork'), 'context');
   // Agent mode without `execution-mode`: `context: fork`, or an agent tool in allowed-tools.
   if (
     declaredMode === undefined &&
@@ -309,11 +363,16 @@ export function readDefinition(
     warn(
       'invalid-field',
       `\`permission-mode\` "${permissionMode}" is not one of ${PERMISSION_MODE_NAMES.join(', ')}`,
+      findingWords('notOneOf', {
+        field: 'permission-mode',
+        value: permissionMode,
+        allowed: PERMISSION_MODE_NAMES.join(', '),
+      }),
       'permission-mode',
     );
   const hooks = data.hooks;
   if (hooks !== undefined && hooks !== null && !isPlainObject(hooks))
-    warn('invalid-field', '`hooks` must be a mapping', 'hooks');
+    warn('invalid-field', '`hooks` must be a mapping', findingWords('hooksNotMapping'), 'hooks');
   let args = list('arguments');
   if (typeof data.arguments === 'string') args = data.arguments.split(/\s+/).filter(Boolean);
 

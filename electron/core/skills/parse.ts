@@ -1,4 +1,5 @@
 import { LineCounter, parseDocument, type Document } from 'yaml';
+import { findingWords } from './finding-words';
 import { parseSimpleYaml, type SimpleYaml } from './simple-yaml';
 import type { Finding } from './types';
 
@@ -37,6 +38,7 @@ export function decodeSkillFile(raw: Uint8Array, file: string): { text: string }
         code: 'file-too-large',
         severity: 'error',
         message: `SKILL.md is ${raw.byteLength} bytes; the limit is 1 MiB (1048576). Move long material into references/ files.`,
+        words: findingWords('fileTooLarge', { bytes: raw.byteLength }),
         file,
       },
     };
@@ -47,6 +49,7 @@ export function decodeSkillFile(raw: Uint8Array, file: string): { text: string }
         code: 'nul-bytes',
         severity: 'error',
         message: 'SKILL.md contains NUL bytes: it is not a text file',
+        words: findingWords('nulBytes'),
         file,
       },
     };
@@ -59,6 +62,7 @@ export function decodeSkillFile(raw: Uint8Array, file: string): { text: string }
         code: 'not-utf8',
         severity: 'error',
         message: 'SKILL.md is not valid UTF-8: save it as UTF-8',
+        words: findingWords('notUtf8'),
         file,
       },
     };
@@ -86,6 +90,7 @@ export function splitSkillFile(text: string, file: string): SplitResult {
           severity: 'error',
           message:
             'no frontmatter: the file must start with a line `---`, then `name:` and `description:`, then `---`',
+          words: findingWords('noFrontmatter'),
           file,
           line: 1,
         },
@@ -117,6 +122,7 @@ export function splitSkillFile(text: string, file: string): SplitResult {
           code: 'unterminated-frontmatter',
           severity: 'error',
           message: 'the frontmatter opened on line 1 is never closed by a line `---`',
+          words: findingWords('unterminatedFrontmatter'),
           file,
           line: 1,
         },
@@ -140,10 +146,12 @@ export function splitSkillFile(text: string, file: string): SplitResult {
   const findings: Finding[] = [];
   if (doc.errors.length > 0) {
     for (const e of doc.errors.slice(0, 3)) {
+      const detail = e.message.split('\n')[0]!;
       findings.push({
         code: 'yaml-error',
         severity: 'error',
-        message: `YAML error: ${e.message.split('\n')[0]}`,
+        message: `YAML error: ${detail}`,
+        words: findingWords('yamlError', { detail }),
         file,
         line: lineAt(e.pos[0]),
       });
@@ -151,10 +159,12 @@ export function splitSkillFile(text: string, file: string): SplitResult {
     return { ok: false, body, bodyLine, findings };
   }
   for (const w of doc.warnings) {
+    const detail = w.message.split('\n')[0]!;
     findings.push({
       code: 'yaml-warning',
       severity: 'warning',
-      message: `YAML: ${w.message.split('\n')[0]}`,
+      message: `YAML: ${detail}`,
+      words: findingWords('yamlWarning', { detail }),
       file,
       line: lineAt(w.pos[0]),
     });
@@ -163,6 +173,7 @@ export function splitSkillFile(text: string, file: string): SplitResult {
   try {
     data = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
+    const detail = (error as Error).message;
     return {
       ok: false,
       body,
@@ -171,7 +182,8 @@ export function splitSkillFile(text: string, file: string): SplitResult {
         {
           code: 'yaml-error',
           severity: 'error',
-          message: `YAML error: ${(error as Error).message}`,
+          message: `YAML error: ${detail}`,
+          words: findingWords('yamlError', { detail }),
           file,
           line: 2,
         },
@@ -190,6 +202,7 @@ export function splitSkillFile(text: string, file: string): SplitResult {
           code: 'frontmatter-not-mapping',
           severity: 'error',
           message: 'the frontmatter must be a mapping of `key: value` lines (e.g. `name: my-skill`)',
+          words: findingWords('frontmatterNotMapping'),
           file,
           line: 2,
         },

@@ -232,6 +232,11 @@ describe('skills:check', () => {
         code: 'yaml-error',
         severity: 'error',
         message: expect.stringContaining('YAML error: Flow sequence') as unknown,
+        // the words cross the wire too (the dashboard says the finding in its language)
+        words: {
+          key: 'findings.yamlError',
+          values: { detail: expect.stringContaining('Flow sequence') as unknown },
+        },
         file: path.join(dir, 'SKILL.md'),
         line: 4,
       },

@@ -1,3 +1,6 @@
+import type { ErrorWords } from '../../../shared/ipc/result';
+import { findingWords } from './finding-words';
+
 /**
  * Splits an `allowed-tools` string on commas and whitespace, except inside parentheses and quotes, so
  * `Bash(git diff:*)`, `Bash(find . -name "x*")` and `Agent(a:x, a:y)` stay one entry each.
@@ -27,19 +30,30 @@ export function splitToolList(value: string): string[] {
   return entries;
 }
 
-/** A YAML list (each item one entry, trimmed) or a string split as above; anything else is a problem. */
-export function readToolList(value: unknown): { tools: string[] } | { problem: string } {
+/**
+ * A YAML list (each item one entry, trimmed) or a string split as above; anything else is a problem, said
+ * after the field's name (`` `allowed-tools` must be… ``). Its words want the field's name as `field` too.
+ */
+export function readToolList(value: unknown): { tools: string[] } | { problem: string; words: ErrorWords } {
   if (typeof value === 'string') return { tools: splitToolList(value) };
   if (Array.isArray(value)) {
     const tools: string[] = [];
     for (const item of value) {
-      if (typeof item !== 'string')
-        return { problem: `each entry must be a tool name, not ${JSON.stringify(item)}` };
+      if (typeof item !== 'string') {
+        const entry = JSON.stringify(item);
+        return {
+          problem: `each entry must be a tool name, not ${entry}`,
+          words: findingWords('toolEntry', { entry }),
+        };
+      }
       if (item.trim()) tools.push(item.trim());
     }
     return { tools };
   }
-  return { problem: 'must be a list of tool names or a string like `Read, Grep, Bash(git diff:*)`' };
+  return {
+    problem: 'must be a list of tool names or a string like `Read, Grep, Bash(git diff:*)`',
+    words: findingWords('toolList'),
+  };
 }
 
 /** `Bash(git diff:*)` → `Bash`; `mcp__server__tool` stays whole. */

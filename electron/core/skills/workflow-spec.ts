@@ -1,4 +1,6 @@
+import type { ErrorWords } from '../../../shared/ipc/result';
 import { isPlainObject, readBoolean, readStringList } from './coerce';
+import { findingWords } from './finding-words';
 import type { Finding, WorkflowSpec, WorkflowStep } from './types';
 
 type LineOf = (path: readonly (string | number)[]) => number | undefined;
@@ -16,11 +18,12 @@ export function readWorkflow(
   lineOf: LineOf,
 ): { spec?: WorkflowSpec; findings: Finding[] } {
   const findings: Finding[] = [];
-  const error = (message: string, path: (string | number)[], code = 'workflow-invalid') =>
+  const error = (message: string, words: ErrorWords, path: (string | number)[], code = 'workflow-invalid') =>
     findings.push({
       code,
       severity: 'error',
       message,
+      words,
       file,
       line: lineOf(['workflow', ...path]) ?? lineOf(['workflow']),
     });
@@ -29,7 +32,11 @@ export function readWorkflow(
   const rawSteps = Array.isArray(value) ? value : options.steps;
   const stepsPath: (string | number)[] = Array.isArray(value) ? [] : ['steps'];
   if (!Array.isArray(rawSteps) || rawSteps.length === 0) {
-    error('`workflow` needs a non-empty list of steps (`steps:` with `id` and `prompt` each)', stepsPath);
+    error(
+      '`workflow` needs a non-empty list of steps (`steps:` with `id` and `prompt` each)',
+      findingWords('workflowNoSteps'),
+      stepsPath,
+    );
     return { findings };
   }
 
@@ -37,31 +44,43 @@ export function readWorkflow(
   rawSteps.forEach((raw, index) => {
     const at = [...stepsPath, index];
     if (!isPlainObject(raw))
-      return error(`workflow step ${index + 1} must be a mapping with \`id\` and \`prompt\``, at);
+      return error(
+        `workflow step ${index + 1} must be a mapping with \`id\` and \`prompt\``,
+        findingWords('stepNotMapping', { step: index + 1 }),
+        at,
+      );
     const id = typeof raw.id === 'string' || typeof raw.id === 'number' ? String(raw.id) : '';
-    if (!id) return error(`workflow step ${index + 1} has no \`id\``, at);
+    if (!id)
+      return error(
+        `workflow step ${index + 1} has no \`id\``,
+        findingWords('stepNoId', { step: index + 1 }),
+        at,
+      );
     if (!STEP_ID.test(id)) {
       return error(
         `workflow step id "${id}" must be letters, digits, _ or - (it is used as \${${id}.output})`,
+        findingWords('stepIdFormat', { id, use: `\${${id}.output}` }),
         [...at, 'id'],
       );
     }
     if (typeof raw.prompt !== 'string' || raw.prompt.trim() === '') {
-      return error(`workflow step "${id}" has no \`prompt\``, at);
+      return error(`workflow step "${id}" has no \`prompt\``, findingWords('stepNoPrompt', { id }), at);
     }
     const dependencies = raw.dependencies ?? raw.depends_on ?? [];
     const deps = readStringList(dependencies);
     if (!deps)
-      return error(`workflow step "${id}": \`dependencies\` must be a list of step ids`, [
-        ...at,
-        'dependencies',
-      ]);
+      return error(
+        `workflow step "${id}": \`dependencies\` must be a list of step ids`,
+        findingWords('stepDependencies', { id }),
+        [...at, 'dependencies'],
+      );
     const retries = raw.retries === undefined ? undefined : Number(raw.retries);
     if (retries !== undefined && (!Number.isInteger(retries) || retries < 0 || retries > 10)) {
-      return error(`workflow step "${id}": \`retries\` must be a whole number from 0 to 10`, [
-        ...at,
-        'retries',
-      ]);
+      return error(
+        `workflow step "${id}": \`retries\` must be a whole number from 0 to 10`,
+        findingWords('stepRetries', { id }),
+        [...at, 'retries'],
+      );
     }
     steps.push({
       id,
@@ -83,6 +102,7 @@ export function readWorkflow(
       const index = rawSteps.findLastIndex((r) => isPlainObject(r) && String(r.id) === id);
       error(
         `workflow step id "${id}" is used ${count} times: ids must be unique`,
+        findingWords('stepIdTaken', { id, times: count }),
         [...stepsPath, index, 'id'],
         'workflow-duplicate-id',
       );
@@ -94,6 +114,7 @@ export function readWorkflow(
         const index = rawSteps.findIndex((r) => isPlainObject(r) && String(r.id) === s.id);
         error(
           `workflow step "${s.id}" depends on "${dep}", which is not a step`,
+          findingWords('unknownDependency', { id: s.id, dependency: dep }),
           [...stepsPath, index, 'dependencies'],
           'workflow-unknown-dependency',
         );
@@ -103,19 +124,29 @@ export function readWorkflow(
   const cycle = findCycle(steps);
   if (cycle) {
     const index = rawSteps.findIndex((r) => isPlainObject(r) && String(r.id) === cycle[0]);
-    error(`workflow has a cycle: ${cycle.join(' → ')}`, [...stepsPath, index], 'workflow-cycle');
+    const loop = cycle.join(' → ');
+    error(
+      `workflow has a cycle: ${loop}`,
+      findingWords('workflowCycle', { cycle: loop }),
+      [...stepsPath, index],
+      'workflow-cycle',
+    );
   }
 
   const maxRetries = options.max_retries === undefined ? 2 : Number(options.max_retries);
   if (!Number.isInteger(maxRetries) || maxRetries < 0 || maxRetries > 10)
-    error('`max_retries` must be a whole number from 0 to 10', ['max_retries']);
+    error('`max_retries` must be a whole number from 0 to 10', findingWords('maxRetries'), ['max_retries']);
   const concurrency = options.concurrency === undefined ? undefined : Number(options.concurrency);
   if (concurrency !== undefined && (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)) {
-    error('`concurrency` must be a whole number from 1 to 64', ['concurrency']);
+    error('`concurrency` must be a whole number from 1 to 64', findingWords('concurrency'), ['concurrency']);
   }
   const output = typeof options.output === 'string' ? options.output : undefined;
   if (output !== undefined && !ids.has(output))
-    error(`workflow \`output\` names "${output}", which is not a step`, ['output']);
+    error(
+      `workflow \`output\` names "${output}", which is not a step`,
+      findingWords('workflowOutput', { output }),
+      ['output'],
+    );
 
   if (findings.length > 0) return { findings };
   return {
