@@ -21,7 +21,7 @@ const RawEditor = lazy(() => import('./RawEditor').then((m) => ({ default: m.Raw
 
 /** `#/skills/<id>`: one skill's SKILL.md, as a form and as text. */
 export function EditorPage() {
-  const { t } = useTranslation('editor');
+  const { t, i18n } = useTranslation('editor');
   const skillId = useEditorRoute();
   const { useEditorStore } = useStores();
   const state = useEditorStore();
@@ -157,7 +157,8 @@ export function EditorPage() {
                 {f.line !== undefined && (
                   <span className="muted">{t('findings.line', { line: f.line })} </span>
                 )}
-                {f.message} <code className="muted">{f.code}</code>
+                {errorText({ message: f.message, words: f.words }, i18n)}{' '}
+                <code className="muted">{f.code}</code>
               </li>
             ))}
           </ul>

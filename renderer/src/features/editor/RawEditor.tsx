@@ -5,6 +5,7 @@ import { Compartment, EditorState } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { basicSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Finding } from '../../../../shared/types/finding';
 import { findingDiagnostics } from './findings';
 
@@ -35,11 +36,12 @@ export function RawEditor({
 }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
-  const callbacks = useRef({ onChange, onSave, lint });
+  const { i18n } = useTranslation();
+  const callbacks = useRef({ onChange, onSave, lint, i18n });
   const editable = useRef(new Compartment());
 
   useEffect(() => {
-    callbacks.current = { onChange, onSave, lint };
+    callbacks.current = { onChange, onSave, lint, i18n };
   });
 
   useEffect(() => {
@@ -63,7 +65,8 @@ export function RawEditor({
           linter(
             async (lintView) => {
               const text = lintView.state.doc.toString();
-              return findingDiagnostics(text, await callbacks.current.lint(text));
+              const findings = await callbacks.current.lint(text);
+              return findingDiagnostics(text, findings, callbacks.current.i18n);
             },
             { delay: LINT_DELAY_MS },
           ),

@@ -1,5 +1,8 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../../../shared/types/finding';
+import { errorText } from '../../i18n/error-text';
+import { localeResources } from '../../i18n/index';
 import { findingDiagnostics } from './findings';
 
 const finding = (over: Partial<Finding>): Finding => ({
@@ -30,5 +33,24 @@ describe('findingDiagnostics', () => {
     ]);
     expect(out).toHaveLength(1);
     expect(out[0]!.from).toBe(text.length);
+  });
+
+  it("says a finding with words in the page's language, the host's English without", async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ resources: localeResources(), lng: 'zh-CN', interpolation: { escapeValue: false } });
+    const worded = finding({
+      code: 'workflow-unknown-dependency',
+      message: 'workflow step "b" depends on "ghost", which is not a step',
+      words: { key: 'findings.unknownDependency', values: { id: 'b', dependency: 'ghost' } },
+      line: 2,
+    });
+    expect(errorText(worded, i18n)).toBe('工作流步骤“b”依赖“ghost”，但它不是一个步骤');
+    const [said, plain] = findingDiagnostics(text, [worded, finding({})], i18n);
+    expect(said!.message).toBe('工作流步骤“b”依赖“ghost”，但它不是一个步骤 (workflow-unknown-dependency)');
+    expect(plain!.message).toBe('description is required (missing-description)');
+    await i18n.changeLanguage('en');
+    expect(findingDiagnostics(text, [worded], i18n)[0]!.message).toBe(
+      'workflow step "b" depends on "ghost", which is not a step (workflow-unknown-dependency)',
+    );
   });
 });

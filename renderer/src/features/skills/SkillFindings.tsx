@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { Finding } from '../../../../shared/types/finding';
 import { WarningIcon } from '../../app/icons';
+import { errorText } from '../../i18n/error-text';
 
 const SHOWN = 4;
 
 /** What reading a skill's SKILL.md found: errors (it cannot run) before warnings (it can). */
 export function SkillFindings({ findings, skillName }: { findings: readonly Finding[]; skillName: string }) {
-  const { t } = useTranslation('skills');
+  const { t, i18n } = useTranslation('skills');
   if (findings.length === 0) return null;
   const errors = findings.filter((f) => f.severity === 'error');
   const warnings = findings.filter((f) => f.severity === 'warning');
@@ -34,7 +35,7 @@ export function SkillFindings({ findings, skillName }: { findings: readonly Find
         {ordered.slice(0, SHOWN).map((f, i) => (
           <li key={i} data-severity={f.severity}>
             {f.line !== undefined && <span className="finding-line">{t('line', { line: f.line })}</span>}
-            {f.message}
+            {errorText({ message: f.message, words: f.words }, i18n)}
           </li>
         ))}
         {ordered.length > SHOWN && (
