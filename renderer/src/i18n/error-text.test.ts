@@ -1,12 +1,10 @@
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { errorText } from './error-text';
-import { localeResources } from './index';
+import { testI18n } from './test-i18n';
 
 describe('errorText', () => {
   it("words a host error in the page's language when it knows the key, else shows the host's message", async () => {
-    const i18n = i18next.createInstance();
-    await i18n.init({ resources: localeResources(), lng: 'zh-CN', interpolation: { escapeValue: false } });
+    const i18n = await testI18n('zh-CN');
     const message = '/srv/skills is a file, not a folder';
     expect(
       errorText({ message, words: { key: 'folders.isFile', values: { dir: '/srv/skills' } } }, i18n),

@@ -1,8 +1,7 @@
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { Finding } from '../../../../shared/types/finding';
 import { errorText } from '../../i18n/error-text';
-import { localeResources } from '../../i18n/index';
+import { testI18n } from '../../i18n/test-i18n';
 import { findingDiagnostics } from './findings';
 
 const finding = (over: Partial<Finding>): Finding => ({
@@ -36,8 +35,7 @@ describe('findingDiagnostics', () => {
   });
 
   it("says a finding with words in the page's language, the host's English without", async () => {
-    const i18n = i18next.createInstance();
-    await i18n.init({ resources: localeResources(), lng: 'zh-CN', interpolation: { escapeValue: false } });
+    const i18n = await testI18n('zh-CN');
     const worded = finding({
       code: 'workflow-unknown-dependency',
       message: 'workflow step "b" depends on "ghost", which is not a step',

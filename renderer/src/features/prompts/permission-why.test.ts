@@ -1,12 +1,10 @@
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { localeResources } from '../../i18n';
+import { testI18n } from '../../i18n/test-i18n';
 import { permissionWhyText } from './permission-why';
 
 async function translator(language: 'en' | 'zh-CN'): Promise<TFunction<'prompts'>> {
-  const instance = i18next.createInstance();
-  await instance.init({ resources: localeResources(), lng: language, interpolation: { escapeValue: false } });
-  return instance.getFixedT(language, 'prompts') as TFunction<'prompts'>;
+  return (await testI18n(language)).getFixedT(language, 'prompts') as TFunction<'prompts'>;
 }
 
 describe('permissionWhyText', () => {

@@ -1,13 +1,11 @@
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import type { HotkeyStatus } from '../../../../shared/types/desktop';
-import { localeResources } from '../../i18n';
+import { testI18n } from '../../i18n/test-i18n';
 import { hotkeyStatusText } from './hotkey-text';
 
 async function translator(language: 'en' | 'zh-CN'): Promise<TFunction<'settings'>> {
-  const instance = i18next.createInstance();
-  await instance.init({ resources: localeResources(), lng: language, interpolation: { escapeValue: false } });
-  return instance.getFixedT(language, 'settings') as TFunction<'settings'>;
+  return (await testI18n(language)).getFixedT(language, 'settings') as TFunction<'settings'>;
 }
 
 const status = (over: Partial<HotkeyStatus>): HotkeyStatus => ({
