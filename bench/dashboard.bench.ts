@@ -457,13 +457,7 @@ export default async function run() {
       );
       const streamHost = await startHost(path.join(root, 'data-stream'), streamDir);
       hosts.push(streamHost);
-      await hostApi(() => streamHost.url).invoke('providers:save', {
-        kind: 'openai-compatible',
-        name: 'local',
-        baseUrl: `${llm.url}/v1`,
-        defaultModel: 'm',
-        isDefault: true,
-      });
+      await hostApi(() => streamHost.url).useLocalModel(llm.url);
       const runs: [string, StreamFigures][] = [];
       for (const slowdown of [1, 4]) {
         runs.push([

@@ -20,7 +20,7 @@ test.skip(missing.length > 0, `needs ${missing.join(', ')} (apt-get install xvfb
 let xvfb: Xvfb;
 let llm: LlmServer;
 let host: RunningHost;
-const { invoke, settled } = hostApi(() => host.url);
+const { invoke, settled, useLocalModel } = hostApi(() => host.url);
 let browser: Browser;
 let root: string;
 
@@ -39,13 +39,7 @@ test.beforeAll(async () => {
     args: ['--desktop'],
     env: { DISPLAY: xvfb.display },
   });
-  await invoke('providers:save', {
-    kind: 'openai-compatible',
-    name: 'local',
-    baseUrl: `${llm.url}/v1`,
-    defaultModel: 'm',
-    isDefault: true,
-  });
+  await useLocalModel(llm.url);
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     headless: false,

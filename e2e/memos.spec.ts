@@ -13,7 +13,7 @@ const MEMO_TEXT = 'Buy oat milk 燕麦奶';
 const CHINESE_MEMO = '会议纪要：周五发布\n第二行：检查翻译';
 
 let host: RunningHost | null = null;
-const { invoke, settled } = hostApi(() => host!.url);
+const { invoke, settled, useLocalModel } = hostApi(() => host!.url);
 let dataDir: string | null = null;
 
 test.beforeEach(async () => {
@@ -135,13 +135,7 @@ test('export all downloads one Markdown file with every memo, Chinese included; 
     await fs.writeFile(path.join(extraSkills, 'note-taker', 'SKILL.md'), NOTE_TAKER);
     await host!.stop();
     host = await startSkilldeckHost(dataDir!, { skillsDirs: [SKILLS_DIR, extraSkills] });
-    await invoke('providers:save', {
-      kind: 'openai-compatible',
-      name: 'local',
-      baseUrl: `${llm.url}/v1`,
-      defaultModel: 'm',
-      isDefault: true,
-    });
+    await useLocalModel(llm.url);
     const noteTaker = async (title: string, text: string) => {
       llm.script(
         { toolCalls: [{ name: 'save_memo', arguments: JSON.stringify({ title, text }) }] },

@@ -14,7 +14,7 @@ const REPO_SKILLS = path.resolve(import.meta.dirname, '../skills');
 
 let llm: LlmServer;
 let host: RunningHost;
-const { invoke } = hostApi(() => host.url);
+const { invoke, useLocalModel } = hostApi(() => host.url);
 let root: string;
 
 const skill = (name: string, frontmatter: string, body: string) =>
@@ -57,13 +57,7 @@ test.beforeAll(async () => {
     fs.writeFileSync(path.join(skills, file), text);
   }
   host = await startSkilldeckHost(path.join(root, 'data'), { skillsDirs: [skills, REPO_SKILLS] });
-  await invoke('providers:save', {
-    kind: 'openai-compatible',
-    name: 'local',
-    baseUrl: `${llm.url}/v1`,
-    defaultModel: 'm',
-    isDefault: true,
-  });
+  await useLocalModel(llm.url);
 });
 
 test.afterAll(async () => {

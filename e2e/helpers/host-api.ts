@@ -34,5 +34,16 @@ export function hostApi(url: () => string) {
     }
   }
 
-  return { invoke, settled };
+  /** The local wire-format model server (`startLlmServer`) as the default provider `local`, model `m`. */
+  function useLocalModel(llmUrl: string) {
+    return invoke('providers:save', {
+      kind: 'openai-compatible',
+      name: 'local',
+      baseUrl: `${llmUrl}/v1`,
+      defaultModel: 'm',
+      isDefault: true,
+    });
+  }
+
+  return { invoke, settled, useLocalModel };
 }
