@@ -115,8 +115,9 @@ export function createSettingsStore(client: Client) {
           [id]: result.ok
             ? { state: 'done', ...result.value }
             : {
+                // worded where it is shown (TestResult), in the page's language at that moment
                 state: 'failed',
-                message: errorText(result.error),
+                message: result.error.message,
                 ...(result.error.words ? { words: result.error.words } : {}),
               },
         },
