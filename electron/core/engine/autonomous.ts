@@ -23,7 +23,11 @@ export type StepCall = (
   info: { id: string; name: string; index: number; total: number },
   system: string,
   user: string,
-) => Promise<{ ok: true; output: string } | { ok: false; error: string; cancelled: boolean }>;
+) => Promise<
+  | { ok: true; output: string }
+  /** `final`: no attempt can fix it (a 400 from the provider): the loop ends at once. */
+  | { ok: false; error: string; cancelled: boolean; final?: boolean }
+>;
 
 export interface AutonomousOptions {
   skillDir: string;
@@ -263,19 +267,22 @@ export async function runAutonomous(o: AutonomousOptions): Promise<AutonomousRes
   const byName = new Map(plan.actions.map((a) => [a.name.toLowerCase(), a]));
   let lastActionText: string | null = null;
 
-  /** Records a failure; true when it is one too many and the run is aborted. */
-  const fail = (action: string | null, message: string): boolean => {
+  /** The failure that no retry can fix, when one ended the loop. */
+  let finalError: string | null = null;
+  /** Records a failure; true when it is one too many (or one no retry fixes) and the run is aborted. */
+  const fail = (action: string | null, message: string, final = false): boolean => {
     state.errors.push({ action, message, at: Date.now() });
     state.error_count++;
     state.current_action = null;
-    if (state.error_count > o.maxRetries) state.status = 'aborted';
+    if (final) finalError = action === null ? message : `${action} ${message}`;
+    if (final || state.error_count > o.maxRetries) state.status = 'aborted';
     save();
     return state.status === 'aborted';
   };
   const aborted = (): AutonomousResult => ({
     ok: false,
     output: typeof state.results.output === 'string' ? state.results.output : lastActionText,
-    error: errorReport(state),
+    error: finalError ?? errorReport(state),
     state,
   });
 
@@ -300,7 +307,7 @@ export async function runAutonomous(o: AutonomousOptions): Promise<AutonomousRes
     );
     if (!decision.ok) {
       if (decision.cancelled || o.signal.aborted) return cancelled();
-      if (fail(null, `orchestrator call failed: ${decision.error}`)) return aborted();
+      if (fail(null, `orchestrator call failed: ${decision.error}`, decision.final)) return aborted();
       continue;
     }
     const answer = parseJsonObject(decision.output);
@@ -334,7 +341,7 @@ export async function runAutonomous(o: AutonomousOptions): Promise<AutonomousRes
         : await o.step(info, actionSystem, user);
     if (!result.ok) {
       if (result.cancelled || o.signal.aborted) return cancelled();
-      if (fail(action.name, `call failed: ${result.error}`)) return aborted();
+      if (fail(action.name, `call failed: ${result.error}`, result.final)) return aborted();
       continue;
     }
     const updates = parseJsonObject(result.output);

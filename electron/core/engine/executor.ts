@@ -37,6 +37,7 @@ import type { UserPrompts } from '../permissions/broker';
 import type { AuditEntry } from '../permissions/permission-repo';
 import type { PermissionMode, PermissionRules } from '../permissions/types';
 import { runAutonomous, type AutonomousState } from './autonomous';
+import { worthRetrying } from './retry-policy';
 
 /** Hands a run's result to an output tool (insert_text, clipboard, save_memo, floating_card). */
 export type OutputDelivery = (
@@ -140,9 +141,6 @@ const sleep = (ms: number, signal: AbortSignal) =>
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 const isCancel = (error: unknown, signal: AbortSignal) =>
   signal.aborted || (error instanceof ModelError && error.code === 'cancelled');
-/** Errors a retry cannot fix. */
-const isFinal = (error: unknown) =>
-  error instanceof ModelError && ['no-provider', 'unknown-provider', 'cancelled'].includes(error.code);
 
 class Cancelled extends Error {}
 
@@ -678,7 +676,8 @@ export function createExecutor(deps: ExecutorDeps): Executor {
         } catch (error) {
           const cancelled = error instanceof Cancelled || isCancel(error, signal);
           const message = cancelled ? 'cancelled' : messageOf(error);
-          const willRetry = !cancelled && !isFinal(error) && attempt <= info.retries;
+          const final = !cancelled && !worthRetrying(error);
+          const willRetry = !cancelled && !final && attempt <= info.retries;
           if (this.ended) return { ok: false, error: message, cancelled: true };
           const words = !cancelled && error instanceof ModelError ? error.details.words : undefined;
           if (words) this.wordsOf.set(message, words);
@@ -702,7 +701,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
             attempts: attempt,
             endedAt: Date.now(),
           });
-          return { ok: false, error: message, cancelled };
+          return { ok: false, error: message, cancelled, final };
         }
       }
     }
@@ -825,7 +824,9 @@ interface StepInfo {
   retries: number;
 }
 
-type StepResult = { ok: true; output: string } | { ok: false; error: string; cancelled: boolean };
+/** `final`: the error is one no attempt can fix (a 400): whoever counts errors stops at once. */
+type StepResult =
+  { ok: true; output: string } | { ok: false; error: string; cancelled: boolean; final?: boolean };
 type Outcome = { ok: true; output: string } | { ok: false; output: string | null; error: string };
 
 /** The run's working directory: the one asked for (it must exist), else a per-skill workspace. */
