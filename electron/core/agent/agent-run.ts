@@ -19,6 +19,7 @@ import { isReadTool, parseRule, RuleError } from '../permissions/rules';
 import type { PermissionAnswer, UserPrompts } from '../permissions/broker';
 import type { PermissionEnv, PermissionMode, PermissionRules, ToolInvocation } from '../permissions/types';
 import { runAgentLoop, type AgentOutcome, type AgentState } from './loop';
+import type { SkillActivation } from './activate-skill';
 import { createMetaTools, type SubagentType } from './meta-tools';
 import { capOutput } from './tools/output';
 import { ToolInputError } from './tools/paths';
@@ -102,7 +103,8 @@ export interface AgentRunDeps {
   ) => Promise<StreamTextResult>;
   emit: (event: RunEventInput) => void;
   save: (state: AgentState) => void;
-  activateSkill: (name: string, args: string) => Promise<{ name: string; body: string } | undefined>;
+  /** The Skill tool: another skill's instructions, rendered with its own config and these arguments. */
+  activateSkill: (name: string, args: string) => Promise<SkillActivation>;
   /** Starts and ends a sub-agent's step (step_start / step_complete in the run). */
   subStep: (stepId: string, name: string) => { end: (ok: boolean, output: string) => void };
   signal: AbortSignal;

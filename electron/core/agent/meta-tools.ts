@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../fs/atomic-write';
+import type { SkillActivation } from './activate-skill';
 import type { Todo } from './loop';
 import { defineTool, type AgentTool, type AgentToolResult } from './types';
 
@@ -16,8 +17,8 @@ export interface MetaToolDeps {
   setTodos: (todos: Todo[]) => void;
   /** Asks the user and waits for the answer (the run is `waiting` meanwhile); null when cancelled. */
   ask: (question: string, options: string[], call: { id: string; stepId: string }) => Promise<string | null>;
-  /** A model-invocable skill by name or id, activated: its body; undefined when there is none. */
-  activateSkill: (name: string, args: string) => Promise<{ name: string; body: string } | undefined>;
+  /** A model-invocable skill by name or id, activated: its body, or why it cannot be. */
+  activateSkill: (name: string, args: string) => Promise<SkillActivation>;
   /** Runs a sub-agent to its end; null when sub-agents are not available here (inside a sub-agent). */
   runSubagent: ((type: SubagentType, description: string, prompt: string) => Promise<AgentToolResult>) | null;
 }
@@ -81,12 +82,13 @@ export function createMetaTools(deps: MetaToolDeps): AgentTool[] {
     }),
     defineTool({
       name: 'Skill',
-      description: 'Activates another skill by name: its instructions come back as the result; follow them.',
+      description:
+        'Activates another skill by name: its instructions come back as the result; follow them. args: the text that follows the skill’s name as a command (its $ARGUMENTS).',
       effect: 'meta',
       input: z.object({ skill: z.string().min(1), args: z.string().optional() }),
       async execute({ skill, args }) {
         const found = await deps.activateSkill(skill, args ?? '');
-        if (!found) return fail(`no model-invocable skill named "${skill}"`, `Skill ${skill} not found`);
+        if (!found.ok) return fail(found.error);
         return ok(found.body, `Skill ${found.name} activated`);
       },
     }),

@@ -31,6 +31,7 @@ import { scheduleDag, type StepOutcome } from './workflow';
 import { runAgent, DEFAULT_MAX_ITERATIONS } from '../agent/agent-run';
 import { DEFAULT_CONTEXT_TOKENS } from '../agent/context-budget';
 import { newAgentState, type AgentState } from '../agent/loop';
+import { activateForModel } from '../agent/activate-skill';
 import { agentSystemPrompt } from '../agent/system-prompt';
 import type { AgentTool } from '../agent/types';
 import type { UserPrompts } from '../permissions/broker';
@@ -547,17 +548,15 @@ export function createExecutor(deps: ExecutorDeps): Executor {
           if (!this.ended) this.log.emit(event);
         },
         save: o.save,
-        activateSkill: async (name, args) => {
-          const entry = a.skills().find((s) => s.id === name || s.name === name);
-          if (!entry) return undefined;
-          const activated = await deps.skills.activate(entry.id);
-          const body = renderBody(activated.loaded.body, {
-            ...this.ctx,
-            argumentsText: args,
-            skillDir: activated.entry.realDir,
-          });
-          return { name: entry.name, body };
-        },
+        activateSkill: (name, args) =>
+          activateForModel({
+            name,
+            args,
+            runningSkillId: this.skillId,
+            offered: a.skills(),
+            registry: deps.skills,
+            run: this.ctx,
+          }),
         subStep: (subId, name) => {
           this.runningSteps.add(subId);
           deps.repo.startStep(this.runId, { stepId: subId, name, index: 0, startedAt: Date.now() });

@@ -1,0 +1,43 @@
+// What the Skill tool hands the model: another skill's instructions, rendered as that skill would be when
+// run — its own `config` values and `arguments`, the arguments given in the call — never the caller's
+// config or arguments. What the user gave this run (the selection, what they typed, the clipboard) is the
+// user's data, not the caller's settings, so `{{selection}}` / `{{input}}` / `{{clipboard}}` still see it.
+import type { SkillRegistry } from '../skills/registry';
+import { renderBody, type RunContext } from '../engine/skill-io';
+
+export type SkillActivation = { ok: true; name: string; body: string } | { ok: false; error: string };
+
+export async function activateForModel(o: {
+  /** The skill id or name the model asked for. */
+  name: string;
+  /** The call's `args`: `$ARGUMENTS`, `$0…$N` and the skill's named arguments. */
+  args: string;
+  /** The skill of the running agent: it cannot activate itself. */
+  runningSkillId: string;
+  /** The skills models may activate. */
+  offered: readonly { id: string; name: string }[];
+  registry: Pick<SkillRegistry, 'activate'>;
+  /** The run's context, for the user's data it shares. */
+  run: RunContext;
+}): Promise<SkillActivation> {
+  const entry = o.offered.find((s) => s.id === o.name || s.name === o.name);
+  if (!entry) return { ok: false, error: `no model-invocable skill named "${o.name}"` };
+  if (entry.id === o.runningSkillId) {
+    return {
+      ok: false,
+      error: `skill "${o.name}" is the skill running now: a skill cannot activate itself — follow the instructions you already have`,
+    };
+  }
+  const activated = await o.registry.activate(entry.id);
+  const definition = activated.loaded.definition;
+  const body = renderBody(activated.loaded.body, {
+    selection: o.run.selection,
+    instruction: o.run.instruction,
+    clipboard: o.run.clipboard,
+    config: { ...definition?.config },
+    argumentsText: o.args,
+    skillDir: activated.entry.realDir,
+    declaredArguments: definition?.arguments ?? [],
+  });
+  return { ok: true, name: entry.name, body };
+}
