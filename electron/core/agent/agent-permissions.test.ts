@@ -265,5 +265,9 @@ describe('a permission prompt across a restart', () => {
     expect(run.output).toBe('seven');
     expect(srv().requests).toHaveLength(2);
     expect(resultFor(srv().requests[1], 'b1')).toMatch(/^7$/m);
+    // the call was logged once; the prompt is a new one (a new deadline), the old one is gone
+    const stored = run.events.map((e) => e.type);
+    expect(stored.filter((t) => t === 'tool_call')).toHaveLength(1);
+    expect(stored.filter((t) => t === 'tool_result')).toHaveLength(1);
   });
 });

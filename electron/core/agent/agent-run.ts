@@ -102,6 +102,10 @@ export interface AgentRunDeps {
     request: { system: string; messages: ChatMessage[]; tools: ModelTool[] },
   ) => Promise<StreamTextResult>;
   emit: (event: RunEventInput) => void;
+  /** Sends an event already in the run's history to whoever follows the run, without logging it again. */
+  replay: (event: RunEvent) => void;
+  /** A resumed run: the AskUser questions it was waiting on, asked again under the same request ids. */
+  reopenQuestions?: Extract<RunEvent, { type: 'ask_user' }>[];
   save: (state: AgentState) => void;
   /** The Skill tool: another skill's instructions, rendered with its own config and these arguments. */
   activateSkill: (name: string, args: string) => Promise<SkillActivation>;
@@ -313,8 +317,10 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
     stepId: string,
     call: ToolCallPart,
     tools: Map<string, AgentTool>,
+    resumed = false,
   ): Promise<ToolResultPart> {
-    d.emit({ type: 'tool_call', stepId, callId: call.id, tool: call.name, input: call.input });
+    // the call a resumed run waited in is in the history already
+    if (!resumed) d.emit({ type: 'tool_call', stepId, callId: call.id, tool: call.name, input: call.input });
     const result = await runCall(stepId, call, tools);
     // a tool that cut its own output (Bash keeps only the first 30,000 characters) already says so
     const output =
@@ -392,6 +398,19 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
     }
   }
 
+  const reopen = [...(d.reopenQuestions ?? [])];
+  /** The same question, asked at the same call before a restart: it is open again, not asked anew. */
+  function takeReopened(question: string, options: string[], call: { id: string; stepId: string }) {
+    const at = reopen.findIndex(
+      (e) =>
+        e.callId === call.id &&
+        e.stepId === call.stepId &&
+        e.question === question &&
+        JSON.stringify(e.options) === JSON.stringify(options),
+    );
+    return at < 0 ? undefined : reopen.splice(at, 1)[0];
+  }
+
   /** AskUser's question: an `ask_user` event, the run waiting until `runs:answer` (null when cancelled). */
   async function askUser(
     question: string,
@@ -399,11 +418,13 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
     call: { id: string; stepId: string },
   ): Promise<string | null> {
     let asked = '';
+    const reopened = takeReopened(question, options, call);
     const answer = await d.prompts.question(
-      { runId: d.runId, callId: call.id },
+      { runId: d.runId, callId: call.id, ...(reopened ? { requestId: reopened.requestId } : {}) },
       (requestId) => {
         asked = requestId;
-        d.emit({ type: 'ask_user', requestId, stepId: call.stepId, callId: call.id, question, options });
+        if (reopened) d.replay(reopened);
+        else d.emit({ type: 'ask_user', requestId, stepId: call.stepId, callId: call.id, question, options });
       },
       d.signal,
     );
@@ -499,7 +520,7 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
     maxIterations: d.maxIterations,
     contextTokens: d.contextTokens,
     model: (request) => d.turn(stepId, request),
-    callTool: (call) => callTool(stepId, call, tools),
+    callTool: (call, resumed) => callTool(stepId, call, tools, resumed),
     save: d.save,
     signal: d.signal,
   });

@@ -78,7 +78,8 @@ describe('autonomous skills through the executor', () => {
       json({ action: 'browse', reason: 'no such action' }),
       json({ action: 'search', reason: 'ok' }),
       { text: 'not json at all' },
-      { status: 400, errorMessage: 'bad request from the test' },
+      // (a 400 would end the loop at once: client-errors.test.ts)
+      json({ action: 'fly', reason: 'no such action either' }),
     );
     const { runId } = await a.call('runs:start', { skillId: 'research', input: 'Why?' });
     const run = await a.settle(runId);

@@ -52,8 +52,11 @@ export interface AgentLoopOptions {
     messages: ChatMessage[];
     tools: ModelTool[];
   }) => Promise<StreamTextResult>;
-  /** One tool call: permission, execution, events. Never throws for a failed tool (isError instead). */
-  callTool: (call: ToolCallPart) => Promise<ToolResultPart>;
+  /**
+   * One tool call: permission, execution, events. Never throws for a failed tool (isError instead).
+   * `resumed`: the call a resumed run was waiting in — it was announced (and logged) before.
+   */
+  callTool: (call: ToolCallPart, resumed?: boolean) => Promise<ToolResultPart>;
   save: (state: AgentState) => void;
   signal: AbortSignal;
 }
@@ -64,6 +67,8 @@ class LoopCancelled extends Error {}
 
 export async function runAgentLoop(o: AgentLoopOptions): Promise<AgentOutcome> {
   const { state } = o;
+  // a state saved with calls pending is a run resumed while it waited in the first unanswered one
+  let waitedIn: ToolCallPart | undefined = state.pending?.calls[state.pending.results.length];
   const check = () => {
     if (o.signal.aborted) throw new LoopCancelled('cancelled');
   };
@@ -74,7 +79,9 @@ export async function runAgentLoop(o: AgentLoopOptions): Promise<AgentOutcome> {
         const { calls, results } = state.pending;
         for (const call of calls.slice(results.length)) {
           check();
-          results.push(await o.callTool(call));
+          const resumed = call === waitedIn;
+          waitedIn = undefined;
+          results.push(await o.callTool(call, resumed));
           o.save(state);
         }
         check();

@@ -38,6 +38,7 @@ import type { UserPrompts } from '../permissions/broker';
 import type { AuditEntry } from '../permissions/permission-repo';
 import type { PermissionMode, PermissionRules } from '../permissions/types';
 import { runAutonomous, type AutonomousState } from './autonomous';
+import { questionsToReopen, type AskUserEvent } from './resume';
 import { worthRetrying } from './retry-policy';
 
 /** Hands a run's result to an output tool (insert_text, clipboard, save_memo, floating_card). */
@@ -204,12 +205,13 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     body: string,
     saved: SavedRun,
     log: RunEventLog,
-    resumed = false,
+    resumed?: { reopen: AskUserEvent[] },
   ) {
     const controller = new AbortController();
     const run = new RunExecution(runId, skillId, mode, definition, body, saved.ctx, log, controller.signal);
     run.saved = saved;
-    run.resumed = resumed;
+    run.resumed = resumed !== undefined;
+    run.reopenQuestions = resumed?.reopen ?? [];
     const done = run
       .execute()
       .catch((error: unknown) => deps.onInternalError?.(error))
@@ -231,13 +233,14 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     if (!definition || !skill.loaded.runnable) {
       throw new AppError('BAD_REQUEST', `${detail.skillId} cannot run any more: fix its SKILL.md first`);
     }
+    const reopen = questionsToReopen(detail.events, deps.repo.waitingOn(runId));
     deps.repo.setWaiting(runId, null);
     const last = detail.events.at(-1);
     const log = new RunEventLog(runId, deps.repo, (e) => deps.onEvent(runId, e), deps.tokenIntervalMs, {
       seq: detail.events.length,
       elapsedMs: last?.t ?? 0,
     });
-    launch(runId, detail.skillId, detail.mode, definition, skill.loaded.body, saved, log, true);
+    launch(runId, detail.skillId, detail.mode, definition, skill.loaded.body, saved, log, { reopen });
     return { runId };
   }
 
@@ -251,6 +254,8 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     private readonly runningSteps = new Set<string>();
     saved: SavedRun = { ctx: {} as RunContext };
     resumed = false;
+    /** A resumed agent run: the questions it was waiting on (asked again under their ids). */
+    reopenQuestions: AskUserEvent[] = [];
 
     constructor(
       readonly runId: string,
@@ -449,6 +454,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
         allowedTools: this.definition.allowedTools,
         save: () => this.saveState(),
         announce: !this.resumed,
+        reopenQuestions: this.reopenQuestions,
       });
     }
 
@@ -487,6 +493,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       save: () => void;
       /** Emit step_start (not when a resumed run continues its step). */
       announce: boolean;
+      reopenQuestions?: AskUserEvent[];
     }): Promise<Outcome> {
       const a = deps.agent;
       if (!a) return { ok: false, output: null, error: 'agent mode is not available in this host' };
@@ -547,6 +554,10 @@ export function createExecutor(deps: ExecutorDeps): Executor {
         emit: (event) => {
           if (!this.ended) this.log.emit(event);
         },
+        replay: (event) => {
+          if (!this.ended) this.log.replay(event);
+        },
+        reopenQuestions: o.reopenQuestions,
         save: o.save,
         activateSkill: (name, args) =>
           activateForModel({

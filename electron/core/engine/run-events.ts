@@ -44,6 +44,12 @@ export class RunEventLog {
     this.write(event);
   }
 
+  /** An event already in the history, sent again to the listener (not stored twice). */
+  replay(event: RunEvent): void {
+    this.tokens.flush();
+    this.listener(event);
+  }
+
   close(): void {
     this.tokens.close();
   }

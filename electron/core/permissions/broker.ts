@@ -36,8 +36,9 @@ export interface UserPrompts {
     announce: (requestId: string, expiresAt: number) => void,
     signal: AbortSignal,
   ): Promise<{ kind: 'permission'; answer: PermissionAnswer } | { kind: 'timeout' } | { kind: 'cancelled' }>;
+  /** `requestId`: a question asked before a restart, open again under its id (a resumed run). */
   question(
-    request: { runId: string; callId: string },
+    request: { runId: string; callId: string; requestId?: string },
     announce: (requestId: string) => void,
     signal: AbortSignal,
   ): Promise<{ kind: 'ask_user'; answer: string } | { kind: 'cancelled' }>;
@@ -99,7 +100,7 @@ export function createUserPrompts(options: {
       );
     },
     question(request, announce, signal) {
-      const requestId = newRequestId();
+      const requestId = request.requestId ?? newRequestId();
       return wait(
         { requestId, runId: request.runId, kind: 'ask_user', callId: request.callId, expiresAt: null },
         signal,

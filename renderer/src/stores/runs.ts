@@ -105,7 +105,7 @@ export function createRunsStore(client: Client) {
       if (result.ok) {
         set((state) => {
           const run = state.runs[runId];
-          // the resumed run asks again with new request ids: the old ones are gone
+          // the resumed run asks again: a question under its id (sent again), a permission prompt anew
           return run ? { runs: { ...state.runs, [runId]: { ...run, status: 'running', waiting: [] } } } : {};
         });
         scheduleHistoryRefresh();
