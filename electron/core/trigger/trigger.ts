@@ -3,6 +3,7 @@
 // or nothing was selected, start the run with the window to insert into, and show its progress in the
 // floating card from the first event.
 import type { HotkeysOverview, TriggerResult } from '../../../shared/types/desktop';
+import { applyEvent, emptyRun, runOutputText } from '../../../shared/runs/run-view';
 import type { RunEvent } from '../../../shared/types/run';
 import { AppError } from '../../../shared/ipc/result';
 import type { Executor } from '../engine/executor';
@@ -53,45 +54,41 @@ export function describeCapture(
 
 export function createTrigger(deps: TriggerDeps) {
   const t = deps.text ?? englishText;
-  /** Streams a run into the card: pending text as tokens come, the end state last. */
+  /**
+   * Streams a run into the card: the run's text as the run panel shows it (the streaming step's text,
+   * started again when a step is retried; then the run's output), the end state last.
+   */
   function followInCard(runId: string, title: string, captured: string) {
-    let text = '';
+    let view = emptyRun(runId);
+    let shown: string | null = null;
     const off = deps.events.subscribe((name, payload) => {
       if (name !== 'runs:event') return;
       const { runId: id, event } = payload as { runId: string; event: RunEvent };
       if (id !== runId) return;
-      switch (event.type) {
-        case 'run_start':
-          void deps.ports.card
-            .show({ runId, title, text: '', pending: true, captured })
-            .catch(() => undefined);
-          break;
-        case 'token':
-          text += event.text;
-          void deps.ports.card.show({ runId, title, text, pending: true, captured }).catch(() => undefined);
-          break;
-        case 'complete': {
-          off();
-          deps.runTargets.delete(runId);
-          const last = deps.shownCards.get(runId);
-          deps.shownCards.delete(runId);
-          // an output tool already left the card in its end state (the result, why it was not pasted)
-          if (last && !last.pending) break;
-          void deps.ports.card
-            .show({
-              runId,
-              title,
-              text: event.output ?? text,
-              pending: false,
-              captured,
-              ...(event.error !== null && event.status !== 'succeeded' ? { error: event.error } : {}),
-            })
-            .catch(() => undefined);
-          break;
-        }
-        default:
-          break;
+      view = applyEvent(view, event);
+      const text = runOutputText(view);
+      if (event.type !== 'complete') {
+        if (text === shown) return;
+        shown = text;
+        void deps.ports.card.show({ runId, title, text, pending: true, captured }).catch(() => undefined);
+        return;
       }
+      off();
+      deps.runTargets.delete(runId);
+      const last = deps.shownCards.get(runId);
+      deps.shownCards.delete(runId);
+      // an output tool already left the card in its end state (the result, why it was not pasted)
+      if (last && !last.pending) return;
+      void deps.ports.card
+        .show({
+          runId,
+          title,
+          text,
+          pending: false,
+          captured,
+          ...(event.error !== null && event.status !== 'succeeded' ? { error: event.error } : {}),
+        })
+        .catch(() => undefined);
     });
   }
 

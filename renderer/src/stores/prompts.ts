@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { Client } from '../../../shared/ipc/client';
 import type { ChannelInput } from '../../../shared/ipc/contract';
 import type { Result } from '../../../shared/ipc/result';
-import type { EventOf } from '../features/runs/run-view';
+import type { EventOf } from '../../../shared/runs/run-view';
 import { errorText } from '../i18n/error-text';
 
 export type Prompt =

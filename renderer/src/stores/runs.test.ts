@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createClient } from '../../../shared/ipc/client';
 import { ok } from '../../../shared/ipc/result';
 import type { RunDetail, RunEvent } from '../../../shared/types/run';
-import { stepText } from '../features/runs/run-view';
+import { stepText } from '../../../shared/runs/run-view';
 import { createFakeTransport, settle } from './fake-transport';
 import { createRunsStore, dayBounds, NO_FILTERS } from './runs';
 

@@ -3,7 +3,7 @@ import type { Client } from '../../../shared/ipc/client';
 import type { Result } from '../../../shared/ipc/result';
 import type { RunStart, RunStatus, RunSummary } from '../../../shared/types/run';
 import type { SkillDefinitionData } from '../../../shared/types/skill-definition';
-import { applyEvent, emptyRun, isFinished, runFromDetail, type RunView } from '../features/runs/run-view';
+import { applyEvent, emptyRun, isFinished, runFromDetail, type RunView } from '../../../shared/runs/run-view';
 import { errorText } from '../i18n/error-text';
 
 export interface RunFilters {

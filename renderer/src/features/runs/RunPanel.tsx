@@ -6,7 +6,7 @@ import { errorText } from '../../i18n/error-text';
 import { Duration, Elapsed } from './Duration';
 import { inputSummary } from './format';
 import { Markdown } from './Markdown';
-import { isFinished, runOutputText, type RunView, type Waiting } from './run-view';
+import { isFinished, runOutputText, type RunView, type Waiting } from '../../../../shared/runs/run-view';
 import { StepList } from './StepList';
 import { copyText } from '../../app/clipboard';
 

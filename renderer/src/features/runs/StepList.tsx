@@ -4,7 +4,7 @@ import { errorText } from '../../i18n/error-text';
 import { Duration, Elapsed } from './Duration';
 import { formatInput, inputSummary } from './format';
 import { Markdown } from './Markdown';
-import { runningSince, stepDuration, type StepView, type ToolView } from './run-view';
+import { runningSince, stepDuration, type StepView, type ToolView } from '../../../../shared/runs/run-view';
 
 /**
  * The steps of a run in order, each with its status, attempts, timing, streamed text and tool calls.

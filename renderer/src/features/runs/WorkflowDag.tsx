@@ -22,7 +22,7 @@ import { useStores } from '../../app/stores-context';
 import type { WorkflowSpec } from '../../stores/runs';
 import { layoutDag, type DagInput } from './dag-layout';
 import { Duration, Elapsed } from './Duration';
-import { runningSince, stepDuration, type RunView, type StepView } from './run-view';
+import { runningSince, stepDuration, type RunView, type StepView } from '../../../../shared/runs/run-view';
 import { StepList } from './StepList';
 
 export type NodeStatus = StepStatus | 'pending';

@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RunDetail } from '../../../../shared/types/run';
 import { createClock } from './clock';
 import { durationParts, elapsedParts } from './format';
-import { applyEvent, emptyRun, runFromDetail, runningSince, stepDuration } from './run-view';
+import {
+  applyEvent,
+  emptyRun,
+  runFromDetail,
+  runningSince,
+  stepDuration,
+} from '../../../../shared/runs/run-view';
 
 describe('the shared clock', () => {
   beforeEach(() => {

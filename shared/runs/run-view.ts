@@ -1,7 +1,8 @@
 // What the run panel shows, folded from a run's events: the same reducer serves a live run (events as
-// they arrive) and a past one (the events `runs:get` returns), so both look the same.
-import type { ErrorWords } from '../../../../shared/ipc/result';
-import type { RunDetail, RunEvent, RunStatus, RunSummary, StepStatus } from '../../../../shared/types/run';
+// they arrive) and a past one (the events `runs:get` returns), so both look the same. The desktop's
+// floating card folds a triggered run with it too, and shows `runOutputText`: the text the panel shows.
+import type { ErrorWords } from '../ipc/result';
+import type { RunDetail, RunEvent, RunStatus, RunSummary, StepStatus } from '../types/run';
 
 export type EventOf<T extends RunEvent['type']> = Extract<RunEvent, { type: T }>;
 
