@@ -9,6 +9,8 @@ export interface RunningHost {
   /** stdout and stderr so far, for failure messages. */
   output(): string;
   stop(): Promise<void>;
+  /** Ends the host at once (SIGKILL), as a crash would: its runs are left as they were. */
+  kill(): Promise<void>;
 }
 
 export interface HostOptions {
@@ -52,9 +54,14 @@ export async function startSkilldeckHost(dataDir: string, options: HostOptions =
     clearTimeout(killer);
   };
 
+  const kill = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  };
+
   try {
     const url = await waitForUrl(child, () => output, timeoutMs);
-    return { url, output: () => output, stop };
+    return { url, output: () => output, stop, kill };
   } catch (error) {
     await stop();
     throw error;

@@ -140,16 +140,14 @@ describe('autonomous loop', () => {
     expect(answer.user).toContain('"notes": "Rayleigh scattering"');
     expect(answer.user).toContain('Why is the sky blue?');
 
-    // Saved after every change: each iteration, each choice, each action's result, and the completion.
+    // Saved after every change: each choice (with its iteration), each action's result, the completion. An
+    // iteration is saved with its choice: a restart during the orchestrator's call asks it again.
     expect(h.saved.map((s) => [s.iteration, s.current_action, s.completed_actions.length, s.status])).toEqual(
       [
-        [1, null, 0, 'running'],
         [1, 'search', 0, 'running'],
         [1, null, 1, 'running'],
-        [2, null, 1, 'running'],
         [2, 'answer', 1, 'running'],
         [2, null, 2, 'running'],
-        [3, null, 2, 'running'],
         [3, null, 2, 'completed'],
       ],
     );
@@ -249,7 +247,6 @@ describe('autonomous loop', () => {
   it('resumes from a saved state, continuing its iterations', async () => {
     const saved: AutonomousState = {
       ...initialAutonomousState(),
-      current_action: 'search',
       completed_actions: ['search'],
       context: { notes: 'from before' },
       errors: [{ action: null, message: 'earlier', at: 1 }],
@@ -274,6 +271,35 @@ describe('autonomous loop', () => {
     expect(messagesOf(server.requests[0]!).user).toContain('"notes": "from before"');
     // The caller's object is not mutated.
     expect(saved.iteration).toBe(4);
+  });
+
+  it('runs an action cut off by a restart again, in its iteration, without a new choice', async () => {
+    const saved: AutonomousState = {
+      ...initialAutonomousState(),
+      current_action: 'answer',
+      completed_actions: ['search'],
+      context: { notes: 'from before' },
+      iteration: 2,
+    };
+    server.script(json({ results: { output: 'the answer' } }), json({ action: 'complete' }));
+    const h = harness({ initialState: saved, initialLastActionText: 'the search' });
+    const result = await h.run();
+    expect(result).toMatchObject({ ok: true, output: 'the answer' });
+    expect(h.steps).toEqual(['answer-2', 'orchestrator-3']);
+    expect(server.requests.map(kindOf)).toEqual(['answer', 'orchestrator']);
+    // the action sees the state it was chosen in
+    expect(messagesOf(server.requests[0]!).user).toContain('"current_action": "answer"');
+    expect(result.state).toMatchObject({ completed_actions: ['search', 'answer'], iteration: 3 });
+  });
+
+  it("keeps the last action's answer across a restart, for an output that is not text", async () => {
+    const saved: AutonomousState = { ...initialAutonomousState(), status: 'completed', iteration: 3 };
+    const result = await harness({
+      initialState: saved,
+      initialLastActionText: '{"results": {"n": 1}}',
+    }).run();
+    expect(result).toMatchObject({ ok: true, output: '{"results": {"n": 1}}' });
+    expect(server.requests).toHaveLength(0);
   });
 
   it('finishes a completed saved state without a model call, and refuses an aborted one', async () => {

@@ -40,8 +40,13 @@ export interface AutonomousOptions {
   maxIterations: number;
   maxRetries: number;
   signal: AbortSignal;
-  /** A saved state to resume from. */
+  /**
+   * A saved state to resume from. With `current_action` set, that action was cut off: it runs again
+   * (the orchestrator's choice stands).
+   */
   initialState?: AutonomousState;
+  /** Saved with the state: the last action's answer. */
+  initialLastActionText?: string | null;
   step: StepCall;
   agentStep?: (
     info: Parameters<StepCall>[0],
@@ -50,7 +55,7 @@ export interface AutonomousOptions {
     tools: string[],
   ) => ReturnType<StepCall>;
   /** Called after every change of the state (the lead persists it in SQLite). */
-  saveState: (state: AutonomousState) => void;
+  saveState: (state: AutonomousState, lastActionText: string | null) => void;
 }
 
 export type AutonomousResult =
@@ -230,17 +235,17 @@ async function readPlan(skillDir: string): Promise<Plan | { error: string }> {
 }
 
 export async function runAutonomous(o: AutonomousOptions): Promise<AutonomousResult> {
-  const state: AutonomousState = o.initialState
-    ? { ...structuredClone(o.initialState), current_action: null }
-    : initialAutonomousState();
-  const save = () => o.saveState(structuredClone(state));
+  const state: AutonomousState = o.initialState ? structuredClone(o.initialState) : initialAutonomousState();
+  let lastActionText: string | null = o.initialLastActionText ?? null;
+  const save = () => o.saveState(structuredClone(state), lastActionText);
   const cancelled = (): AutonomousResult => ({ ok: false, output: null, error: 'cancelled', state });
 
   const plan = await readPlan(o.skillDir);
   if ('error' in plan) return { ok: false, output: null, error: plan.error, state };
   const phasesDir = path.join(o.skillDir, 'phases');
   const total = plan.before.length + 2 * o.maxIterations + plan.after.length;
-  let index = plan.before.length + 2 * state.iteration;
+  /** Iteration n: the orchestrator's step, then its action's. */
+  const indexOf = (n: number, action: boolean) => plan.before.length + 2 * (n - 1) + (action ? 1 : 0);
 
   const runPhases = async (phases: readonly PhaseFile[], first: number, input: string) => {
     let text = input;
@@ -257,7 +262,7 @@ export async function runAutonomous(o: AutonomousOptions): Promise<AutonomousRes
   };
 
   if (state.status === 'aborted') return { ok: false, output: null, error: errorReport(state), state };
-  // Pre-phases run again on resume: their output is the loop's input and is not part of the state.
+  // On resume the caller's `step` answers the phases that finished with their stored outputs.
   const pre = await runPhases(plan.before, 0, o.input);
   if (!pre.ok) return pre.cancelled ? cancelled() : { ok: false, output: null, error: pre.error, state };
   const loopInput = pre.output;
@@ -265,7 +270,6 @@ export async function runAutonomous(o: AutonomousOptions): Promise<AutonomousRes
   const orchestratorText = o.render(await fs.readFile(path.join(phasesDir, plan.orchestrator), 'utf8'));
   const system = orchestratorSystem(o.body, orchestratorText, plan.actions);
   const byName = new Map(plan.actions.map((a) => [a.name.toLowerCase(), a]));
-  let lastActionText: string | null = null;
 
   /** The failure that no retry can fix, when one ended the loop. */
   let finalError: string | null = null;
@@ -279,6 +283,33 @@ export async function runAutonomous(o: AutonomousOptions): Promise<AutonomousRes
     save();
     return state.status === 'aborted';
   };
+  /** Iteration n's choice: an action, `complete`, or a failure (recorded) that ends or skips the iteration. */
+  const choose = async (n: number): Promise<ActionFile | 'complete' | 'failed' | 'aborted' | 'cancelled'> => {
+    const decision = await o.step(
+      { id: `orchestrator-${n}`, name: 'orchestrator', index: indexOf(n, false), total },
+      system,
+      stateMessage(state, loopInput),
+    );
+    if (!decision.ok) {
+      if (decision.cancelled || o.signal.aborted) return 'cancelled';
+      return fail(null, `orchestrator call failed: ${decision.error}`, decision.final) ? 'aborted' : 'failed';
+    }
+    const answer = parseJsonObject(decision.output);
+    const chosen = typeof answer?.action === 'string' ? answer.action.trim().replace(/\.md$/i, '') : null;
+    if (chosen === null) {
+      const said = decision.output.slice(0, 200);
+      return fail(null, `the orchestrator's answer is not {"action": …}: ${said}`) ? 'aborted' : 'failed';
+    }
+    if (chosen.toLowerCase() === 'complete') {
+      state.status = 'completed';
+      save();
+      return 'complete';
+    }
+    const action = byName.get(chosen.toLowerCase());
+    if (action) return action;
+    const known = plan.actions.map((a) => a.name).join(', ');
+    return fail(null, `unknown action "${chosen}" (actions: ${known})`) ? 'aborted' : 'failed';
+  };
   const aborted = (): AutonomousResult => ({
     ok: false,
     output: typeof state.results.output === 'string' ? state.results.output : lastActionText,
@@ -288,51 +319,34 @@ export async function runAutonomous(o: AutonomousOptions): Promise<AutonomousRes
 
   while (state.status === 'running') {
     if (o.signal.aborted) return cancelled();
-    if (state.iteration >= o.maxIterations) {
-      return {
-        ok: false,
-        output: typeof state.results.output === 'string' ? state.results.output : lastActionText,
-        error: `stopped after ${state.iteration} iterations without completing`,
-        state,
-      };
+    // an action chosen before a restart and cut off runs again, in its iteration, without a new choice
+    const cutOff = state.current_action === null ? undefined : byName.get(state.current_action.toLowerCase());
+    let action: ActionFile;
+    if (cutOff) action = cutOff;
+    else {
+      state.current_action = null;
+      if (state.iteration >= o.maxIterations) {
+        return {
+          ok: false,
+          output: typeof state.results.output === 'string' ? state.results.output : lastActionText,
+          error: `stopped after ${state.iteration} iterations without completing`,
+          state,
+        };
+      }
+      // saved with the choice below: a restart during the orchestrator's call asks it again
+      state.iteration++;
+      const chosen = await choose(state.iteration);
+      if (chosen === 'cancelled') return cancelled();
+      if (chosen === 'aborted') return aborted();
+      if (chosen === 'complete') break;
+      if (chosen === 'failed') continue;
+      action = chosen;
+      state.current_action = action.name;
+      save();
     }
-    state.iteration++;
-    save();
     const n = state.iteration;
 
-    const decision = await o.step(
-      { id: `orchestrator-${n}`, name: 'orchestrator', index: index++, total },
-      system,
-      stateMessage(state, loopInput),
-    );
-    if (!decision.ok) {
-      if (decision.cancelled || o.signal.aborted) return cancelled();
-      if (fail(null, `orchestrator call failed: ${decision.error}`, decision.final)) return aborted();
-      continue;
-    }
-    const answer = parseJsonObject(decision.output);
-    const chosen = typeof answer?.action === 'string' ? answer.action.trim().replace(/\.md$/i, '') : null;
-    if (chosen === null) {
-      if (fail(null, `the orchestrator's answer is not {"action": …}: ${decision.output.slice(0, 200)}`)) {
-        return aborted();
-      }
-      continue;
-    }
-    if (chosen.toLowerCase() === 'complete') {
-      state.status = 'completed';
-      save();
-      break;
-    }
-    const action = byName.get(chosen.toLowerCase());
-    if (!action) {
-      const known = plan.actions.map((a) => a.name).join(', ');
-      if (fail(null, `unknown action "${chosen}" (actions: ${known})`)) return aborted();
-      continue;
-    }
-    state.current_action = action.name;
-    save();
-
-    const info = { id: `${action.name}-${n}`, name: action.name, index: index++, total };
+    const info = { id: `${action.name}-${n}`, name: action.name, index: indexOf(n, true), total };
     const actionSystem = `${o.render(action.text)}\n\n${ACTION_ANSWER}`;
     const user = stateMessage(state, loopInput);
     const result =
@@ -358,7 +372,7 @@ export async function runAutonomous(o: AutonomousOptions): Promise<AutonomousRes
   }
 
   const output = finalOutput(state, lastActionText);
-  const post = await runPhases(plan.after, index, output);
+  const post = await runPhases(plan.after, indexOf(state.iteration + 1, false), output);
   if (!post.ok) return post.cancelled ? cancelled() : { ok: false, output, error: post.error, state };
   return { ok: true, output: post.output, state };
 }

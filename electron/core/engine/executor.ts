@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { AppError, type ErrorWords } from '../../../shared/ipc/result';
-import type { RunEvent, RunStart } from '../../../shared/types/run';
+import type { RunEvent, RunStart, RunStep } from '../../../shared/types/run';
 import type { ExecutionMode } from '../../../shared/types/finding';
 import {
   ModelError,
@@ -38,7 +38,14 @@ import type { UserPrompts } from '../permissions/broker';
 import type { AuditEntry } from '../permissions/permission-repo';
 import type { PermissionMode, PermissionRules } from '../permissions/types';
 import { runAutonomous, type AutonomousState } from './autonomous';
-import { questionsToReopen, type AskUserEvent } from './resume';
+import {
+  CUT_OFF,
+  priorSteps,
+  questionsToReopen,
+  resumeRefusal,
+  wasCutOff,
+  type AskUserEvent,
+} from './resume';
 import { worthRetrying } from './retry-policy';
 
 /** Hands a run's result to an output tool (insert_text, clipboard, save_memo, floating_card). */
@@ -104,13 +111,15 @@ export interface AgentDeps {
   skills: () => { id: string; name: string; description: string }[];
 }
 
-/** What an agent or autonomous run saves to resume after a restart. */
+/** What a run saves to resume after a restart (its steps' outputs are in run_steps). */
 interface SavedRun {
   ctx: RunContext;
   workdir?: string;
   permissionMode?: PermissionMode;
   agent?: AgentState;
   autonomous?: AutonomousState;
+  /** Autonomous: the last action's answer (the output when `results.output` is not text). */
+  autonomousLastText?: string | null;
 }
 
 export interface Executor {
@@ -121,7 +130,10 @@ export interface Executor {
   start(request: RunStart, hooks?: { beforeStart?: (runId: string) => void }): Promise<{ runId: string }>;
   /** Aborts the run's model calls and steps; false when it is not running. */
   cancel(runId: string): boolean;
-  /** Continues a `waiting` run from its saved state (after a restart): its open question is asked again. */
+  /**
+   * Continues a `waiting` run (its open question is asked again) or an `interrupted` one (the steps that
+   * finished are kept, the one cut off runs again) from its saved state, after a restart.
+   */
   resume(runId: string): Promise<{ runId: string }>;
   /** Resolves when the run has ended (immediately if it is not running). */
   settled(runId: string): Promise<void>;
@@ -205,13 +217,14 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     body: string,
     saved: SavedRun,
     log: RunEventLog,
-    resumed?: { reopen: AskUserEvent[] },
+    resumed?: { reopen: AskUserEvent[]; prior: ReadonlyMap<string, RunStep> },
   ) {
     const controller = new AbortController();
     const run = new RunExecution(runId, skillId, mode, definition, body, saved.ctx, log, controller.signal);
     run.saved = saved;
     run.resumed = resumed !== undefined;
     run.reopenQuestions = resumed?.reopen ?? [];
+    run.prior = resumed?.prior ?? new Map();
     const done = run
       .execute()
       .catch((error: unknown) => deps.onInternalError?.(error))
@@ -223,9 +236,8 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     if (active.has(runId)) return { runId };
     const detail = deps.repo.get(runId);
     if (!detail) throw new AppError('NOT_FOUND', `no run ${runId} in the history`);
-    if (detail.status !== 'waiting') {
-      throw new AppError('CONFLICT', `run ${runId} is ${detail.status}: only a waiting run can be resumed`);
-    }
+    const refusal = resumeRefusal(detail);
+    if (refusal !== null) throw new AppError('CONFLICT', refusal);
     const saved = deps.repo.loadState(runId) as SavedRun | undefined;
     if (!saved) throw new AppError('CONFLICT', `run ${runId} has no saved state to resume from`);
     const skill = await deps.skills.activate(detail.skillId);
@@ -234,13 +246,17 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       throw new AppError('BAD_REQUEST', `${detail.skillId} cannot run any more: fix its SKILL.md first`);
     }
     const reopen = questionsToReopen(detail.events, deps.repo.waitingOn(runId));
-    deps.repo.setWaiting(runId, null);
+    if (detail.status === 'interrupted') deps.repo.reopen(runId);
+    else deps.repo.setWaiting(runId, null);
     const last = detail.events.at(-1);
     const log = new RunEventLog(runId, deps.repo, (e) => deps.onEvent(runId, e), deps.tokenIntervalMs, {
       seq: detail.events.length,
       elapsedMs: last?.t ?? 0,
     });
-    launch(runId, detail.skillId, detail.mode, definition, skill.loaded.body, saved, log, { reopen });
+    launch(runId, detail.skillId, detail.mode, definition, skill.loaded.body, saved, log, {
+      reopen,
+      prior: priorSteps(detail),
+    });
     return { runId };
   }
 
@@ -256,6 +272,8 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     resumed = false;
     /** A resumed agent run: the questions it was waiting on (asked again under their ids). */
     reopenQuestions: AskUserEvent[] = [];
+    /** A resumed run: its steps as stored (a succeeded one is not run again). */
+    prior: ReadonlyMap<string, RunStep> = new Map();
 
     constructor(
       readonly runId: string,
@@ -282,9 +300,16 @@ export function createExecutor(deps: ExecutorDeps): Executor {
           await this.deliver(text);
           return this.finish('succeeded', text, null);
         }
-        if (deps.readClipboard && /\{\{\s*clipboard\s*\}\}/.test(this.body)) {
+        // a resumed run keeps the clipboard it read when it started
+        if (
+          deps.readClipboard &&
+          this.ctx.clipboard === undefined &&
+          /\{\{\s*clipboard\s*\}\}/.test(this.body)
+        ) {
           this.ctx.clipboard = await deps.readClipboard().catch(() => '');
         }
+        // what the run was started with: an interrupted run resumes from it
+        if (!this.resumed) this.saveState();
         const resolved = await deps.gateway.resolve(this.definition.provider, this.definition.model);
         this.resolved = { provider: resolved.provider, model: resolved.model };
         deps.repo.setModel(this.runId, resolved.provider, resolved.model);
@@ -381,6 +406,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
           return conditionSkipReason(step.condition, vars);
         },
         onSkip: (step, reason) => {
+          if (this.prior.get(step.id)?.status === 'skipped') return; // a resumed run: logged before
           this.log.emit({ type: 'step_skipped', stepId: step.id, reason });
           deps.repo.finishStep(this.runId, step.id, {
             status: 'skipped',
@@ -528,8 +554,10 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       o.save();
       this.runningSteps.add(stepId);
       deps.repo.startStep(this.runId, { stepId, name: o.name, index: o.index, startedAt: Date.now() });
-      if (o.announce)
+      if (o.announce) {
+        this.sayCutOff(stepId);
         this.log.emit({ type: 'step_start', stepId, name: o.name, index: o.index, total: o.total });
+      }
       const outcome = await runAgent({
         runId: this.runId,
         skillId: this.skillId,
@@ -632,10 +660,13 @@ export function createExecutor(deps: ExecutorDeps): Executor {
         maxRetries: 3,
         signal: this.signal,
         initialState: this.saved.autonomous,
+        initialLastActionText: this.saved.autonomousLastText ?? null,
         step: (info, system, user) => this.step({ ...info, retries: 0 }, system, user),
-        agentStep: (info, system, user, tools) => this.actionAgent(info, system, user, tools),
-        saveState: (state) => {
+        agentStep: (info, system, user, tools) =>
+          this.replayed(info.id) ?? this.actionAgent(info, system, user, tools),
+        saveState: (state, lastActionText) => {
           this.saved.autonomous = state;
+          this.saved.autonomousLastText = lastActionText;
           this.saveState();
         },
       });
@@ -652,7 +683,10 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       signal: AbortSignal = this.signal,
     ): Promise<StepResult> {
       const { id: stepId } = info;
+      const done = this.replayed(stepId);
+      if (done) return done;
       this.runningSteps.add(stepId);
+      this.sayCutOff(stepId);
       deps.repo.startStep(this.runId, { stepId, name: info.name, index: info.index, startedAt: Date.now() });
       this.log.emit({ type: 'step_start', stepId, name: info.name, index: info.index, total: info.total });
       let attempt = 0;
@@ -714,6 +748,27 @@ export function createExecutor(deps: ExecutorDeps): Executor {
           return { ok: false, error: message, cancelled, final };
         }
       }
+    }
+
+    /** A resumed run: the output of a step that succeeded before (it is not asked again). */
+    private replayed(stepId: string): Promise<StepResult> | undefined {
+      const before = this.prior.get(stepId);
+      if (before?.status !== 'succeeded' || before.output === null) return undefined;
+      return Promise.resolve({ ok: true, output: before.output });
+    }
+
+    /** A resumed run: the step it was cut off in starts again — its partial text is not the answer. */
+    private sayCutOff(stepId: string) {
+      const before = this.prior.get(stepId);
+      if (!wasCutOff(before)) return;
+      this.log.emit({
+        type: 'step_error',
+        stepId,
+        attempt: Math.max(1, before!.attempts),
+        willRetry: true,
+        error: CUT_OFF.message,
+        words: CUT_OFF.words,
+      });
     }
 
     private addUsage(usage: StreamTextResult['usage']) {

@@ -47,6 +47,8 @@ export interface RunRepo {
   appendEvent(runId: string, seq: number, event: RunEvent): void;
   /** Runs left `running` by a process that died: `interrupted`, their steps too. Returns how many. */
   markInterrupted(): number;
+  /** An interrupted run resumed: `running` again (its steps keep their statuses until they run). */
+  reopen(runId: string): void;
   /** An agent / autonomous run's resumable state (JSON), saved as it changes. */
   saveState(runId: string, state: unknown): void;
   loadState(runId: string): unknown;
@@ -155,6 +157,9 @@ export function createRunRepo(db: Database): RunRepo {
     `UPDATE run_steps SET status = 'interrupted' WHERE status = 'running'
        AND run_id NOT IN (SELECT id FROM runs WHERE waiting_json IS NOT NULL)`,
   );
+  const reopenRun = db.prepare(
+    "UPDATE runs SET status = 'running', ended_at = NULL WHERE id = ? AND status = 'interrupted'",
+  );
   const updateState = db.prepare('UPDATE runs SET state_json = ? WHERE id = ?');
   const selectState = db.prepare<[string], { state_json: string | null }>(
     'SELECT state_json FROM runs WHERE id = ?',
@@ -211,6 +216,7 @@ export function createRunRepo(db: Database): RunRepo {
       interruptSteps.run();
       return interruptRuns.run().changes;
     }),
+    reopen: (runId) => void reopenRun.run(runId),
     list(query) {
       const { clauses: where, params: args } = optionalFilters([
         ['skill_id = ?', query.skillId],

@@ -7,6 +7,7 @@ import { Duration, Elapsed } from './Duration';
 import { inputSummary } from './format';
 import { Markdown } from './Markdown';
 import { isFinished, runOutputText, type RunView, type Waiting } from '../../../../shared/runs/run-view';
+import { canResume } from '../../../../shared/runs/resumable';
 import { StepList } from './StepList';
 import { copyText } from '../../app/clipboard';
 
@@ -110,6 +111,17 @@ export function RunPanel({ runId }: { runId: string }) {
       )}
       {run.status === 'waiting' && (
         <WaitingBox run={run} promptOpen={promptOpen} onResume={() => void act(resume(runId))} />
+      )}
+      {run.status === 'interrupted' && canResume(run.status, run.mode) && (
+        <div className="waiting-box" data-testid="run-interrupted">
+          <p>
+            <strong>{t('interrupted.title')}</strong>
+          </p>
+          <p className="muted small">{t('interrupted.hint')}</p>
+          <button type="button" className="button button-primary" onClick={() => void act(resume(runId))}>
+            {t('interrupted.resume')}
+          </button>
+        </div>
       )}
       {run.mode === 'workflow' ? (
         <Suspense fallback={<StepList steps={run.steps} />}>
