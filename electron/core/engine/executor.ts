@@ -783,8 +783,17 @@ export function createExecutor(deps: ExecutorDeps): Executor {
 
     outputTool = '';
 
-    private async deliver(text: string) {
+    /**
+     * The skill's output tool. A resumed run does not paste: the window that had the cursor when it
+     * started is not known any more (it may be gone), so its result goes to the card.
+     */
+    private chosenOutput(): string {
       const tool = chooseOutputTool(this.definition, this.kind);
+      return this.resumed && tool === 'insert_text' ? 'floating_card' : tool;
+    }
+
+    private async deliver(text: string) {
+      const tool = this.chosenOutput();
       this.outputTool = tool;
       this.log.emit({ type: 'output', tool, text });
       await deps.deliver(tool, text, { runId: this.runId, skillId: this.skillId, title: this.title });
@@ -794,7 +803,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     private async deliverFailure(error: string) {
       if (this.signal.aborted) return;
       const original = this.ctx.selection ?? '';
-      const tool = chooseOutputTool(this.definition, this.kind);
+      const tool = this.chosenOutput();
       const delivered = await deps.deliverFailure({
         runId: this.runId,
         skillId: this.skillId,

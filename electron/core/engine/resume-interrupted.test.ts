@@ -13,6 +13,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runFromDetail, stepText } from '../../../shared/runs/run-view';
 import type { RunDetail, RunEvent } from '../../../shared/types/run';
 import { createCore, type Core } from '../core';
+import { createMemoryPorts } from '../memory-ports';
 import { adhocProvider } from '../providers/adhoc';
 import { memorySecrets } from '../providers/test-support';
 import { createTestCore, writeTree } from '../test-support';
@@ -279,6 +280,47 @@ describe('an interrupted run resumed after a restart', () => {
     for (const step of ['01-intake', 'orchestrator-1', 'search-1', 'orchestrator-2'])
       expect(count(detail, 'step_start', step)).toBe(1);
     expect(count(detail, 'step_start', 'answer-2')).toBe(2);
+  });
+});
+
+describe('an interrupted prompt run resumed', () => {
+  it('shows its result in the card instead of pasting it into whatever window has the cursor now', async () => {
+    const ports = createMemoryPorts();
+    let t = createTestCore({
+      watchSkills: false,
+      ports,
+      gateway: adhocProvider(
+        { kind: 'openai-compatible', baseUrl: `${server.url}/v1`, model: 'm' },
+        memorySecrets(),
+      ),
+    });
+    try {
+      t.writeSkill('fix', '---\nname: fix\ndescription: Fixes typos.\noutput: insert_text\n---\nFix it.\n');
+      await t.core.skills.ready();
+      server.script(slowly('w'), { text: 'The fixed text.' });
+      const started = await t.client.request('runs:start', { skillId: 'fix', selection: 'teh text' });
+      if (!started.ok) throw new Error(started.error.message);
+      await server.waitForRequests(1);
+      t = t.reopen();
+      await t.core.skills.ready();
+
+      expect(await t.client.request('runs:resume', { runId: started.value.runId })).toMatchObject({
+        ok: true,
+      });
+      await t.core.executor.settled(started.value.runId);
+      const detail = t.core.runs.get(started.value.runId)!;
+      expect(detail).toMatchObject({
+        status: 'succeeded',
+        output: 'The fixed text.',
+        outputTool: 'floating_card',
+      });
+      expect(ports.inserted).toEqual([]);
+      expect(ports.cards.at(-1)).toMatchObject({ text: 'The fixed text.', pending: false });
+      expect(server.requests).toHaveLength(2);
+      expect(JSON.stringify(server.requests[1]!.body)).toContain('teh text');
+    } finally {
+      await t.dispose();
+    }
   });
 });
 
