@@ -85,6 +85,9 @@ const CASES: Record<string, Uint8Array | string> = {
   maxRetries: workflow('  max_retries: 11\n  steps:\n    - id: a\n      prompt: p'),
   concurrency: workflow('  concurrency: 0\n  steps:\n    - id: a\n      prompt: p'),
   workflowOutput: workflow('  output: ghost\n  steps:\n    - id: a\n      prompt: p'),
+  workflowTooManySteps: workflow(
+    Array.from({ length: 501 }, (_, i) => `  - id: s${i}\n    prompt: p`).join('\n'),
+  ),
 };
 
 /** Asserts every non-strict finding's words say its message; returns the keys seen. */

@@ -8,6 +8,12 @@ type LineOf = (path: readonly (string | number)[]) => number | undefined;
 const STEP_ID = /^[A-Za-z_][A-Za-z0-9_-]*$/;
 
 /**
+ * The most steps a workflow may have. Far above what people write (the largest public ones have tens),
+ * and it keeps every walk over the graph — here, in the scheduler, in the dashboard's graph — small.
+ */
+export const MAX_WORKFLOW_STEPS = 500;
+
+/**
  * Reads `workflow:` — a list of steps, or `{ steps, max_retries, continue_on_failure, concurrency, output }` —
  * and checks the graph: ids present and unique, dependencies known, no cycle (named, e.g. `a → b → a`).
  * Every problem here is an error: a workflow that cannot be scheduled cannot run.
@@ -36,6 +42,15 @@ export function readWorkflow(
       '`workflow` needs a non-empty list of steps (`steps:` with `id` and `prompt` each)',
       findingWords('workflowNoSteps'),
       stepsPath,
+    );
+    return { findings };
+  }
+  if (rawSteps.length > MAX_WORKFLOW_STEPS) {
+    error(
+      `workflow has ${rawSteps.length} steps: at most ${MAX_WORKFLOW_STEPS} are allowed`,
+      findingWords('workflowTooManySteps', { count: rawSteps.length, max: MAX_WORKFLOW_STEPS }),
+      stepsPath,
+      'workflow-too-many-steps',
     );
     return { findings };
   }
@@ -161,29 +176,37 @@ export function readWorkflow(
   };
 }
 
-/** The first dependency cycle found, as ids from a step back to itself, or null. */
+/**
+ * The first dependency cycle found, as ids from a step back to itself, or null. Depth-first with its own
+ * stack (not recursion), so a graph of any depth is walked without overflowing the call stack.
+ */
 export function findCycle(steps: readonly Pick<WorkflowStep, 'id' | 'dependencies'>[]): string[] | null {
   const byId = new Map(steps.map((s) => [s.id, s]));
   const state = new Map<string, 'visiting' | 'done'>();
-  const stack: string[] = [];
-  const visit = (id: string): string[] | null => {
-    if (state.get(id) === 'done') return null;
-    if (state.get(id) === 'visiting') return [...stack.slice(stack.indexOf(id)), id];
-    state.set(id, 'visiting');
-    stack.push(id);
-    // a step depends on its dependencies: edges go step → dependency, reported in that direction
-    for (const dep of byId.get(id)?.dependencies ?? []) {
-      if (!byId.has(dep)) continue;
-      const cycle = visit(dep);
-      if (cycle) return cycle;
+  // the path being walked, each with the index of the next dependency to look at
+  const path: { id: string; next: number }[] = [];
+  for (const start of steps) {
+    if (state.has(start.id)) continue;
+    state.set(start.id, 'visiting');
+    path.push({ id: start.id, next: 0 });
+    while (path.length > 0) {
+      const top = path.at(-1)!;
+      // a step depends on its dependencies: edges go step → dependency, reported in that direction
+      const deps = byId.get(top.id)?.dependencies ?? [];
+      if (top.next >= deps.length) {
+        state.set(top.id, 'done');
+        path.pop();
+        continue;
+      }
+      const dep = deps[top.next++]!;
+      if (!byId.has(dep) || state.get(dep) === 'done') continue;
+      if (state.get(dep) === 'visiting') {
+        const from = path.findIndex((p) => p.id === dep);
+        return [...path.slice(from).map((p) => p.id), dep];
+      }
+      state.set(dep, 'visiting');
+      path.push({ id: dep, next: 0 });
     }
-    stack.pop();
-    state.set(id, 'done');
-    return null;
-  };
-  for (const s of steps) {
-    const cycle = visit(s.id);
-    if (cycle) return cycle;
   }
   return null;
 }
