@@ -90,6 +90,12 @@ const CASES: Record<string, Uint8Array | string> = {
   ),
 };
 
+/**
+ * Findings no SKILL.md text can produce, their words checked where they are made: `loadFailed` (an
+ * exception inside the loader, load-isolation.test.ts).
+ */
+const CHECKED_ELSEWHERE = ['loadFailed'];
+
 /** Asserts every non-strict finding's words say its message; returns the keys seen. */
 function checkWords(findings: readonly Finding[]): string[] {
   const keys: string[] = [];
@@ -131,8 +137,9 @@ describe("findings' words", () => {
 
   it("cover every template of the renderer's findings, and only those", () => {
     const seen = new Set(Object.values(CASES).flatMap((raw) => checkWords(load(raw))));
-    expect([...seen].sort()).toEqual([...FINDING_KEYS].sort());
-    expect(Object.keys(CASES).sort()).toEqual(FINDING_KEYS.map((k) => k.slice('findings.'.length)).sort());
+    const shown = FINDING_KEYS.filter((k) => !CHECKED_ELSEWHERE.includes(k.slice('findings.'.length)));
+    expect([...seen].sort()).toEqual([...shown].sort());
+    expect(Object.keys(CASES).sort()).toEqual(shown.map((k) => k.slice('findings.'.length)).sort());
   });
 
   it('give both YAML errors (the parser and too many aliases) the detail as a value', () => {
