@@ -85,6 +85,16 @@ const CASES: Record<string, Uint8Array | string> = {
   maxRetries: workflow('  max_retries: 11\n  steps:\n    - id: a\n      prompt: p'),
   concurrency: workflow('  concurrency: 0\n  steps:\n    - id: a\n      prompt: p'),
   workflowOutput: workflow('  output: ghost\n  steps:\n    - id: a\n      prompt: p'),
+  conditionNotText: workflow('  - id: a\n    prompt: p\n    condition: [x]'),
+  conditionNotNumber: workflow('  - id: a\n    prompt: p\n    condition: "${x} > \'high\'"'),
+  conditionEmpty: workflow('  - id: a\n    prompt: p\n    condition: ""'),
+  conditionUnexpected: workflow('  - id: a\n    prompt: p\n    condition: "${x} >> ((("'),
+  conditionUnclosedString: workflow('  - id: a\n    prompt: p\n    condition: "${x} == \'a"'),
+  conditionUnclosedParen: workflow('  - id: a\n    prompt: p\n    condition: "(${x} or true"'),
+  conditionEndsEarly: workflow('  - id: a\n    prompt: p\n    condition: "${x} =="'),
+  conditionTooDeep: workflow(
+    `  - id: a\n    prompt: p\n    condition: "${'('.repeat(33)}x${')'.repeat(33)}"`,
+  ),
   workflowTooManySteps: workflow(
     Array.from({ length: 501 }, (_, i) => `  - id: s${i}\n    prompt: p`).join('\n'),
   ),

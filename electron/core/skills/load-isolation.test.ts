@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type * as Fields from './fields';
 import { createTestCore, skillText, type TestCore } from '../test-support';
 import { expectWordsSayMessage } from '../testing/error-words';
 import { loadSkillFile } from './load';
@@ -8,7 +9,7 @@ import { findSkillFolders, validateSkillFolder } from './validate';
 // description is "explodes" throws) must not take its neighbours down: it becomes that skill's finding.
 
 vi.mock('./fields', async (original) => {
-  const actual = await original<typeof import('./fields')>();
+  const actual = await original<typeof Fields>();
   return {
     ...actual,
     readDefinition: (...args: Parameters<typeof actual.readDefinition>) => {

@@ -73,7 +73,7 @@ export async function loadSkill(root: SourceRoot, found: FoundSkill): Promise<Lo
   } catch {
     return null;
   }
-  let layout: SkillLayout | null = null;
+  let layout: SkillLayout | null;
   try {
     layout = found.hasPhases ? await readSkillLayout(found.dir) : null;
   } catch (error) {

@@ -122,4 +122,49 @@ describe('workflow spec', () => {
       ]);
     }
   });
+
+  describe('a step condition', () => {
+    const withCondition = (condition: unknown) =>
+      read({
+        steps: [
+          { id: 'x', prompt: 'p' },
+          { id: 'y', prompt: 'q', dependencies: ['x'], condition },
+        ],
+      });
+
+    it('that the run could not read is an error, saying where', () => {
+      const { spec, findings } = withCondition('${x} >> (((');
+      expect(spec).toBeUndefined();
+      expect(findings).toEqual([
+        expect.objectContaining({
+          code: 'workflow-condition',
+          severity: 'error',
+          message: 'workflow step "y": unexpected ">" at column 7 of its condition: ${x} >> (((',
+        }),
+      ]);
+      for (const [condition, message] of [
+        ['', /has an empty `condition`/],
+        ["${x} == 'a", /string opened at column 9 .* never closed/],
+        ['(${x} or true', /"\(" at column 1 .* never closed/],
+        ['${x} ==', /ends where a value is expected/],
+        [`${'('.repeat(40)}true${')'.repeat(40)}`, /more than 32 deep/],
+        ["${x} > 'high'", /orders "high" with <, >, <= or >=, which compare only numbers/],
+        [['a'], /`condition` must be text/],
+      ] as const) {
+        const found = withCondition(condition).findings;
+        expect(
+          found.map((f) => f.code),
+          String(condition),
+        ).toEqual(['workflow-condition']);
+        expect(found[0]!.message, String(condition)).toMatch(message);
+      }
+    });
+
+    it('that reads is kept as text, comparisons of numbers included', () => {
+      for (const condition of ['${x.score} >= 3', "${x} == 'a' and not ${x.skip}", 'false'])
+        expect(withCondition(condition).findings, condition).toEqual([]);
+      // a YAML boolean is a condition too: `condition: false` skips the step
+      expect(withCondition(false).spec?.steps[1]!.condition).toBe('false');
+    });
+  });
 });

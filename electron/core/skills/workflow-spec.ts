@@ -1,5 +1,6 @@
 import type { ErrorWords } from '../../../shared/ipc/result';
-import { isPlainObject, readBoolean, readStringList } from './coerce';
+import { MAX_CONDITION_NESTING, parseCondition } from '../engine/condition';
+import { isPlainObject, readBoolean, readStringList, readText } from './coerce';
 import { findingWords } from './finding-words';
 import type { Finding, WorkflowSpec, WorkflowStep } from './types';
 
@@ -97,6 +98,25 @@ export function readWorkflow(
         [...at, 'retries'],
       );
     }
+    const condition =
+      raw.condition === undefined || raw.condition === null ? undefined : readText(raw.condition);
+    if (raw.condition !== undefined && raw.condition !== null && condition === undefined) {
+      return error(
+        `workflow step "${id}": \`condition\` must be text`,
+        findingWords('conditionNotText', { id }),
+        [...at, 'condition'],
+        'workflow-condition',
+      );
+    }
+    const conditionProblem = condition === undefined ? null : checkCondition(id, condition);
+    if (conditionProblem) {
+      return error(
+        conditionProblem.message,
+        conditionProblem.words,
+        [...at, 'condition'],
+        'workflow-condition',
+      );
+    }
     steps.push({
       id,
       name: typeof raw.name === 'string' ? raw.name : id,
@@ -105,7 +125,7 @@ export function readWorkflow(
       ...(typeof raw.output === 'string' ? { output: raw.output } : {}),
       dependencies: deps,
       parallel: readBoolean(raw.parallel) ?? false,
-      ...(typeof raw.condition === 'string' ? { condition: raw.condition } : {}),
+      ...(condition !== undefined ? { condition } : {}),
       ...(retries !== undefined ? { retries } : {}),
     });
   });
@@ -174,6 +194,58 @@ export function readWorkflow(
     },
     findings,
   };
+}
+
+/**
+ * A step's condition read by the parser that evaluates it: what it cannot read, or an ordering
+ * (`<`, `>`, `<=`, `>=`) of a literal that is not a number, is the step's error.
+ */
+function checkCondition(id: string, condition: string): { message: string; words: ErrorWords } | null {
+  const parsed = parseCondition(condition);
+  if (parsed.ok) {
+    const value = parsed.notNumbers[0];
+    if (value === undefined) return null;
+    return {
+      message: `workflow step "${id}": its condition orders "${value}" with <, >, <= or >=, which compare only numbers: ${condition}`,
+      words: findingWords('conditionNotNumber', { id, value, condition }),
+    };
+  }
+  const problem = parsed.error;
+  const at = `workflow step "${id}"`;
+  switch (problem.problem) {
+    case 'empty':
+      return { message: `${at} has an empty \`condition\``, words: findingWords('conditionEmpty', { id }) };
+    case 'unexpected':
+      return {
+        message: `${at}: unexpected "${problem.found}" at column ${problem.column} of its condition: ${condition}`,
+        words: findingWords('conditionUnexpected', {
+          id,
+          found: problem.found,
+          column: problem.column,
+          condition,
+        }),
+      };
+    case 'unclosedString':
+      return {
+        message: `${at}: the string opened at column ${problem.column} of its condition is never closed: ${condition}`,
+        words: findingWords('conditionUnclosedString', { id, column: problem.column, condition }),
+      };
+    case 'unclosedParen':
+      return {
+        message: `${at}: the "(" at column ${problem.column} of its condition is never closed: ${condition}`,
+        words: findingWords('conditionUnclosedParen', { id, column: problem.column, condition }),
+      };
+    case 'endsEarly':
+      return {
+        message: `${at}: its condition ends where a value is expected: ${condition}`,
+        words: findingWords('conditionEndsEarly', { id, condition }),
+      };
+    case 'tooDeep':
+      return {
+        message: `${at}: its condition nests brackets and "not" more than ${MAX_CONDITION_NESTING} deep: ${condition}`,
+        words: findingWords('conditionTooDeep', { id, max: MAX_CONDITION_NESTING, condition }),
+      };
+  }
 }
 
 /**
