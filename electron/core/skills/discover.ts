@@ -157,7 +157,8 @@ export async function discoverSkills(start: string, options: DiscoverOptions = {
   const within = options.within ?? realStart;
   const startDepth = options.depth ?? 0;
   try {
-    if ((await lstatOf(start)).isSymbolicLink())
+    // a source folder that is itself a link is the source folder (watched as such), not a link in it
+    if (startDepth > 0 && (await lstatOf(start)).isSymbolicLink())
       result.links.push({ dir: start, realDir: realStart, depth: startDepth });
   } catch {
     return result;

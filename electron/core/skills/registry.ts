@@ -501,7 +501,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     dir: string,
     link: { realDir: string; depth: number; watcher?: RootWatcher },
   ) {
-    if (!watching || closed || state.dropped || link.watcher) return;
+    if (!watching || closed || state.dropped || link.watcher || link.realDir === realRoot(state)) return;
     for (const other of state.links.values()) if (other.watcher && other.realDir === link.realDir) return;
     link.watcher = watchRoot(link.realDir, {
       depth: Math.max(0, maxDepth + 2 - link.depth),

@@ -111,6 +111,21 @@ describe.skipIf(process.platform === 'win32')('the watcher and symlink loops', (
     expect(ids(registry)).toEqual(['far', 'farther', 'near']);
   });
 
+  it('watches a source folder that is itself a symlink once, under the path it was given as', async () => {
+    const real = folder({ 'mine/SKILL.md': skillText('mine') });
+    const given = path.join(folder(), 'skills');
+    fs.symlinkSync(real, given);
+    const { registry, heard } = await watched([given]);
+    expect(registry.get('mine')?.dir).toBe(path.join(given, 'mine'));
+    const watchedAtFirst = registry.watchedPaths();
+    expect(watchedAtFirst).toBeLessThanOrEqual(4);
+    const edited = until(registry, (r) => r.get('mine')?.description === 'Edited.');
+    fs.writeFileSync(path.join(real, 'mine', 'SKILL.md'), skillText('mine', 'Edited.'));
+    await edited;
+    expect(heard).toEqual([{ reason: expect.any(String), ids: ['mine'] }]);
+    expect(registry.watchedPaths()).toBe(watchedAtFirst);
+  });
+
   it('follows a link made while watching, and forgets what it led to when it goes', async () => {
     const outside = folder({ 'linked/SKILL.md': skillText('linked') });
     const dir = folder({ 'mine/SKILL.md': skillText('mine') });
