@@ -122,7 +122,9 @@ export function watchRoot(dir: string, options: RootWatcherOptions): RootWatcher
           return;
         }
         if (event === 'unlink' || event === 'unlinkDir') budget.watched.delete(p);
-        if (event === 'add' && stats?.isSymbolicLink()) options.onEvent('addDir', shown(p));
+        // a link made or pointed elsewhere: a folder to search again
+        if ((event === 'add' || event === 'change') && stats?.isSymbolicLink())
+          options.onEvent('addDir', shown(p));
         else if (event !== 'error' && event !== 'raw' && event !== 'ready' && event !== 'all')
           options.onEvent(event, shown(p));
       });
