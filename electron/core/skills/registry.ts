@@ -520,6 +520,8 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       if (!isInside(scope, dir) || now.get(dir)?.realDir === link.realDir) continue;
       void link.watcher?.close();
       state.links.delete(dir);
+      // what it watched no longer counts against the folder's budget
+      for (const p of state.budget.watched) if (isInside(link.realDir, p)) state.budget.watched.delete(p);
     }
     for (const l of found) {
       if (state.links.has(l.dir)) continue;
