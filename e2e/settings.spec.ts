@@ -264,3 +264,46 @@ test('skill folders: a known folder offered, one typed, a wrong path refused, on
   await expect(section.getByRole('alert')).toHaveText(`${team} 已经在读取技能的文件夹之列。`);
   expect(problems.filter((p) => !p.includes('ERR_CONNECTION_REFUSED'))).toEqual([]);
 });
+
+test('skill folders: a system folder is refused, and one kept from before says why it is not searched', async ({
+  page,
+}) => {
+  test.skip(process.platform !== 'linux', '/proc is a Linux folder');
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'skilldeck-e2e-sysfolder-'));
+  const hostData = path.join(dataDir, 'data');
+  // A folder list stored before Skilldeck refused such folders: /proc among them.
+  host = await startSkilldeckHost(hostData);
+  await host.stop();
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(path.join(hostData, 'skilldeck.db'));
+  db.prepare('INSERT OR REPLACE INTO settings (key, value_json) VALUES (?, ?)').run(
+    'skills.folders',
+    JSON.stringify(['/proc']),
+  );
+  db.close();
+  host = await startSkilldeckHost(hostData);
+  const problems = watchForPageErrors(page);
+
+  await page.goto(`${host.url}#/settings`);
+  const section = page.getByTestId('folders-section');
+  const proc = section.getByTestId('folder-row').filter({ hasText: '/proc' });
+  await expect(proc.getByTestId('folder-finding')).toHaveText(
+    '/proc is a system folder (/proc), not a folder of skills: it is not searched.',
+  );
+  await expect(proc).toContainText('0 skills');
+
+  // Typed, it is refused with the host's words.
+  const field = section.getByLabel('Folder path');
+  await field.fill('/sys/fs');
+  await field.press('Enter');
+  await expect(section.getByRole('alert')).toHaveText(
+    '/sys/fs is a system folder (/sys): pick the folder that holds the skills.',
+  );
+
+  // In 简体中文 too.
+  await page.getByLabel('Language', { exact: true }).selectOption('zh-CN');
+  await expect(proc.getByTestId('folder-finding')).toHaveText(
+    '/proc 是系统文件夹（/proc），不是技能文件夹：不会在其中查找技能。',
+  );
+  expect(problems).toEqual([]);
+});

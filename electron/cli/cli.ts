@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { pseudoFilesystem } from '../core/fs/pseudo-fs';
 import type { SkillDir } from '../core/skills/sources';
 import { mcpCommand } from './commands/mcp';
 import { migrateCommand } from './commands/migrate';
@@ -144,6 +145,11 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   if (values.help || command === '' || command === 'help') {
     io.out(HELP);
     return values.help || command === 'help' ? 0 : 2;
+  }
+  for (const dir of values['skills-dir'] ?? []) {
+    const system = pseudoFilesystem(dir);
+    if (system)
+      return usage(io, `--skills-dir ${dir} is a system folder (${system}), not a folder of skills`);
   }
   const skillDirs = skillDirsFrom(values['skills-dir'] ?? []);
   const dataDirFlag = values['data-dir'];

@@ -210,5 +210,7 @@ export const SkillSourceInfo = z.object({
   namespace: z.string().nullable(),
   /** Skills found there (shadowed ones included). */
   skillCount: z.number().int().nonnegative(),
+  /** What went wrong with the folder itself: refused (a system folder), searched or watched in part. */
+  findings: z.array(Finding),
 });
 export type SkillSourceInfo = z.infer<typeof SkillSourceInfo>;

@@ -24,6 +24,7 @@ export async function listSkillsCommand(options: ListOptions, io: Io): Promise<n
     io.out(
       `  ${root.precedence}. ${root.kind.padEnd(7)}  ${root.dir}${namespace}  — ${count} ${count === 1 ? 'skill' : 'skills'}`,
     );
+    for (const finding of registry.rootFindings(root.dir)) io.out(`       ${findingLine(finding)}`);
   }
   io.out('');
   if (skills.length === 0) {

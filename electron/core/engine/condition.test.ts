@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateCondition, truthy } from './condition';
+import { evaluateCondition, MAX_CONDITION_NESTING, parseCondition, truthy } from './condition';
 
 const vars = {
   analysis: '{"type": "technical", "score": 7, "urgent": false, "tags": []}',
@@ -64,5 +64,74 @@ describe('evaluateCondition', () => {
     expect([false, 0, '', ' FALSE ', '0', 'none', null, undefined, []].map(truthy)).toEqual(
       Array(9).fill(false),
     );
+  });
+
+  it('orders numbers with <, >, <= and >= (text holding a number counts as one)', () => {
+    expect(value('${analysis.score} > 5')).toEqual({ value: true });
+    expect(value('${analysis.score} < 5')).toEqual({ value: false });
+    expect(value('${count} >= 3 and ${count} <= 3.0')).toEqual({ value: true });
+    expect(value("'10' > 9")).toEqual({ value: true }); // as numbers, not as text
+    expect(value('-1 < 0')).toEqual({ value: true });
+  });
+
+  it('orders nothing but numbers: otherwise the condition is false, with a reason', () => {
+    for (const expr of ['${draft} > 3', "${analysis.type} < 'z'", '${analysis.urgent} >= 0']) {
+      const result = value(expr);
+      expect(result.value, expr).toBe(false);
+      expect(result.reason, expr).toMatch(/only numbers can be ordered/);
+    }
+  });
+});
+
+describe('parseCondition', () => {
+  it('says what is wrong, and where', () => {
+    expect(parseCondition('${x} >> (((')).toEqual({
+      ok: false,
+      error: { problem: 'unexpected', found: '>', column: 7 },
+    });
+    expect(parseCondition('   ')).toEqual({ ok: false, error: { problem: 'empty' } });
+    expect(parseCondition("${a} == 'x")).toEqual({
+      ok: false,
+      error: { problem: 'unclosedString', column: 9 },
+    });
+    expect(parseCondition('(${a} or (true)')).toEqual({
+      ok: false,
+      error: { problem: 'unclosedParen', column: 1 },
+    });
+    expect(parseCondition('${a} ==')).toEqual({ ok: false, error: { problem: 'endsEarly' } });
+    expect(parseCondition('${a} == 1 == 2')).toEqual({
+      ok: false,
+      error: { problem: 'unexpected', found: '==', column: 11 },
+    });
+    expect(parseCondition('a @ b')).toEqual({
+      ok: false,
+      error: { problem: 'unexpected', found: '@', column: 3 },
+    });
+  });
+
+  it('refuses nesting deeper than the limit without overflowing the stack', () => {
+    const fine = `${'('.repeat(MAX_CONDITION_NESTING)}true${')'.repeat(MAX_CONDITION_NESTING)}`;
+    expect(parseCondition(fine).ok).toBe(true);
+    // the opening bracket or `not` one past the limit is the one named
+    expect(parseCondition('('.repeat(100_000))).toEqual({
+      ok: false,
+      error: { problem: 'tooDeep', column: MAX_CONDITION_NESTING + 1 },
+    });
+    expect(parseCondition(`${'not '.repeat(100_000)}true`)).toEqual({
+      ok: false,
+      error: { problem: 'tooDeep', column: MAX_CONDITION_NESTING * 4 + 1 },
+    });
+  });
+
+  it('reads and / or chains of any length', () => {
+    const long = Array.from({ length: 50_000 }, () => 'true').join(' and ');
+    expect(parseCondition(long).ok).toBe(true);
+    expect(evaluateCondition(long, {})).toEqual({ value: true });
+  });
+
+  it('names the literals an ordering compares that are not numbers', () => {
+    expect(parseCondition("${a} > 'high'")).toMatchObject({ ok: true, notNumbers: ['high'] });
+    expect(parseCondition('${a} > 3 and ${b} < "2.5"')).toMatchObject({ ok: true, notNumbers: [] });
+    expect(parseCondition('true >= ${b}')).toMatchObject({ ok: true, notNumbers: ['true'] });
   });
 });

@@ -176,3 +176,28 @@ describe('criticalPath', () => {
     expect(criticalPath([], (x: TimedStep) => x.ms)).toBe(0);
   });
 });
+
+// Far more steps than a skill may have (500): the walks use their own stacks, not recursion.
+describe('graphs deeper than the call stack', () => {
+  const chain = (n: number, first: Partial<TimedStep> = {}) =>
+    Array.from({ length: n }, (_, i) => s(`s${i}`, 1, i === 0 ? [] : [`s${i - 1}`], i === 0 ? first : {}));
+
+  it('skips every dependent of a skipped step', async () => {
+    const steps = chain(200_000, { condition: false });
+    const result = await scheduleDag({
+      steps,
+      concurrency: 4,
+      continueOnFailure: false,
+      signal: new AbortController().signal,
+      skipReason: (step) => (step.condition === false ? 'condition is false' : null),
+      run: () => Promise.resolve('succeeded'),
+    });
+    expect(result).toMatchObject({ status: 'succeeded', completed: [], failed: [] });
+    expect(result.skipped).toHaveLength(200_000);
+    expect(result.skipped.slice(0, 3)).toEqual(['s0', 's1', 's2']);
+  });
+
+  it('gives the critical path of a long chain', () => {
+    expect(criticalPath(chain(200_000), (x) => x.ms)).toBe(200_000);
+  });
+});

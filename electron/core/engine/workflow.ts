@@ -53,13 +53,19 @@ export function scheduleDag<S extends DagStep>(options: ScheduleOptions<S>): Pro
       resolve(result);
     };
 
-    const skip = (step: S, reason: string) => {
-      if (settled.has(step.id)) return;
-      settled.add(step.id);
-      result.skipped.push(step.id);
-      options.onSkip?.(step, reason);
-      for (const d of dependents.get(step.id)!)
-        skip(d, `depends on ${step.id}, which was ${reasonWord(result, step.id)}`);
+    /** Skips the step and, depth first, everything that depends on it (its own stack: no recursion). */
+    const skip = (first: S, firstReason: string) => {
+      const todo: [S, string][] = [[first, firstReason]];
+      while (todo.length > 0) {
+        const [step, reason] = todo.pop()!;
+        if (settled.has(step.id)) continue;
+        settled.add(step.id);
+        result.skipped.push(step.id);
+        options.onSkip?.(step, reason);
+        const why = `depends on ${step.id}, which was ${reasonWord(result, step.id)}`;
+        const next = dependents.get(step.id)!;
+        for (let i = next.length - 1; i >= 0; i--) todo.push([next[i]!, why]);
+      }
     };
 
     const release = (id: string) => {
@@ -120,15 +126,24 @@ function reasonWord(result: ScheduleResult, id: string): string {
 
 /** The longest dependency path, weighting each step by `duration`: the makespan's lower bound. */
 export function criticalPath<S extends DagStep>(steps: readonly S[], duration: (s: S) => number): number {
-  const byId = new Map(steps.map((s) => [s.id, s]));
-  const finish = new Map<string, number>();
-  const visit = (s: S): number => {
-    const known = finish.get(s.id);
-    if (known !== undefined) return known;
-    const start = Math.max(0, ...s.dependencies.map((d) => visit(byId.get(d)!)));
-    const end = start + duration(s);
-    finish.set(s.id, end);
-    return end;
-  };
-  return Math.max(0, ...steps.map(visit));
+  // in dependency order (Kahn's algorithm), so no walk goes deeper than one step
+  const known = new Set(steps.map((s) => s.id));
+  const waiting = new Map(steps.map((s) => [s.id, s.dependencies.filter((d) => known.has(d)).length]));
+  const dependents = new Map<string, S[]>(steps.map((s) => [s.id, []]));
+  for (const s of steps) for (const d of s.dependencies) dependents.get(d)?.push(s);
+  const start = new Map<string, number>();
+  const ready = steps.filter((s) => waiting.get(s.id) === 0);
+  let longest = 0;
+  while (ready.length > 0) {
+    const s = ready.pop()!;
+    const end = (start.get(s.id) ?? 0) + duration(s);
+    longest = Math.max(longest, end);
+    for (const d of dependents.get(s.id)!) {
+      start.set(d.id, Math.max(start.get(d.id) ?? 0, end));
+      const left = waiting.get(d.id)! - 1;
+      waiting.set(d.id, left);
+      if (left === 0) ready.push(d);
+    }
+  }
+  return longest;
 }

@@ -337,10 +337,15 @@ export function readDefinition(
       );
   }
 
-  const output = text('output');
+  // A mistyped output would silently send the result somewhere else: the skill does not run.
+  const rawOutput = data.output;
+  const output =
+    rawOutput === undefined || rawOutput === null
+      ? undefined
+      : (readText(rawOutput) ?? JSON.stringify(rawOutput));
   if (output !== undefined && !(OUTPUT_TOOLS as readonly string[]).includes(output)) {
-    warn(
-      'invalid-field',
+    fail(
+      'invalid-output',
       `\`output\` "${output}" is not an output tool (${OUTPUT_TOOLS.join(', ')})`,
       findingWords('notOutputTool', { value: output, tools: OUTPUT_TOOLS.join(', ') }),
       'output',

@@ -153,7 +153,7 @@ Body
 
   it('gives warnings, not errors, for fixable field problems, each with its line', () => {
     const loaded = load(
-      '---\nname: Demo_Skill\ndescription: d\nuser-invocable: maybe\nmax-iterations: lots\noutput: fax\ncontext: spoon\nfavourite: x\nicon: "🧩"\n---\n',
+      '---\nname: Demo_Skill\ndescription: d\nuser-invocable: maybe\nmax-iterations: lots\ncontext: spoon\nfavourite: x\nicon: "🧩"\n---\n',
     );
     expect(loaded.runnable).toBe(true);
     expect(loaded.findings.map((f) => [f.code, f.line])).toEqual([
@@ -162,9 +162,8 @@ Body
       ['invalid-field', 4],
       ['invalid-field', 5],
       ['invalid-field', 6],
-      ['invalid-field', 7],
-      ['unknown-field', 8],
-      ['legacy-field', 9],
+      ['unknown-field', 7],
+      ['legacy-field', 8],
     ]);
     expect(loaded.definition!.userInvocable).toBe(true);
   });

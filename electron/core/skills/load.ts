@@ -1,4 +1,5 @@
 import { readDefinition, type FieldContext } from './fields';
+import { findingWords } from './finding-words';
 import { decodeSkillFile, splitSkillFile, type SplitSkillFile } from './parse';
 import { strictFindings } from './strict';
 import type { Finding, ParsedSkillFile } from './types';
@@ -20,8 +21,39 @@ export interface LoadedSkillFile extends ParsedSkillFile {
 /** Findings in file order; ones without a line first (stable otherwise). */
 const byLine = (findings: Finding[]) => findings.slice().sort((a, b) => (a.line ?? 0) - (b.line ?? 0));
 
+/**
+ * What an exception while reading one skill becomes: that skill's error, never its neighbours' (the
+ * listing, validate and the editor go on). A defect of the loader: the message asks to report it.
+ */
+export function loadFailure(error: unknown, file: string): Finding {
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return {
+    code: 'load-failed',
+    severity: 'error',
+    message: `Skilldeck could not read this skill (${detail}); please report it`,
+    words: findingWords('loadFailed', { detail }),
+    file,
+  };
+}
+
 /** Reads one SKILL.md into a definition and findings. Never throws: every problem is a finding. */
 export function loadSkillFile(raw: Uint8Array | string, ctx: LoadContext): LoadedSkillFile {
+  try {
+    return readSkillFile(raw, ctx);
+  } catch (error) {
+    return {
+      frontmatter: null,
+      body: '',
+      bodyLine: 1,
+      findings: [loadFailure(error, ctx.file)],
+      definition: null,
+      runnable: false,
+      source: null,
+    };
+  }
+}
+
+function readSkillFile(raw: Uint8Array | string, ctx: LoadContext): LoadedSkillFile {
   const decoded = typeof raw === 'string' ? { text: raw } : decodeSkillFile(raw, ctx.file);
   if ('finding' in decoded) {
     return {

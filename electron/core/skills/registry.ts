@@ -2,9 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../../../shared/ipc/result';
 import type { SkillResource } from '../../../shared/types/skill';
-import { discoverSkillFolders, MAX_SKILL_DEPTH, readFileBytes, SKILL_FILE_NAMES } from './discover';
+import type { Finding } from '../../../shared/types/finding';
+import {
+  discoverSkills,
+  isSearchedFolder,
+  MAX_FOLDERS_SEARCHED,
+  MAX_SKILL_DEPTH,
+  readFileBytes,
+  SKILL_FILE_NAMES,
+  type FoundLink,
+} from './discover';
 import type { LoadedSkillFile } from './load';
-import { listResources, readResource, RESOURCE_DIRS, type ResourceFile } from './resources';
+import { listResources, readResource, type ResourceFile } from './resources';
 import {
   contentHash,
   loadSkill,
@@ -14,8 +23,10 @@ import {
   type SkillEntry,
 } from './skill-entry';
 import type { SourceRoot } from './sources';
-import { watchRoot, type RootWatcher, type WatchEvent } from './watch';
+import { newWatchBudget, watchRoot, type RootWatcher, type WatchBudget, type WatchEvent } from './watch';
 import { isInside } from '../fs/inside';
+import { pseudoFilesystem } from '../fs/pseudo-fs';
+import { rootFindingsOf } from './root-findings';
 
 export type { SkillEntry } from './skill-entry';
 
@@ -36,6 +47,10 @@ export interface SkillRegistryOptions {
   /** The longest a burst of events can delay a reload. */
   maxDelayMs?: number;
   maxDepth?: number;
+  /** Folders read per search of a source folder (discover.ts MAX_FOLDERS_SEARCHED). */
+  maxFoldersSearched?: number;
+  /** Paths watched per source folder, its linked folders included. */
+  maxWatchedPaths?: number;
   /** How often a source folder that does not exist yet is looked for. */
   pollMs?: number;
   onError?: (error: unknown) => void;
@@ -76,10 +91,17 @@ export interface SkillRegistry {
    */
   setRoots(roots: readonly SourceRoot[], reason: string): Promise<RegistryChange | null>;
   onChange(listener: (change: RegistryChange) => void): () => void;
+  /** What went wrong with a source folder itself (refused, searched or watched only in part). */
+  rootFindings(dir: string): Finding[];
+  /** How many paths the watchers watch now, every source folder and linked folder together. */
+  watchedPaths(): number;
   /** Resolves when the watchers are set up (tests wait for it before touching files). */
   watching(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Paths watched per source folder by default: far more than a folder of skills has. */
+export const MAX_WATCHED_PATHS = 20_000;
 
 /** When a reloaded file is read again (see `verify`): after chokidar's 50 ms change throttle. */
 const VERIFY_AFTER_MS = 120;
@@ -87,13 +109,19 @@ const VERIFY_AFTER_MS = 120;
 const ACTIVATED_CACHE_SIZE = 64;
 
 const SKILL_FILES: ReadonlySet<string> = new Set(SKILL_FILE_NAMES);
-const RESOURCE_NAMES: ReadonlySet<string> = new Set(RESOURCE_DIRS);
 
-/** One source folder being searched: its skills by folder, and its watcher when watching. */
+/** One source folder being searched: its skills by folder, and its watchers when watching. */
 interface RootState {
   root: SourceRoot;
   entries: Map<string, SkillEntry>;
   watcher?: RootWatcher;
+  /** The symlinked folders the search entered, by where the link is; each real folder watched once. */
+  links: Map<string, { realDir: string; depth: number; watcher?: RootWatcher }>;
+  budget: WatchBudget;
+  /** The last full search stopped at the folder limit. */
+  truncated: boolean;
+  /** On a kernel filesystem (`/proc`…): neither searched nor watched. */
+  refused: string | null;
   /** Set once `setRoots` dropped it: its late watcher events and reloads are ignored. */
   dropped: boolean;
 }
@@ -102,11 +130,21 @@ const sameSource = (a: SourceRoot, b: SourceRoot) => a.kind === b.kind && a.name
 
 export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistry {
   const maxDepth = options.maxDepth ?? MAX_SKILL_DEPTH;
+  const maxFolders = options.maxFoldersSearched ?? MAX_FOLDERS_SEARCHED;
+  const maxWatched = options.maxWatchedPaths ?? MAX_WATCHED_PATHS;
   const debounceMs = options.debounceMs ?? 60;
   const maxDelayMs = options.maxDelayMs ?? 400;
   const onError = options.onError ?? (() => undefined);
 
-  const newState = (root: SourceRoot): RootState => ({ root, entries: new Map(), dropped: false });
+  const newState = (root: SourceRoot): RootState => ({
+    root,
+    entries: new Map(),
+    links: new Map(),
+    budget: newWatchBudget(maxWatched),
+    truncated: false,
+    refused: pseudoFilesystem(root.dir),
+    dropped: false,
+  });
   /** By precedence, highest first. */
   let states: RootState[] = options.roots.map(newState);
   let merged: SkillEntry[] = [];
@@ -133,9 +171,13 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     const nextByDir = new Map<string, SkillEntry>();
     const seenReal = new Set<string>();
     states.forEach(({ entries }) => {
-      // the folder reached without a symlink first, so a link to a sibling is the one dropped
+      // the folder reached without a symlink first, so a link to a sibling is the one dropped; then the
+      // shallower folder, so of one id in a folder the skill nearer its top wins
       const ordered = [...entries.values()].sort(
-        (a, b) => Number(a.dir !== a.realDir) - Number(b.dir !== b.realDir) || (a.dir < b.dir ? -1 : 1),
+        (a, b) =>
+          Number(a.dir !== a.realDir) - Number(b.dir !== b.realDir) ||
+          depthOf(a.dir) - depthOf(b.dir) ||
+          (a.dir < b.dir ? -1 : 1),
       );
       for (const entry of ordered) {
         if (seenReal.has(entry.realDir)) continue; // the same folder seen twice (symlink, nested roots)
@@ -165,11 +207,18 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
 
   async function scanRoot(state: RootState) {
     const { root, entries } = state;
+    if (state.refused) return;
     const loading: Promise<LoadedSkill | null>[] = [];
-    await discoverSkillFolders(root.dir, { maxDepth, onFound: (f) => loading.push(loadSkill(root, f)) });
+    const found = await discoverSkills(root.dir, {
+      maxDepth,
+      maxFolders,
+      onFound: (f) => loading.push(loadSkill(root, f)),
+    });
     const loaded = await Promise.all(loading);
     entries.clear();
     for (const l of loaded) if (l) entries.set(l.entry.dir, l.entry);
+    state.truncated = found.truncated;
+    syncLinks(state, root.dir, found.links);
   }
 
   function ready(): Promise<void> {
@@ -193,19 +242,70 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     return p;
   }
 
-  /** Searches `start` (and below) of a source folder again, replacing what was known there. */
-  async function rescan({ root, entries }: RootState, start: string) {
-    for (const dir of [...entries.keys()]) if (isInside(start, dir)) entries.delete(dir);
-    const depth = start === root.dir ? 0 : path.relative(root.dir, start).split(path.sep).length;
-    if (depth > maxDepth) return;
-    // an ancestor holding SKILL.md makes `start` part of that skill, not a skill of its own
-    for (let dir = path.dirname(start); depth > 0 && isInside(root.dir, dir); dir = path.dirname(dir)) {
-      if (entries.has(dir)) return;
-      if (dir === root.dir) break;
+  /**
+   * Whether discovery would search `dir` of a source folder: each folder on the way passes the rule, and
+   * a symlink on the way is one it follows (not back into the source folder, nor onto /proc…).
+   */
+  function searched(state: RootState, dir: string): boolean {
+    const { root, entries } = state;
+    const parts = path.relative(root.dir, dir).split(path.sep).filter(Boolean);
+    if (parts.length > maxDepth) return false;
+    let parent = root.dir;
+    for (const name of parts) {
+      const parentIsSkill =
+        entries.has(parent) || SKILL_FILE_NAMES.some((f) => fs.existsSync(path.join(parent, f)));
+      if (!isSearchedFolder(name, parentIsSkill)) return false;
+      parent = path.join(parent, name);
+      if (!followedLink(state, parent)) return false;
     }
-    const found = await discoverSkillFolders(start, { depth, maxDepth });
-    for (const l of await Promise.all(found.map((f) => loadSkill(root, f)))) {
+    return true;
+  }
+
+  /** False for a symlink discovery does not follow; true for anything else (a folder, a gone path). */
+  function followedLink(state: RootState, p: string): boolean {
+    try {
+      if (!fs.lstatSync(p).isSymbolicLink()) return true;
+      const real = fs.realpathSync(p);
+      const rootReal = realRoot(state);
+      return !isInside(rootReal, real) && !isInside(real, rootReal) && pseudoFilesystem(real) === null;
+    } catch {
+      return true;
+    }
+  }
+
+  /**
+   * Searches `start` (and below) of a source folder again, replacing what was known there — also what
+   * was reached there by another way (a link), so one real folder never stays listed twice.
+   */
+  async function rescan(state: RootState, start: string) {
+    const { root, entries } = state;
+    if (state.refused) return;
+    let realStart = start;
+    try {
+      realStart = fs.realpathSync(start);
+    } catch {
+      // gone: what was listed at or below it goes
+    }
+    // a path discovery does not search (a link back into the folder…) holds nothing, and hides nothing
+    const isSearched = searched(state, start);
+    for (const [dir, entry] of [...entries]) {
+      if (isInside(start, dir) || (isSearched && isInside(realStart, entry.realDir))) entries.delete(dir);
+    }
+    const depth = start === root.dir ? 0 : path.relative(root.dir, start).split(path.sep).length;
+    if (!isSearched) return syncLinks(state, start, []);
+    const found = await discoverSkills(start, { depth, maxDepth, maxFolders, within: realRoot(state) });
+    for (const l of await Promise.all(found.skills.map((f) => loadSkill(root, f)))) {
       if (l) entries.set(l.entry.dir, l.entry);
+    }
+    if (start === root.dir) state.truncated = found.truncated;
+    syncLinks(state, start, found.links);
+  }
+
+  function realRoot({ root }: RootState): string {
+    try {
+      return fs.realpathSync(root.dir);
+    } catch {
+      return root.dir;
     }
   }
 
@@ -284,7 +384,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       gone.dropped = true;
       pending.delete(gone);
     }
-    await Promise.all([...current.values()].map((s) => s.watcher?.close()));
+    await Promise.all([...current.values()].map(closeWatchers));
     if (closed) return null;
     const added = nextStates.filter((s) => !states.includes(s));
     states = nextStates;
@@ -305,6 +405,11 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     let point: string | undefined;
     if (event === 'addDir' || event === 'unlinkDir') point = p;
     else if (SKILL_FILES.has(base)) point = path.dirname(p);
+    else if (
+      event === 'unlink' &&
+      (state.links.has(p) || [...state.entries.keys()].some((d) => isInside(p, d)))
+    )
+      point = p; // a symlink to a folder was removed
     else {
       // another file: it matters only inside a skill's phases/ folder
       const skill = rescanPointFor(state, path.dirname(p));
@@ -367,24 +472,67 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     }
   }
 
+  /** Watchers started since the last `watching()`: it waits for them all. */
+  function track(watcher: RootWatcher) {
+    const earlier = watchersReady;
+    watchersReady = Promise.all([earlier, watcher.ready]).then(() => undefined);
+  }
+
   function startWatching(toWatch: readonly RootState[]) {
-    const started = toWatch.map((state) => {
+    for (const state of toWatch) {
+      if (state.refused) continue;
       const watcher = watchRoot(state.root.dir, {
         // skill folder (maxDepth) + phases/actions/ below it
         depth: maxDepth + 2,
-        // a skill's resource folders: their files are listed on request, never watched
-        ignore: (p) =>
-          RESOURCE_NAMES.has(path.basename(p)) &&
-          SKILL_FILE_NAMES.some((f) => fs.existsSync(path.join(path.dirname(p), f))),
+        budget: state.budget,
         onEvent: (event, p) => onWatchEvent(state, event, p),
         onError,
         ...(options.pollMs !== undefined ? { pollMs: options.pollMs } : {}),
       });
       state.watcher = watcher;
-      return watcher.ready;
+      track(watcher);
+      for (const [dir, link] of state.links) watchLink(state, dir, link);
+    }
+  }
+
+  /** A linked folder's own watcher (the source folder's does not follow links), unless one watches it. */
+  function watchLink(
+    state: RootState,
+    dir: string,
+    link: { realDir: string; depth: number; watcher?: RootWatcher },
+  ) {
+    if (!watching || closed || state.dropped || link.watcher || link.realDir === realRoot(state)) return;
+    for (const other of state.links.values()) if (other.watcher && other.realDir === link.realDir) return;
+    link.watcher = watchRoot(link.realDir, {
+      depth: Math.max(0, maxDepth + 2 - link.depth),
+      reportAs: dir,
+      budget: state.budget,
+      onEvent: (event, p) => onWatchEvent(state, event, p),
+      onError,
     });
-    const earlier = watchersReady;
-    watchersReady = Promise.all([earlier, ...started]).then(() => undefined);
+    track(link.watcher);
+  }
+
+  /** The links found at or below `scope` replace those known there; gone ones stop being watched. */
+  function syncLinks(state: RootState, scope: string, found: readonly FoundLink[]) {
+    const now = new Map(found.map((l) => [l.dir, l]));
+    for (const [dir, link] of state.links) {
+      if (!isInside(scope, dir) || now.get(dir)?.realDir === link.realDir) continue;
+      void link.watcher?.close();
+      state.links.delete(dir);
+      // what it watched no longer counts against the folder's budget
+      for (const p of state.budget.watched) if (isInside(link.realDir, p)) state.budget.watched.delete(p);
+    }
+    for (const l of found) {
+      if (state.links.has(l.dir)) continue;
+      const link = { realDir: l.realDir, depth: l.depth };
+      state.links.set(l.dir, link);
+      watchLink(state, l.dir, link);
+    }
+  }
+
+  async function closeWatchers(state: RootState) {
+    await Promise.all([state.watcher?.close(), ...[...state.links.values()].map((l) => l.watcher?.close())]);
   }
 
   // ---- reading ----------------------------------------------------------------------------------------
@@ -474,6 +622,24 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    rootFindings(dir) {
+      const state = states.find((s) => s.root.dir === path.resolve(dir));
+      if (!state) return [];
+      return rootFindingsOf(state.root.dir, {
+        refused: state.refused,
+        truncated: state.truncated ? maxFolders : null,
+        watchLimit: state.budget.exceeded ? maxWatched : null,
+      });
+    },
+    watchedPaths() {
+      return states.reduce(
+        (n, s) =>
+          n +
+          (s.watcher?.watchedPaths() ?? 0) +
+          [...s.links.values()].reduce((m, l) => m + (l.watcher?.watchedPaths() ?? 0), 0),
+        0,
+      );
+    },
     async watching() {
       await ready();
       await watchersReady;
@@ -482,7 +648,9 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       closed = true;
       clearTimeout(timer);
       for (const check of verifying) clearTimeout(check);
-      await Promise.all(states.map((s) => s.watcher?.close()));
+      await Promise.all(states.map(closeWatchers));
     },
   };
 }
+
+const depthOf = (dir: string) => dir.split(path.sep).length;

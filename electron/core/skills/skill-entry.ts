@@ -4,7 +4,7 @@ import type { ExecutionMode } from '../../../shared/types/finding';
 import type { ShadowedBy, SkillLayout, SkillSource } from '../../../shared/types/skill';
 import { readFileBytes, type FoundSkill } from './discover';
 import { detectLayout } from './layout';
-import { loadSkillFile, type LoadedSkillFile } from './load';
+import { loadFailure, loadSkillFile, type LoadedSkillFile } from './load';
 import { skillIdIn, type SourceRoot } from './sources';
 import type { Finding } from './types';
 
@@ -73,7 +73,18 @@ export async function loadSkill(root: SourceRoot, found: FoundSkill): Promise<Lo
   } catch {
     return null;
   }
-  const layout = found.hasPhases ? await readSkillLayout(found.dir) : null;
+  let layout: SkillLayout | null;
+  try {
+    layout = found.hasPhases ? await readSkillLayout(found.dir) : null;
+  } catch (error) {
+    // the folder's layout could not be read: the skill is listed with that error, its neighbours as usual
+    const loaded = parseSkill(root, found, file, bytes, null);
+    const failure = loadFailure(error, file);
+    loaded.entry.findings = [failure, ...loaded.entry.findings];
+    loaded.entry.runnable = false;
+    loaded.loaded = { ...loaded.loaded, findings: loaded.entry.findings, runnable: false };
+    return { ...loaded, bytes };
+  }
   return { ...parseSkill(root, found, file, bytes, layout), bytes };
 }
 

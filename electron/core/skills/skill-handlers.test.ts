@@ -456,6 +456,7 @@ describe('skills:sources', () => {
         precedence: null,
         namespace: null,
         skillCount: 0,
+        findings: [],
       },
       expect.objectContaining({
         path: path.join(home.dir, '.agents', 'skills'),

@@ -55,6 +55,7 @@ describe('skill folders added in Settings', () => {
       precedence: 1,
       namespace: null,
       skillCount: 2,
+      findings: [],
     });
     // the user folder comes first and cannot be removed; nor can the built-in one
     expect(sources.filter((s) => s.active).map((s) => [s.kind, s.removable])).toEqual([
@@ -137,6 +138,42 @@ describe('skill folders added in Settings', () => {
     }
     // nothing refused was stored
     expect(t.core.permissions.getSetting(SKILL_FOLDERS_SETTING, [])).toEqual([extra]);
+  });
+
+  it.skipIf(process.platform !== 'linux')(
+    'refuses /proc, /sys, /dev and what is below them or leads there, with words',
+    async () => {
+      const { t, home } = setup();
+      fs.symlinkSync('/proc', path.join(home, 'proc-link'));
+      for (const p of ['/proc', '/proc/self', '/sys', '/sys/fs/cgroup', '/dev', '/dev/shm', '~/proc-link']) {
+        const result = await t.client.request('skills:addSource', { path: p });
+        expect(result, p).toMatchObject({
+          ok: false,
+          error: {
+            code: 'INVALID_INPUT',
+            message: /is a system folder .*: pick the folder that holds the skills/,
+          },
+        });
+        if (!result.ok) expectWorded(result.error);
+      }
+      expect(t.core.permissions.getSetting(SKILL_FOLDERS_SETTING, [])).toEqual([]);
+    },
+  );
+
+  it('reports what went wrong with a folder itself: a stored /proc is listed, refused, never read', async () => {
+    let c = setup().t;
+    c.core.permissions.setSetting(SKILL_FOLDERS_SETTING, ['/proc']);
+    t = c = c.reopen();
+    const sources = await c.client.invoke('skills:sources', undefined);
+    const proc = sources.find((s) => s.path === '/proc');
+    expect(proc).toMatchObject({ active: true, removable: true, skillCount: 0 });
+    if (process.platform === 'linux') {
+      expect(proc!.findings).toEqual([
+        expect.objectContaining({ code: 'folder-refused', severity: 'error' }),
+      ]);
+      expectWordsSayMessage(proc!.findings[0]!.words, proc!.findings[0]!.message);
+    }
+    expect(sources.filter((s) => s.path !== '/proc').every((s) => s.findings.length === 0)).toBe(true);
   });
 
   it('refuses past the most folders it watches', async () => {

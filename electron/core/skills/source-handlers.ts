@@ -6,6 +6,7 @@ import type { SkillSourceInfo } from '../../../shared/types/skill';
 import type { SkillRegistry } from './registry';
 import { offeredFolders, type SourceRoot } from './sources';
 import { isInside } from '../fs/inside';
+import { pseudoFilesystem } from '../fs/pseudo-fs';
 
 export type SourceChannel = 'skills:sources' | 'skills:addSource' | 'skills:removeSource';
 
@@ -97,6 +98,7 @@ export function createSourceHandlers(deps: SourceHandlerDeps): Pick<Handlers, So
       precedence: root.precedence,
       namespace: root.namespace ?? null,
       skillCount: counts.get(root.dir) ?? 0,
+      findings: registry.rootFindings(root.dir),
     }));
     const suggested: SkillSourceInfo[] = offered
       .filter((o) => !registry.roots.some((r) => r.dir === o.path))
@@ -110,6 +112,7 @@ export function createSourceHandlers(deps: SourceHandlerDeps): Pick<Handlers, So
         precedence: null,
         namespace: null,
         skillCount: 0,
+        findings: [],
       }));
     return [...active, ...suggested];
   }
@@ -142,6 +145,14 @@ export function createSourceHandlers(deps: SourceHandlerDeps): Pick<Handlers, So
         `${dir} is your home folder: pick the folder that holds the skills, e.g. ${path.join(home, '.claude', 'skills')}`,
         'home',
         { dir, example: path.join(home, '.claude', 'skills') },
+      );
+    const system = pseudoFilesystem(dir);
+    if (system)
+      throw refusal(
+        'INVALID_INPUT',
+        `${dir} is a system folder (${system}): pick the folder that holds the skills`,
+        'systemFolder',
+        { dir, kind: system },
       );
     const data = path.resolve(deps.dataDir);
     if (isInside(data, dir) || isInside(realOrSame(data), realOrSame(dir)))

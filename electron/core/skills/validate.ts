@@ -27,12 +27,9 @@ async function skillFileIn(dir: string): Promise<string | null> {
   return name ? path.join(dir, name) : null;
 }
 
-/**
- * Every skill folder at or below `root`, found as the registry finds them (dot-folders and node_modules
- * skipped, symlinks followed once), searched deeper than the registry since a PATH may be any tree.
- */
-export async function findSkillFolders(root: string, maxDepth = 8): Promise<string[]> {
-  return (await discoverSkillFolders(root, { maxDepth })).map((found) => found.dir);
+/** Every skill folder at or below `root`, by the registry's own rule (discover.ts). */
+export async function findSkillFolders(root: string): Promise<string[]> {
+  return (await discoverSkillFolders(root)).map((found) => found.dir);
 }
 
 /** The verdict on one skill folder; never throws. */

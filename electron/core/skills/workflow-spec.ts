@@ -1,11 +1,18 @@
 import type { ErrorWords } from '../../../shared/ipc/result';
-import { isPlainObject, readBoolean, readStringList } from './coerce';
+import { MAX_CONDITION_NESTING, parseCondition } from '../engine/condition';
+import { isPlainObject, readBoolean, readStringList, readText } from './coerce';
 import { findingWords } from './finding-words';
 import type { Finding, WorkflowSpec, WorkflowStep } from './types';
 
 type LineOf = (path: readonly (string | number)[]) => number | undefined;
 
 const STEP_ID = /^[A-Za-z_][A-Za-z0-9_-]*$/;
+
+/**
+ * The most steps a workflow may have. Far above what people write (the largest public ones have tens),
+ * and it keeps every walk over the graph — here, in the scheduler, in the dashboard's graph — small.
+ */
+export const MAX_WORKFLOW_STEPS = 500;
 
 /**
  * Reads `workflow:` — a list of steps, or `{ steps, max_retries, continue_on_failure, concurrency, output }` —
@@ -36,6 +43,15 @@ export function readWorkflow(
       '`workflow` needs a non-empty list of steps (`steps:` with `id` and `prompt` each)',
       findingWords('workflowNoSteps'),
       stepsPath,
+    );
+    return { findings };
+  }
+  if (rawSteps.length > MAX_WORKFLOW_STEPS) {
+    error(
+      `workflow has ${rawSteps.length} steps: at most ${MAX_WORKFLOW_STEPS} are allowed`,
+      findingWords('workflowTooManySteps', { count: rawSteps.length, max: MAX_WORKFLOW_STEPS }),
+      stepsPath,
+      'workflow-too-many-steps',
     );
     return { findings };
   }
@@ -82,6 +98,25 @@ export function readWorkflow(
         [...at, 'retries'],
       );
     }
+    const condition =
+      raw.condition === undefined || raw.condition === null ? undefined : readText(raw.condition);
+    if (raw.condition !== undefined && raw.condition !== null && condition === undefined) {
+      return error(
+        `workflow step "${id}": \`condition\` must be text`,
+        findingWords('conditionNotText', { id }),
+        [...at, 'condition'],
+        'workflow-condition',
+      );
+    }
+    const conditionProblem = condition === undefined ? null : checkCondition(id, condition);
+    if (conditionProblem) {
+      return error(
+        conditionProblem.message,
+        conditionProblem.words,
+        [...at, 'condition'],
+        'workflow-condition',
+      );
+    }
     steps.push({
       id,
       name: typeof raw.name === 'string' ? raw.name : id,
@@ -90,7 +125,7 @@ export function readWorkflow(
       ...(typeof raw.output === 'string' ? { output: raw.output } : {}),
       dependencies: deps,
       parallel: readBoolean(raw.parallel) ?? false,
-      ...(typeof raw.condition === 'string' ? { condition: raw.condition } : {}),
+      ...(condition !== undefined ? { condition } : {}),
       ...(retries !== undefined ? { retries } : {}),
     });
   });
@@ -161,29 +196,89 @@ export function readWorkflow(
   };
 }
 
-/** The first dependency cycle found, as ids from a step back to itself, or null. */
+/**
+ * A step's condition read by the parser that evaluates it: what it cannot read, or an ordering
+ * (`<`, `>`, `<=`, `>=`) of a literal that is not a number, is the step's error.
+ */
+function checkCondition(id: string, condition: string): { message: string; words: ErrorWords } | null {
+  const parsed = parseCondition(condition);
+  if (parsed.ok) {
+    const value = parsed.notNumbers[0];
+    if (value === undefined) return null;
+    return {
+      message: `workflow step "${id}": its condition orders "${value}" with <, >, <= or >=, which compare only numbers: ${condition}`,
+      words: findingWords('conditionNotNumber', { id, value, condition }),
+    };
+  }
+  const problem = parsed.error;
+  const at = `workflow step "${id}"`;
+  switch (problem.problem) {
+    case 'empty':
+      return { message: `${at} has an empty \`condition\``, words: findingWords('conditionEmpty', { id }) };
+    case 'unexpected':
+      return {
+        message: `${at}: unexpected "${problem.found}" at column ${problem.column} of its condition: ${condition}`,
+        words: findingWords('conditionUnexpected', {
+          id,
+          found: problem.found,
+          column: problem.column,
+          condition,
+        }),
+      };
+    case 'unclosedString':
+      return {
+        message: `${at}: the string opened at column ${problem.column} of its condition is never closed: ${condition}`,
+        words: findingWords('conditionUnclosedString', { id, column: problem.column, condition }),
+      };
+    case 'unclosedParen':
+      return {
+        message: `${at}: the "(" at column ${problem.column} of its condition is never closed: ${condition}`,
+        words: findingWords('conditionUnclosedParen', { id, column: problem.column, condition }),
+      };
+    case 'endsEarly':
+      return {
+        message: `${at}: its condition ends where a value is expected: ${condition}`,
+        words: findingWords('conditionEndsEarly', { id, condition }),
+      };
+    case 'tooDeep':
+      return {
+        message: `${at}: its condition nests brackets and "not" more than ${MAX_CONDITION_NESTING} deep: ${condition}`,
+        words: findingWords('conditionTooDeep', { id, max: MAX_CONDITION_NESTING, condition }),
+      };
+  }
+}
+
+/**
+ * The first dependency cycle found, as ids from a step back to itself, or null. Depth-first with its own
+ * stack (not recursion), so a graph of any depth is walked without overflowing the call stack.
+ */
 export function findCycle(steps: readonly Pick<WorkflowStep, 'id' | 'dependencies'>[]): string[] | null {
   const byId = new Map(steps.map((s) => [s.id, s]));
   const state = new Map<string, 'visiting' | 'done'>();
-  const stack: string[] = [];
-  const visit = (id: string): string[] | null => {
-    if (state.get(id) === 'done') return null;
-    if (state.get(id) === 'visiting') return [...stack.slice(stack.indexOf(id)), id];
-    state.set(id, 'visiting');
-    stack.push(id);
-    // a step depends on its dependencies: edges go step → dependency, reported in that direction
-    for (const dep of byId.get(id)?.dependencies ?? []) {
-      if (!byId.has(dep)) continue;
-      const cycle = visit(dep);
-      if (cycle) return cycle;
+  // the path being walked, each with the index of the next dependency to look at
+  const path: { id: string; next: number }[] = [];
+  for (const start of steps) {
+    if (state.has(start.id)) continue;
+    state.set(start.id, 'visiting');
+    path.push({ id: start.id, next: 0 });
+    while (path.length > 0) {
+      const top = path.at(-1)!;
+      // a step depends on its dependencies: edges go step → dependency, reported in that direction
+      const deps = byId.get(top.id)?.dependencies ?? [];
+      if (top.next >= deps.length) {
+        state.set(top.id, 'done');
+        path.pop();
+        continue;
+      }
+      const dep = deps[top.next++]!;
+      if (!byId.has(dep) || state.get(dep) === 'done') continue;
+      if (state.get(dep) === 'visiting') {
+        const from = path.findIndex((p) => p.id === dep);
+        return [...path.slice(from).map((p) => p.id), dep];
+      }
+      state.set(dep, 'visiting');
+      path.push({ id: dep, next: 0 });
     }
-    stack.pop();
-    state.set(id, 'done');
-    return null;
-  };
-  for (const s of steps) {
-    const cycle = visit(s.id);
-    if (cycle) return cycle;
   }
   return null;
 }

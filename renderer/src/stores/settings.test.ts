@@ -129,6 +129,7 @@ describe('settings store', () => {
       precedence: 1,
       namespace: null,
       skillCount: 0,
+      findings: [],
       ...extra,
     });
     let list: SkillSourceInfo[] = [folder('/data/skills', { kind: 'user', removable: false, precedence: 0 })];

@@ -68,4 +68,17 @@ describe('dag layout', () => {
   it('lays out nothing for no steps', () => {
     expect(layoutDag([])).toEqual({ nodes: [], edges: [], layers: [] });
   });
+
+  it('lays out a chain deeper than the call stack, and a cycle of that length', () => {
+    const n = 200_000;
+    const chain = Array.from({ length: n }, (_, i) => step(`s${i}`, ...(i < n - 1 ? [`s${i + 1}`] : [])));
+    const layers = longestPathLayers(chain);
+    expect(layers.get('s0')).toBe(n - 1);
+    expect(layers.get(`s${n - 1}`)).toBe(0);
+    const ring = chain.map((s, i) => (i === n - 1 ? step(s.id, 's0') : s));
+    const ringLayers = longestPathLayers(ring);
+    expect(ringLayers.size).toBe(n);
+    expect([...ringLayers.values()].reduce((a, b) => Math.max(a, b), 0)).toBe(n - 1);
+    expect(layoutDag(chain).layers).toHaveLength(n);
+  });
 });

@@ -39,29 +39,44 @@ export interface DagSpacing {
 
 export const DEFAULT_SPACING: DagSpacing = { layerGap: 240, rowGap: 110 };
 
-/** Longest-path layer of every step; a dependency cycle (invalid, but possible) is cut where it closes. */
+/**
+ * Longest-path layer of every step; a dependency cycle (invalid, but possible) is cut where it closes.
+ * Depth-first with its own stack, so a graph of any depth is laid out without overflowing the call stack.
+ */
 export function longestPathLayers(steps: readonly DagInput[]): Map<string, number> {
   const byId = new Map<string, DagInput>();
   for (const step of steps) if (!byId.has(step.id)) byId.set(step.id, step);
   const layer = new Map<string, number>();
   const visiting = new Set<string>();
+  // the steps being walked, each with the next dependency to look at and its depth so far
+  const stack: { step: DagInput; next: number; depth: number }[] = [];
 
-  const visit = (id: string): number => {
-    const known = layer.get(id);
-    if (known !== undefined) return known;
-    visiting.add(id);
-    let depth = 0;
-    for (const dep of byId.get(id)!.dependencies) {
-      // unknown ids, self-references and a cycle's closing edge do not count
-      if (!byId.has(dep) || visiting.has(dep)) continue;
-      depth = Math.max(depth, visit(dep) + 1);
+  for (const start of byId.values()) {
+    if (layer.has(start.id)) continue;
+    visiting.add(start.id);
+    stack.push({ step: start, next: 0, depth: 0 });
+    while (stack.length > 0) {
+      const top = stack.at(-1)!;
+      const deps = top.step.dependencies;
+      if (top.next < deps.length) {
+        const dep = deps[top.next++]!;
+        // unknown ids, self-references and a cycle's closing edge do not count
+        if (!byId.has(dep) || visiting.has(dep)) continue;
+        const known = layer.get(dep);
+        if (known !== undefined) top.depth = Math.max(top.depth, known + 1);
+        else {
+          visiting.add(dep);
+          stack.push({ step: byId.get(dep)!, next: 0, depth: 0 });
+        }
+        continue;
+      }
+      stack.pop();
+      visiting.delete(top.step.id);
+      layer.set(top.step.id, top.depth);
+      const parent = stack.at(-1);
+      if (parent) parent.depth = Math.max(parent.depth, top.depth + 1);
     }
-    visiting.delete(id);
-    layer.set(id, depth);
-    return depth;
-  };
-
-  for (const id of byId.keys()) visit(id);
+  }
   return layer;
 }
 
@@ -77,7 +92,7 @@ export function layoutDag(steps: readonly DagInput[], spacing: DagSpacing = DEFA
   }
   // a layer cannot be empty (each step at layer n has a dependency at n-1), but be safe
   const filled = layers.map((ids) => ids ?? []);
-  const tallest = Math.max(1, ...filled.map((ids) => ids.length));
+  const tallest = filled.reduce((most, ids) => Math.max(most, ids.length), 1);
 
   const nodes: DagPlacement[] = [];
   filled.forEach((ids, layer) => {

@@ -108,6 +108,15 @@ export function FoldersSection() {
                   )}
                   <span className="muted small">{t('folders.count', { count: source.skillCount })}</span>
                 </div>
+                {source.findings.map((finding) => (
+                  <p
+                    key={finding.code}
+                    className={finding.severity === 'error' ? 'field-error' : 'field-hint'}
+                    data-testid="folder-finding"
+                  >
+                    {errorText(finding, i18n)}
+                  </p>
+                ))}
               </div>
               {source.removable ? (
                 <button
