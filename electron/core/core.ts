@@ -34,6 +34,7 @@ import { outputAgentTools } from './agent/output-tools';
 import type { AgentTool } from './agent/types';
 import { createUserPrompts, type UserPrompts } from './permissions/broker';
 import { createPermissionHandlers } from './permissions/permission-handlers';
+import { loadShellParser } from './permissions/shell-command';
 import { createPermissionRepo, type PermissionRepo } from './permissions/permission-repo';
 import { createMcpClients, type McpClients } from './mcp/client';
 import { createMcpHandlers, mcpEnvSecretName } from './mcp/mcp-handlers';
@@ -146,6 +147,7 @@ export function createCore(options: CoreOptions): Core {
   const userDir = path.join(options.dataDir, 'skills');
   fs.mkdirSync(userDir, { recursive: true });
   const permissions = createPermissionRepo(db);
+  void loadShellParser(); // warm: the permission rules read Bash commands with it (never rejects)
   const chosenLanguage = permissions.getSetting<unknown>(LANGUAGE_SETTING, null);
   const i18n = createDesktopI18n(
     isDesktopLanguage(chosenLanguage) ? chosenLanguage : languageFromLocale(options.locale ?? systemLocale()),

@@ -32,9 +32,13 @@ export type StepStatus = z.infer<typeof StepStatus>;
 /** `t`: ms since the run started. The field `type` names the event. */
 const at = { t: z.number().nonnegative() };
 
-/** Why a permission prompt asks: an `ask` rule matched, or the permission mode asks before this tool. */
+/**
+ * Why a permission prompt asks: an `ask` rule matched, the permission mode asks before this tool, or the
+ * Bash command could not be read by the shell parser (so no rule can allow it; `problem` in English).
+ */
 export const PermissionWhy = z.union([
   z.object({ kind: z.literal('rule'), rules: z.array(z.string()) }),
+  z.object({ kind: z.literal('unreadable'), problem: z.string() }),
   z.object({
     kind: z.literal('mode'),
     mode: z.enum(['default', 'acceptEdits', 'plan', 'unrestricted']),

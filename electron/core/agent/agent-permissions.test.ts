@@ -193,6 +193,27 @@ describe('saved rules and grants', () => {
     expect(fs.existsSync(path.join(a.workdir, 'node_modules'))).toBe(false);
   });
 
+  it('an allowed-tools Bash(echo:*) runs plain echo unasked but asks before a redirection', async () => {
+    const a = await open({ 'shell/SKILL.md': shell(undefined, ['Bash(echo:*)']) });
+    const target = path.join(path.dirname(a.workdir), 'written-outside.txt');
+    srv().script(
+      callTool('r1', 'Bash', { command: `echo x > ${target}` }),
+      callTool('r2', 'Bash', { command: `echo y 2> ${target}` }),
+      callTool('p1', 'Bash', { command: "echo '>' plain" }),
+      { text: 'done' },
+    );
+    const runId = await a.start('shell', { input: 'x' });
+    for (const callId of ['r1', 'r2']) {
+      const request = await a.next(runId, 'permission_request', (r) => r.callId === callId);
+      await a.call('permissions:respond', { runId, requestId: request.requestId, choice: 'deny' });
+    }
+    await a.settle(runId);
+
+    expect(a.of(runId, 'permission_request').map((r) => r.callId)).toEqual(['r1', 'r2']);
+    expect(fs.existsSync(target)).toBe(false);
+    expect(resultFor(srv().requests[3], 'p1')).toBe('> plain\n');
+  });
+
   it('allow_always saves the rule and the next run does not ask', async () => {
     const a = await open({ 'shell/SKILL.md': shell() });
     srv().script(callTool('b1', 'Bash', { command: 'echo 1' }), { text: 'first' });

@@ -18,6 +18,8 @@ import type { AuditEntry } from '../permissions/permission-repo';
 import { isReadTool, parseRule, RuleError } from '../permissions/rules';
 import type { PermissionAnswer, UserPrompts } from '../permissions/broker';
 import type { PermissionEnv, PermissionMode, PermissionRules, ToolInvocation } from '../permissions/types';
+import { loadShellParser } from '../permissions/shell-command';
+import { isReadOnlyCommand } from './read-only-command';
 import { runAgentLoop, type AgentOutcome, type AgentState } from './loop';
 import { createMetaTools, type SubagentType } from './meta-tools';
 import { capOutput } from './tools/output';
@@ -45,10 +47,6 @@ const SUBAGENTS: Record<
   plan: { tools: ['Read', 'Glob', 'Grep', 'Bash'], maxIterations: 10, readOnlyBash: true },
   'general-purpose': { tools: 'all', maxIterations: 10 },
 };
-
-/** Commands a `plan` sub-agent may run: they only read. */
-const READ_ONLY_COMMAND =
-  /^\s*(ls|cat|head|tail|wc|grep|rg|find|pwd|echo|git (status|diff|log|show|branch|ls-files)|tree|stat|file|du|which)\b[^;&|>`$]*$/;
 
 /** The tool names in an allowed-tools list (`Bash(npm test:*)` → Bash) and the rules it grants. */
 export function readCeiling(allowedTools: readonly string[] | null): {
@@ -119,6 +117,7 @@ const toJsonSchema = (tool: AgentTool): Record<string, unknown> => {
 };
 
 export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
+  await loadShellParser(); // the permission rules read Bash commands with it
   const ceiling = readCeiling(d.allowedTools);
   const disallowed = new Set(
     d.disallowedTools.map((t) => readCeiling([t]).names!.values().next().value as string),
@@ -440,7 +439,7 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
         ...bash,
         async target(input, ctx) {
           const command = String((input as { command?: unknown }).command ?? '');
-          if (!READ_ONLY_COMMAND.test(command))
+          if (!isReadOnlyCommand(command))
             return {
               paths: [],
               command,
