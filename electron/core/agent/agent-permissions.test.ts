@@ -195,7 +195,7 @@ describe('saved rules and grants', () => {
 
   it('an allowed-tools Bash(echo:*) runs plain echo unasked but asks before a redirection', async () => {
     const a = await open({ 'shell/SKILL.md': shell(undefined, ['Bash(echo:*)']) });
-    const target = path.join(path.dirname(a.workdir), 'written-outside.txt');
+    const target = `${a.workdir}-outside.txt`; // beside the working directory, unique to this test
     srv().script(
       callTool('r1', 'Bash', { command: `echo x > ${target}` }),
       callTool('r2', 'Bash', { command: `echo y 2> ${target}` }),
