@@ -35,6 +35,7 @@ import type { AgentTool } from './agent/types';
 import { createUserPrompts, type UserPrompts } from './permissions/broker';
 import { createPermissionHandlers } from './permissions/permission-handlers';
 import { loadShellParser } from './permissions/shell-command';
+import type { SandboxProbeOptions } from './agent/sandbox';
 import { createPermissionRepo, type PermissionRepo } from './permissions/permission-repo';
 import { createMcpClients, type McpClients } from './mcp/client';
 import { createMcpHandlers, mcpEnvSecretName } from './mcp/mcp-handlers';
@@ -79,6 +80,8 @@ export interface CoreOptions {
   permissionTimeoutMs?: number;
   /** Agent runs: extra tools (tests, hosts). */
   extraAgentTools?: () => AgentTool[];
+  /** Agent runs: where Bash finds its sandbox (tests point it at a missing bwrap to see the unconfined path). */
+  bashSandbox?: SandboxProbeOptions;
   /** The desktop app's global hotkeys (absent in the headless host and the CLI). */
   hotkeys?: HotkeyService;
   /** The desktop app's folder dialog (`app:pickFolder`); null when cancelled. Absent headless. */
@@ -216,7 +219,7 @@ export function createCore(options: CoreOptions): Core {
     agent: {
       dataDir: options.dataDir,
       tools: async (info) => [
-        ...agentToolsCore(),
+        ...agentToolsCore({ sandbox: options.bashSandbox }),
         ...outputAgentTools(tools, info),
         ...(options.extraAgentTools?.() ?? []),
         ...(await mcpTools()),

@@ -19,6 +19,7 @@ import { isReadTool, parseRule, RuleError } from '../permissions/rules';
 import type { PermissionAnswer, UserPrompts } from '../permissions/broker';
 import type { PermissionEnv, PermissionMode, PermissionRules, ToolInvocation } from '../permissions/types';
 import { loadShellParser } from '../permissions/shell-command';
+import { sandboxGrants } from '../permissions/sandbox-grants';
 import { isReadOnlyCommand } from './read-only-command';
 import { runAgentLoop, type AgentOutcome, type AgentState } from './loop';
 import { createMetaTools, type SubagentType } from './meta-tools';
@@ -143,6 +144,8 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
       (d.skillDir !== undefined && isReadTool(tool) && isInside(d.skillDir, abs)) ||
       outsidePathAllowed(tool, abs, env()),
     privateNetworkAllowed: (url) => privateNetworkAllowed(url, env()),
+    sandboxGrants: () => sandboxGrants(env(), ceiling.names),
+    ...(d.skillDir !== undefined ? { skillDir: d.skillDir } : {}),
   });
   let subagents = 0;
 
@@ -215,6 +218,7 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
           source,
           rule,
           reason,
+          ...(allowed && target.sandbox ? { sandbox: target.sandbox } : {}),
         });
     };
     if (decision.decision === 'allow') {
@@ -256,6 +260,7 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
           reason: decision.reason,
           ...(decision.why ? { why: decision.why } : {}),
           suggestedRule,
+          ...(target.sandbox ? { sandbox: target.sandbox } : {}),
           expiresAt,
         });
       },

@@ -29,6 +29,7 @@ beforeEach(() => {
     signal: new AbortController().signal,
     outsideAllowed: () => false,
     privateNetworkAllowed: () => false,
+    sandboxGrants: () => ({ network: false, readOnly: [], writable: [] }),
   };
 });
 afterEach(() => fs.rmSync(top, { recursive: true, force: true }));
