@@ -6,7 +6,7 @@ import os from 'node:os';
 import type { BashSandbox } from '../../../../shared/types/run';
 import { bwrapArgs } from './bwrap';
 import { detectSandbox, type SandboxProbeOptions } from './detect';
-import type { SandboxLayout } from './layout';
+import { sandboxEnv, type SandboxLayout } from './layout';
 import { seatbeltArgs, seatbeltProfile } from './seatbelt';
 
 export type { SandboxLayout } from './layout';
@@ -18,11 +18,17 @@ export interface ShellCommandLine {
   line: string;
 }
 
+export interface SandboxedSpawn {
+  file: string;
+  args: string[];
+  env: Record<string, string>;
+}
+
 export interface SandboxPlan {
   /** For the permission prompt and the run's events. */
   info: BashSandbox;
-  /** The program and arguments that run the line confined; undefined when there is no sandbox. */
-  wrap?: (command: ShellCommandLine) => { file: string; args: string[] };
+  /** The program, arguments and environment that run the line confined; undefined when there is no sandbox. */
+  wrap?: (command: ShellCommandLine) => SandboxedSpawn;
 }
 
 export async function planSandbox(
@@ -35,11 +41,12 @@ export async function planSandbox(
       info: { confined: false, network: true, unavailable: found.unavailable, detail: found.detail },
     };
   const info: BashSandbox = { confined: true, by: found.kind, network: layout.network };
+  const env = sandboxEnv(process.env, layout);
   if (found.kind === 'bubblewrap')
-    return { info, wrap: (command) => ({ file: found.program, args: bwrapArgs(layout, command) }) };
+    return { info, wrap: (command) => ({ file: found.program, args: bwrapArgs(layout, command), env }) };
   const tmpDirs = [...new Set(['/tmp', os.tmpdir()].map(realOrSame))];
   const profile = seatbeltProfile(layout, tmpDirs);
-  return { info, wrap: (command) => ({ file: found.program, args: seatbeltArgs(profile, command) }) };
+  return { info, wrap: (command) => ({ file: found.program, args: seatbeltArgs(profile, command), env }) };
 }
 
 function realOrSame(p: string): string {

@@ -18,6 +18,28 @@ export interface SandboxLayout {
   pathEnv: string;
 }
 
+/** Environment variables a sandboxed command keeps: locale, terminal, PATH… — not keys or tokens. */
+const KEPT =
+  /^(PATH|LANG|LANGUAGE|LC_[A-Z]+|TERM|COLORTERM|TZ|USER|LOGNAME|SHELL|COLUMNS|LINES|NO_COLOR|FORCE_COLOR|CI|PAGER|GIT_PAGER)$/;
+/** With the network: how to reach it. */
+const NETWORK =
+  /^(https?_proxy|HTTPS?_PROXY|no_proxy|NO_PROXY|all_proxy|ALL_PROXY|SSL_CERT_FILE|SSL_CERT_DIR|NODE_EXTRA_CA_CERTS|REQUESTS_CA_BUNDLE)$/;
+
+/**
+ * The environment of a sandboxed command: a short list of what tools need, not Skilldeck's whole
+ * environment (which may hold provider keys, `--api-key-env`), HOME the stand-in home, TMPDIR /tmp.
+ */
+export function sandboxEnv(
+  env: NodeJS.ProcessEnv,
+  layout: Pick<SandboxLayout, 'home' | 'network'>,
+): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env))
+    if (value !== undefined && (KEPT.test(name) || (layout.network && NETWORK.test(name))))
+      kept[name] = value;
+  return { ...kept, HOME: layout.home, TMPDIR: '/tmp' };
+}
+
 /**
  * The folders inside the home that PATH names, and for a `…/bin` among them its sibling `…/lib` (a Node
  * installed by nvm keeps npm there). Only those: a whole `~/.cargo` would show its credentials too.

@@ -2,7 +2,7 @@
 // earlier one) and the macOS profile, which cannot run here.
 import { describe, expect, it } from 'vitest';
 import { bwrapArgs } from './bwrap';
-import { toolFoldersInHome, type SandboxLayout } from './layout';
+import { sandboxEnv, toolFoldersInHome, type SandboxLayout } from './layout';
 import { seatbeltProfile } from './seatbelt';
 
 const layout: SandboxLayout = {
@@ -23,6 +23,32 @@ describe('toolFoldersInHome', () => {
       '/home/ann/.local/bin',
       '/home/ann/.local/lib',
     ]);
+  });
+});
+
+describe('sandboxEnv', () => {
+  it('keeps locale, terminal and PATH, proxies only with the network, never keys', () => {
+    const env = {
+      PATH: '/usr/bin',
+      LANG: 'C.UTF-8',
+      LC_ALL: 'C',
+      TERM: 'xterm',
+      HOME: '/root',
+      HTTPS_PROXY: 'http://proxy:3128',
+      OPENAI_API_KEY: 'sk-x',
+      AWS_SECRET_ACCESS_KEY: 'y',
+    };
+    expect(sandboxEnv(env, { home: '/home/ann', network: false })).toEqual({
+      PATH: '/usr/bin',
+      LANG: 'C.UTF-8',
+      LC_ALL: 'C',
+      TERM: 'xterm',
+      HOME: '/home/ann',
+      TMPDIR: '/tmp',
+    });
+    expect(sandboxEnv(env, { home: '/home/ann', network: true })).toMatchObject({
+      HTTPS_PROXY: 'http://proxy:3128',
+    });
   });
 });
 

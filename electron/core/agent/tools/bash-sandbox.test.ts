@@ -121,6 +121,18 @@ describe.skipIf(why !== undefined)('Bash under bubblewrap', () => {
     expect(result.output).not.toContain('SECRET');
   });
 
+  it('keeps the environment’s keys out: only locale, terminal and PATH-like variables pass', async () => {
+    process.env.SKILLDECK_TEST_API_KEY = 'sk-should-not-leak';
+    try {
+      const result = await run(bash, { command: 'env' }, w.ctx());
+      expect(result.output).not.toContain('sk-should-not-leak');
+      expect(result.output).toMatch(/^PATH=/m);
+      expect(result.output).toContain(`HOME=${os.homedir()}\n`);
+    } finally {
+      delete process.env.SKILLDECK_TEST_API_KEY;
+    }
+  });
+
   it('still cuts long output and stops at the timeout', async () => {
     const long = await run(bash, { command: "head -c 50000 /dev/zero | tr '\\0' 'a'" }, w.ctx());
     expect(long.output).toBe(`${'a'.repeat(30000)}\n[output truncated: 50000 characters, first 30000 shown]`);

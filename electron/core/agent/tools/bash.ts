@@ -8,7 +8,13 @@ import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { z } from 'zod';
 import { defineTool, MAX_TOOL_OUTPUT, type AgentToolContext } from '../types';
-import { planSandbox, type SandboxPlan, type SandboxProbeOptions, type ShellCommandLine } from '../sandbox';
+import {
+  planSandbox,
+  type SandboxedSpawn,
+  type SandboxPlan,
+  type SandboxProbeOptions,
+  type ShellCommandLine,
+} from '../sandbox';
 import { shorten } from './output';
 
 export const BASH_DEFAULT_TIMEOUT = 120_000;
@@ -121,10 +127,12 @@ export async function runCommand(
   timeoutMs: number,
   signal: AbortSignal,
   onSpawn?: (pid: number) => void,
-  wrap?: (command: ShellCommandLine) => { file: string; args: string[] },
+  wrap?: (command: ShellCommandLine) => SandboxedSpawn,
 ): Promise<CommandRun> {
   const [shell, flag] = shellCommand();
-  const { file, args } = wrap ? wrap({ shell, flag, line: command }) : { file: shell, args: [flag, command] };
+  const { file, args, env } = wrap
+    ? wrap({ shell, flag, line: command })
+    : { file: shell, args: [flag, command], env: process.env };
   let text = '';
   let total = 0;
   const collect = (decoder: StringDecoder) => (chunk: Buffer) => {
@@ -139,7 +147,7 @@ export async function runCommand(
       cwd,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, PAGER: 'cat', GIT_PAGER: 'cat' },
+      env: { ...env, PAGER: 'cat', GIT_PAGER: 'cat' },
     });
   } catch (error) {
     return {
