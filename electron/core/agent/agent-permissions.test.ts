@@ -148,6 +148,29 @@ describe('acceptEdits and plan', () => {
     ]);
   });
 
+  it('plan mode lets Grep search unasked, but not through a link leading outside (nor Read)', async () => {
+    const a = await open({ 'shell/SKILL.md': shell('plan', ['Grep', 'Glob', 'Read']) });
+    const secret = `${a.workdir}-passwd`;
+    fs.writeFileSync(secret, 'root:x:0:0:root:/root:/bin/bash\n');
+    fs.symlinkSync(secret, path.join(a.workdir, 'pw'));
+    fs.writeFileSync(path.join(a.workdir, 'mine.txt'), 'root of the matter\n');
+    srv().script(
+      callTool('g1', 'Grep', { pattern: 'root', output_mode: 'content' }),
+      callTool('r1', 'Read', { file_path: 'pw' }),
+      { text: 'ok' },
+    );
+    const runId = await a.start('shell', { input: 'x' });
+    await a.settle(runId);
+    fs.rmSync(secret);
+
+    expect(a.of(runId, 'permission_request')).toEqual([]);
+    const grep = resultFor(srv().requests[1], 'g1');
+    expect(grep).toContain('mine.txt:1:root of the matter');
+    expect(grep).not.toContain('/bin/bash');
+    expect(grep).toContain('[1 symbolic link skipped: it leads outside the working directory (pw)]');
+    expect(resultFor(srv().requests[2], 'r1')).toMatch(/outside the working directory/);
+  });
+
   it('the run’s permissionMode wins over the skill’s', async () => {
     const a = await open({ 'shell/SKILL.md': shell('plan') });
     srv().script(callTool('w1', 'Write', { file_path: 'x.md', content: 'x' }), { text: 'ok' });

@@ -56,8 +56,9 @@ async function probe(platform: NodeJS.Platform, program: string): Promise<Sandbo
       unavailable: 'not-installed',
       detail: `bubblewrap is not installed (no ${program} on PATH; Debian/Ubuntu: apt install bubblewrap)`,
     };
-  // the namespaces and mounts a real run uses: where they are refused, this fails the same way
-  const args = ['--ro-bind', '/', '/', '--unshare-all', '--die-with-parent', '--new-session'];
+  // the namespaces and mounts a real run uses (a container may refuse /proc): refused here, refused there
+  const args = ['--ro-bind', '/', '/', '--proc', '/proc', '--dev', '/dev', '--tmpfs', '/tmp'];
+  args.push('--unshare-all', '--die-with-parent', '--new-session');
   const problem = await new Promise<string | undefined>((resolve) => {
     execFile(
       bwrap,
