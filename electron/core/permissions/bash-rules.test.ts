@@ -171,8 +171,13 @@ describe('rules that say more than a plain command', () => {
     expect(decide(bash('echo x > out.txt; rm y'), e).decision).toBe('ask');
     expect(decide(bash('npm ci && npm test'), e).decision).toBe('allow');
     expect(decide(bash('npm ci && npm test && rm y'), e).decision).toBe('ask');
-    // spacing inside quotes is part of the command
+    // spacing inside quotes and here-documents is part of the command; so is every word of a here-document
     expect(decide(bash('echo "a  b"'), env({ allow: ['Bash(echo "a b")'] })).decision).toBe('ask');
+    const heredoc = env({ allow: ['Bash(cat <<EOF > out.md\nhi $(date) there\nEOF)'] });
+    expect(decide(bash('cat <<EOF > out.md\nhi $(date) there\nEOF'), heredoc).decision).toBe('allow');
+    expect(decide(bash('cat <<EOF > out.md\nrm $(date) there\nEOF'), heredoc).decision).toBe('ask');
+    expect(decide(bash('cat <<EOF > out.md\nhi  $(date) there\nEOF'), heredoc).decision).toBe('ask');
+    expect(decide(bash('cat <<EOF > out.md\nhi $(date) there\n\nEOF'), heredoc).decision).toBe('ask');
   });
 
   it('a prefix rule must be one plain command', () => {

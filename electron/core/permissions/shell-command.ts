@@ -250,27 +250,48 @@ function literal(node: Node): string | undefined {
   }
 }
 
+/** Nodes compared by their exact text: words, quoted strings, here-document bodies, comments. */
+const VERBATIM = new Set([
+  'word',
+  'number',
+  'raw_string',
+  'string',
+  'ansi_c_string',
+  'translated_string',
+  'concatenation',
+  'simple_expansion',
+  'expansion',
+  'heredoc_body',
+  'heredoc_start',
+  'heredoc_end',
+  'comment',
+]);
+
 /**
- * The line's tokens in order: adjacent ones stay joined (`a"b"` is one word), a gap becomes one space, or a
- * newline when it held one (a newline ends a command). Two lines with the same canonical form are the same
- * command.
+ * The line with only its layout normalized: words, strings and here-document bodies as written, and
+ * between tokens one space — or a newline where the gap held one (a newline ends a command). Anything
+ * else found between tokens is kept as it is. Two lines with the same canonical form are the same command.
  */
 function canonicalOf(root: Node, source: string): string {
+  const between = (gap: string, edge: boolean) => {
+    const blank = gap.replace(/\\\n/g, ' ');
+    if (/\S/.test(blank)) return gap;
+    return edge ? '' : blank.includes('\n') ? '\n' : blank === '' ? '' : ' ';
+  };
   let out = '';
-  let end = -1;
+  let end = 0;
+  let first = true;
   const stack = [root];
   while (stack.length > 0) {
     const n = stack.pop()!;
-    if (n.childCount === 0) {
-      if (end >= 0 && n.startIndex > end) {
-        const gap = source.slice(end, n.startIndex).replace(/\\\n/g, ' ');
-        out += gap.includes('\n') || gap.includes(';') ? '\n' : ' ';
-      }
-      out += n.text;
-      end = n.endIndex;
+    if (n.childCount === 0 || VERBATIM.has(n.type)) {
+      if (n.startIndex >= end) out += between(source.slice(end, n.startIndex), first);
+      out += source.slice(Math.max(end, n.startIndex), n.endIndex);
+      end = Math.max(end, n.endIndex);
+      first = false;
       continue;
     }
     for (let c = n.childCount - 1; c >= 0; c--) stack.push(n.child(c)!);
   }
-  return out;
+  return out + between(source.slice(end), true);
 }
