@@ -19,7 +19,7 @@ import { isReadTool, parseRule, RuleError } from '../permissions/rules';
 import type { PermissionAnswer, UserPrompts } from '../permissions/broker';
 import type { PermissionEnv, PermissionMode, PermissionRules, ToolInvocation } from '../permissions/types';
 import { loadShellParser } from '../permissions/shell-command';
-import { sandboxGrants } from '../permissions/sandbox-grants';
+import { NETWORK_RULE, sandboxGrants } from '../permissions/sandbox-grants';
 import { isReadOnlyCommand } from './read-only-command';
 import { runAgentLoop, type AgentOutcome, type AgentState } from './loop';
 import { createMetaTools, type SubagentType } from './meta-tools';
@@ -144,7 +144,8 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
       (d.skillDir !== undefined && isReadTool(tool) && isInside(d.skillDir, abs)) ||
       outsidePathAllowed(tool, abs, env()),
     privateNetworkAllowed: (url) => privateNetworkAllowed(url, env()),
-    sandboxGrants: () => sandboxGrants(env(), ceiling.names),
+    // `disallowed-tools: Network` takes the network away as a ceiling without it would
+    sandboxGrants: () => sandboxGrants(env(), disallowed.has(NETWORK_RULE) ? new Set() : ceiling.names),
     ...(d.skillDir !== undefined ? { skillDir: d.skillDir } : {}),
   });
   let subagents = 0;

@@ -71,4 +71,18 @@ describe.skipIf(noBwrap !== undefined)('under bubblewrap', () => {
     await a.settle(second);
     expect(a.of(second, 'permission_decision')).toMatchObject([{ sandbox: { network: false } }]);
   });
+
+  it('`disallowed-tools: Network` keeps the network off even where a rule would allow it', async () => {
+    const a = await open({
+      'shell/SKILL.md': agentSkill('shell', { 'disallowed-tools': ['Network'] }),
+    });
+    await a.call('permissions:grant', { skillId: 'shell', list: 'allow', rule: 'Network' });
+    await a.call('permissions:grant', { skillId: 'shell', list: 'allow', rule: 'Bash(echo:*)' });
+    srv().script(callTool('b1', 'Bash', { command: 'echo x' }), { text: 'done' });
+    const runId = await a.start('shell', { input: 'x' });
+    await a.settle(runId);
+    expect(a.of(runId, 'permission_decision')).toMatchObject([
+      { decision: 'allow', sandbox: { network: false } },
+    ]);
+  });
 });
