@@ -142,14 +142,13 @@ function read(p: Parser, command: string, evalDepth = 0): ShellLine {
   }
 }
 
-/** What may join commands in a line that is allowed part by part. */
+/** What may join commands in a line that is allowed part by part (and `redirected_statement`, above). */
 const JOINERS = new Set([
   'program',
   'list',
   'pipeline',
   'subshell',
   'compound_statement',
-  'redirected_statement',
   'negated_command',
   'comment',
 ]);
