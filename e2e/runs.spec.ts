@@ -281,6 +281,10 @@ test('an agent asks before Bash and Write: allow once, then deny with a reason t
   await expect(dialog.getByRole('heading', { name: 'Allow Bash?' })).toBeVisible();
   await expect(dialog).toContainText('echo hi');
   await expect(dialog).toContainText('The permission mode “Ask first” asks before Bash.');
+  // confined where this machine has bubblewrap, else said plainly
+  await expect(dialog.getByTestId('permission-sandbox')).toHaveText(
+    /^(Runs in a sandbox \(bubblewrap\): .* No network\.|No sandbox on this computer: .*)$/,
+  );
   await expect(dialog).toContainText('Denied automatically in');
   await expect(dialog.getByLabel('Rule “Always for this skill” saves')).not.toHaveValue('');
   await expect(dialog.getByRole('button', { name: 'Allow once' })).toBeFocused();

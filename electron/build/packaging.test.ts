@@ -111,6 +111,19 @@ describe.skipIf(!built)('electron-builder.yml, packaged for linux (dir) with a s
     );
   });
 
+  it('ships the shell parser as WebAssembly, without tree-sitter-bash’s native addon or C sources', () => {
+    const files = listAsar();
+    expect(files).toEqual(
+      expect.arrayContaining([
+        '/node_modules/tree-sitter-bash/tree-sitter-bash.wasm',
+        '/node_modules/web-tree-sitter/web-tree-sitter.wasm',
+      ]),
+    );
+    expect(
+      files.filter((f) => /^\/node_modules\/tree-sitter-bash\/(prebuilds|src|bindings)\//.test(f)),
+    ).toEqual([]);
+  });
+
   it('unpacks better-sqlite3 and ships skills and the Electron SQLite module beside the asar', () => {
     expect(
       fs.existsSync(

@@ -22,6 +22,11 @@ describe('skilldeck CLI', () => {
     const help = await run(['--help']);
     expect(help.code).toBe(0);
     expect(help.out).toMatch(/skilldeck serve \[--host 127\.0\.0\.1\] \[--port N\]/);
+    // what --workdir promises must hold: Bash is confined by a sandbox, or the prompt says it is not
+    expect(help.out).not.toMatch(/cannot reach outside it\)/);
+    expect(help.out).toMatch(
+      /Bash runs in a sandbox[\s\S]*where there is no sandbox, Bash is\s+not confined/,
+    );
     const pkg = JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as {
       version: string;
     };

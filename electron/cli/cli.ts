@@ -61,8 +61,12 @@ Commands:
                   is answered "no answer" and the model is told so.
                   --agent  run a prompt skill as an agent though it does not say so (skills written
                       for Claude Code use tools without listing them in allowed-tools).
-                  --workdir DIR  where the file tools and Bash act (they cannot reach outside it).
-                      Default: the skill's own workspace, <data dir>/workspaces/<skill>.
+                  --workdir DIR  where the file tools and Bash act. The file tools cannot reach
+                      outside it. Bash runs in a sandbox (Linux: bubblewrap, macOS: sandbox-exec)
+                      that can change files only there, cannot see your home folder and has no
+                      network unless the skill allows Network; where there is no sandbox, Bash is
+                      not confined and every prompt says so. Default: the skill's own workspace,
+                      <data dir>/workspaces/<skill>.
                 --trigger  run it in the desktop app instead, as its hotkey would (selection captured,
                     command bar, floating card); --input becomes the instruction. Launches the app with
                     --trigger=SKILL, which hands it to the running instance (or starts the app). Exit 1

@@ -73,6 +73,31 @@ describe('prompt helpers', () => {
       '  "always" would save the rule: Bash(npm test:*)',
     ]);
   });
+
+  it('says whether Bash would run in a sandbox, and why not where there is none', () => {
+    const sandboxLine = (sandbox: PermissionRequest['sandbox']) =>
+      describePermissionRequest(request({ sandbox })).find((l) => l.startsWith('  sandbox:'));
+    expect(sandboxLine({ confined: true, by: 'bubblewrap', network: false })).toBe(
+      '  sandbox: bubblewrap — it can change files only in the working directory, cannot see your home ' +
+        'folder and has no network',
+    );
+    expect(sandboxLine({ confined: true, by: 'sandbox-exec', network: true })).toBe(
+      '  sandbox: sandbox-exec — it can change files only in the working directory, cannot see your home ' +
+        'folder; network allowed',
+    );
+    expect(
+      sandboxLine({
+        confined: false,
+        network: true,
+        unavailable: 'not-installed',
+        detail: 'bubblewrap is not installed (no bwrap on PATH; Debian/Ubuntu: apt install bubblewrap)',
+      }),
+    ).toBe(
+      '  sandbox: NONE — bubblewrap is not installed (no bwrap on PATH; Debian/Ubuntu: apt install ' +
+        'bubblewrap). This command can read and change any file you can.',
+    );
+    expect(sandboxLine(undefined)).toBeUndefined();
+  });
 });
 
 describe('createTerminalPrompter', () => {

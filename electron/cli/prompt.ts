@@ -115,8 +115,17 @@ export function describePermissionRequest(request: PermissionRequest): string[] 
         ]
       : []),
     `  why asked: ${request.reason}`,
+    ...(request.sandbox ? [`  sandbox: ${sandboxWords(request.sandbox)}`] : []),
     `  "always" would save the rule: ${request.suggestedRule}`,
   ];
+}
+
+/** Where a Bash command would run, in a terminal's words. */
+function sandboxWords(sandbox: NonNullable<PermissionRequest['sandbox']>): string {
+  if (!sandbox.confined)
+    return `NONE — ${sandbox.detail ?? 'no sandbox here'}. This command can read and change any file you can.`;
+  const network = sandbox.network ? '; network allowed' : ' and has no network';
+  return `${sandbox.by ?? 'sandbox'} — it can change files only in the working directory, cannot see your home folder${network}`;
 }
 
 export const PERMISSION_QUESTION = 'Allow? [y] once, [r] for this run, [a] always for this skill, [n] deny:';

@@ -34,6 +34,8 @@ import { outputAgentTools } from './agent/output-tools';
 import type { AgentTool } from './agent/types';
 import { createUserPrompts, type UserPrompts } from './permissions/broker';
 import { createPermissionHandlers } from './permissions/permission-handlers';
+import { loadShellParser } from './permissions/shell-command';
+import type { SandboxProbeOptions } from './agent/sandbox';
 import { createPermissionRepo, type PermissionRepo } from './permissions/permission-repo';
 import { createMcpClients, type McpClients } from './mcp/client';
 import { createMcpHandlers, mcpEnvSecretName } from './mcp/mcp-handlers';
@@ -78,6 +80,8 @@ export interface CoreOptions {
   permissionTimeoutMs?: number;
   /** Agent runs: extra tools (tests, hosts). */
   extraAgentTools?: () => AgentTool[];
+  /** Agent runs: where Bash finds its sandbox (tests point it at a missing bwrap to see the unconfined path). */
+  bashSandbox?: SandboxProbeOptions;
   /** The desktop app's global hotkeys (absent in the headless host and the CLI). */
   hotkeys?: HotkeyService;
   /** The desktop app's folder dialog (`app:pickFolder`); null when cancelled. Absent headless. */
@@ -146,6 +150,7 @@ export function createCore(options: CoreOptions): Core {
   const userDir = path.join(options.dataDir, 'skills');
   fs.mkdirSync(userDir, { recursive: true });
   const permissions = createPermissionRepo(db);
+  void loadShellParser(); // warm: the permission rules read Bash commands with it (never rejects)
   const chosenLanguage = permissions.getSetting<unknown>(LANGUAGE_SETTING, null);
   const i18n = createDesktopI18n(
     isDesktopLanguage(chosenLanguage) ? chosenLanguage : languageFromLocale(options.locale ?? systemLocale()),
@@ -214,7 +219,7 @@ export function createCore(options: CoreOptions): Core {
     agent: {
       dataDir: options.dataDir,
       tools: async (info) => [
-        ...agentToolsCore(),
+        ...agentToolsCore({ sandbox: options.bashSandbox }),
         ...outputAgentTools(tools, info),
         ...(options.extraAgentTools?.() ?? []),
         ...(await mcpTools()),

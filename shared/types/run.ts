@@ -32,9 +32,13 @@ export type StepStatus = z.infer<typeof StepStatus>;
 /** `t`: ms since the run started. The field `type` names the event. */
 const at = { t: z.number().nonnegative() };
 
-/** Why a permission prompt asks: an `ask` rule matched, or the permission mode asks before this tool. */
+/**
+ * Why a permission prompt asks: an `ask` rule matched, the permission mode asks before this tool, or the
+ * Bash command could not be read by the shell parser (so no rule can allow it; `problem` in English).
+ */
 export const PermissionWhy = z.union([
   z.object({ kind: z.literal('rule'), rules: z.array(z.string()) }),
+  z.object({ kind: z.literal('unreadable'), problem: z.string() }),
   z.object({
     kind: z.literal('mode'),
     mode: z.enum(['default', 'acceptEdits', 'plan', 'unrestricted']),
@@ -43,6 +47,21 @@ export const PermissionWhy = z.union([
   }),
 ]);
 export type PermissionWhy = z.infer<typeof PermissionWhy>;
+
+/**
+ * How a Bash command runs. `confined`: in a sandbox (bubblewrap on Linux, sandbox-exec on macOS) where it
+ * can change files only in the working folder (and folders a rule grants), cannot see the user's home, and
+ * reaches the network only when `network`. Not confined where no sandbox is available: `unavailable` says
+ * why (`detail`: the system's own words, in English).
+ */
+export const BashSandbox = z.object({
+  confined: z.boolean(),
+  by: z.enum(['bubblewrap', 'sandbox-exec']).optional(),
+  network: z.boolean(),
+  unavailable: z.enum(['not-installed', 'refused', 'unsupported-platform']).optional(),
+  detail: z.string().optional(),
+});
+export type BashSandbox = z.infer<typeof BashSandbox>;
 
 export const RunEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('run_start'), ...at, runId: RunId, skill: z.string(), mode: ExecutionMode }),
@@ -106,6 +125,8 @@ export const RunEvent = z.discriminatedUnion('type', [
     why: PermissionWhy.optional(),
     /** The rule "always for this skill" would save, shown before saving. */
     suggestedRule: z.string(),
+    /** Bash: whether the command would run in a sandbox, and with network. */
+    sandbox: BashSandbox.optional(),
     /** ms since epoch when no answer becomes a deny. */
     expiresAt: z.number(),
   }),
@@ -120,6 +141,8 @@ export const RunEvent = z.discriminatedUnion('type', [
     source: z.string(),
     rule: z.string().nullable(),
     reason: z.string(),
+    /** Bash, when allowed: whether the command runs in a sandbox, and with network. */
+    sandbox: BashSandbox.optional(),
   }),
   z.object({
     type: z.literal('ask_user'),

@@ -148,6 +148,29 @@ describe('acceptEdits and plan', () => {
     ]);
   });
 
+  it('plan mode lets Grep search unasked, but not through a link leading outside (nor Read)', async () => {
+    const a = await open({ 'shell/SKILL.md': shell('plan', ['Grep', 'Glob', 'Read']) });
+    const secret = `${a.workdir}-passwd`;
+    fs.writeFileSync(secret, 'root:x:0:0:root:/root:/bin/bash\n');
+    fs.symlinkSync(secret, path.join(a.workdir, 'pw'));
+    fs.writeFileSync(path.join(a.workdir, 'mine.txt'), 'root of the matter\n');
+    srv().script(
+      callTool('g1', 'Grep', { pattern: 'root', output_mode: 'content' }),
+      callTool('r1', 'Read', { file_path: 'pw' }),
+      { text: 'ok' },
+    );
+    const runId = await a.start('shell', { input: 'x' });
+    await a.settle(runId);
+    fs.rmSync(secret);
+
+    expect(a.of(runId, 'permission_request')).toEqual([]);
+    const grep = resultFor(srv().requests[1], 'g1');
+    expect(grep).toContain('mine.txt:1:root of the matter');
+    expect(grep).not.toContain('/bin/bash');
+    expect(grep).toContain('[1 symbolic link skipped: it leads outside the working directory (pw)]');
+    expect(resultFor(srv().requests[2], 'r1')).toMatch(/outside the working directory/);
+  });
+
   it('the run’s permissionMode wins over the skill’s', async () => {
     const a = await open({ 'shell/SKILL.md': shell('plan') });
     srv().script(callTool('w1', 'Write', { file_path: 'x.md', content: 'x' }), { text: 'ok' });
@@ -191,6 +214,27 @@ describe('saved rules and grants', () => {
     expect(resultFor(srv().requests[1], 't1')).toContain('ok-from-test');
     expect(resultFor(srv().requests[2], 'i1')).toBe('the user denied this call: no installs');
     expect(fs.existsSync(path.join(a.workdir, 'node_modules'))).toBe(false);
+  });
+
+  it('an allowed-tools Bash(echo:*) runs plain echo unasked but asks before a redirection', async () => {
+    const a = await open({ 'shell/SKILL.md': shell(undefined, ['Bash(echo:*)']) });
+    const target = `${a.workdir}-outside.txt`; // beside the working directory, unique to this test
+    srv().script(
+      callTool('r1', 'Bash', { command: `echo x > ${target}` }),
+      callTool('r2', 'Bash', { command: `echo y 2> ${target}` }),
+      callTool('p1', 'Bash', { command: "echo '>' plain" }),
+      { text: 'done' },
+    );
+    const runId = await a.start('shell', { input: 'x' });
+    for (const callId of ['r1', 'r2']) {
+      const request = await a.next(runId, 'permission_request', (r) => r.callId === callId);
+      await a.call('permissions:respond', { runId, requestId: request.requestId, choice: 'deny' });
+    }
+    await a.settle(runId);
+
+    expect(a.of(runId, 'permission_request').map((r) => r.callId)).toEqual(['r1', 'r2']);
+    expect(fs.existsSync(target)).toBe(false);
+    expect(resultFor(srv().requests[3], 'p1')).toBe('> plain\n');
   });
 
   it('allow_always saves the rule and the next run does not ask', async () => {

@@ -18,6 +18,9 @@ import type { AuditEntry } from '../permissions/permission-repo';
 import { isReadTool, parseRule, RuleError } from '../permissions/rules';
 import type { PermissionAnswer, UserPrompts } from '../permissions/broker';
 import type { PermissionEnv, PermissionMode, PermissionRules, ToolInvocation } from '../permissions/types';
+import { loadShellParser } from '../permissions/shell-command';
+import { NETWORK_RULE, sandboxGrants } from '../permissions/sandbox-grants';
+import { isReadOnlyCommand } from './read-only-command';
 import { runAgentLoop, type AgentOutcome, type AgentState } from './loop';
 import type { SkillActivation } from './activate-skill';
 import { createMetaTools, type SubagentType } from './meta-tools';
@@ -46,10 +49,6 @@ const SUBAGENTS: Record<
   plan: { tools: ['Read', 'Glob', 'Grep', 'Bash'], maxIterations: 10, readOnlyBash: true },
   'general-purpose': { tools: 'all', maxIterations: 10 },
 };
-
-/** Commands a `plan` sub-agent may run: they only read. */
-const READ_ONLY_COMMAND =
-  /^\s*(ls|cat|head|tail|wc|grep|rg|find|pwd|echo|git (status|diff|log|show|branch|ls-files)|tree|stat|file|du|which)\b[^;&|>`$]*$/;
 
 /** The tool names in an allowed-tools list (`Bash(npm test:*)` → Bash) and the rules it grants. */
 export function readCeiling(allowedTools: readonly string[] | null): {
@@ -125,6 +124,7 @@ const toJsonSchema = (tool: AgentTool): Record<string, unknown> => {
 };
 
 export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
+  await loadShellParser(); // the permission rules read Bash commands with it
   const ceiling = readCeiling(d.allowedTools);
   const disallowed = new Set(
     d.disallowedTools.map((t) => readCeiling([t]).names!.values().next().value as string),
@@ -150,6 +150,9 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
       (d.skillDir !== undefined && isReadTool(tool) && isInside(d.skillDir, abs)) ||
       outsidePathAllowed(tool, abs, env()),
     privateNetworkAllowed: (url) => privateNetworkAllowed(url, env()),
+    // `disallowed-tools: Network` takes the network away as a ceiling without it would
+    sandboxGrants: () => sandboxGrants(env(), disallowed.has(NETWORK_RULE) ? new Set() : ceiling.names),
+    ...(d.skillDir !== undefined ? { skillDir: d.skillDir } : {}),
   });
   let subagents = 0;
 
@@ -222,6 +225,7 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
           source,
           rule,
           reason,
+          ...(allowed && target.sandbox ? { sandbox: target.sandbox } : {}),
         });
     };
     if (decision.decision === 'allow') {
@@ -263,6 +267,7 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
           reason: decision.reason,
           ...(decision.why ? { why: decision.why } : {}),
           suggestedRule,
+          ...(target.sandbox ? { sandbox: target.sandbox } : {}),
           expiresAt,
         });
       },
@@ -463,7 +468,7 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
         ...bash,
         async target(input, ctx) {
           const command = String((input as { command?: unknown }).command ?? '');
-          if (!READ_ONLY_COMMAND.test(command))
+          if (!isReadOnlyCommand(command))
             return {
               paths: [],
               command,

@@ -4,6 +4,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../fs/atomic-write';
+import { isInside } from '../fs/inside';
+import { realPathOf } from '../fs/real-path';
 import type { SkillActivation } from './activate-skill';
 import type { Todo } from './loop';
 import { defineTool, type AgentTool, type AgentToolResult } from './types';
@@ -115,6 +117,9 @@ export function createMetaTools(deps: MetaToolDeps): AgentTool[] {
         if (key === undefined || !MEMORY_KEY.test(key))
           return fail('a memory key is letters, digits, ".", "_" or "-" (at most 100), e.g. "preferences"');
         const file = path.join(dir, `${key}.md`);
+        // the same check as the file tools: a key is read and written where it really is
+        if (!isInside(realPathOf(dir), realPathOf(file)))
+          return fail(`memory "${key}" is a link leading outside the memory folder`);
         if (action === 'read') {
           const text = await fs.readFile(file, 'utf8').catch(() => undefined);
           return text === undefined ? fail(`no memory "${key}"`) : ok(text, `Read memory ${key}`);

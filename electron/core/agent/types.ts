@@ -2,6 +2,8 @@
 // says what it would touch before it runs (`target`: paths, command, URL, a diff — what rules match and
 // what a permission prompt shows) and then runs, answering the model and the user separately.
 import type { z } from 'zod';
+import type { BashSandbox } from '../../../shared/types/run';
+import type { SandboxGrants } from '../permissions/sandbox-grants';
 
 /** How a tool touches the world: `plan` mode allows only `read`, `interact`, `meta` and `output`. */
 export type ToolEffect = 'read' | 'edit' | 'exec' | 'network' | 'interact' | 'meta' | 'output';
@@ -27,6 +29,8 @@ export interface ToolTarget {
   diff?: string;
   /** A refusal found while working out the target (e.g. Edit's old_string not found): the call is not run. */
   error?: string;
+  /** Bash: the sandbox it would run in (for the prompt and the run's events). */
+  sandbox?: BashSandbox;
 }
 
 export interface AgentToolContext {
@@ -44,6 +48,10 @@ export interface AgentToolContext {
   outsideAllowed: (tool: string, absolutePath: string) => boolean;
   /** Whether a rule allows WebFetch to reach this private or loopback URL (refused otherwise). */
   privateNetworkAllowed: (url: string) => boolean;
+  /** Bash's sandbox: the network and the folders outside the working directory the rules grant. */
+  sandboxGrants: () => SandboxGrants;
+  /** The skill's own folder: Bash sees it read-only (its scripts/ run from there). */
+  skillDir?: string;
   /** The call being run, when an agent loop runs it (AskUser ties its question to it). */
   call?: { id: string; stepId: string };
 }

@@ -22,6 +22,7 @@ const ctx = (signal = new AbortController().signal): AgentToolContext => ({
   signal,
   outsideAllowed: () => false,
   privateNetworkAllowed: () => false,
+  sandboxGrants: () => ({ network: false, readOnly: [], writable: [] }),
 });
 const byName = (tools: AgentTool[], name: string) => {
   const tool = tools.find((t) => t.name === name);

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { ToolEffect } from '../agent/types';
 import { decide, outsidePathAllowed, privateNetworkAllowed } from './decide';
+import { loadShellParser } from './shell-command';
 import type { PermissionEnv, PermissionMode, PermissionRules, ToolInvocation } from './types';
 
+await loadShellParser();
 const envWith = (rules: Partial<PermissionRules> = {}, mode: PermissionMode = 'default'): PermissionEnv => ({
   mode,
   rules: { allow: [], ask: [], deny: [], ...rules },

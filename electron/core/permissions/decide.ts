@@ -2,12 +2,14 @@
 // the mode. Pure: the broker asks the user and audits; the file and web tools ask the two helpers below.
 import type { ToolEffect } from '../agent/types';
 import {
+  bashLineOf,
   findMatchingRules,
   hostOf,
   isReadTool,
   matchPath,
   parseRule,
   ruleAppliesToTool,
+  RuleError,
   type Rule,
 } from './rules';
 import type { Decision, PermissionEnv, ToolInvocation } from './types';
@@ -18,6 +20,10 @@ const READ_ONLY_EFFECTS: ReadonlySet<ToolEffect> = new Set(['read', 'interact', 
 
 export function decide(inv: ToolInvocation, env: PermissionEnv): Decision {
   for (const list of ['deny', 'ask', 'allow'] as const) {
+    if (list === 'ask') {
+      const unread = unreadableCommand(inv, env);
+      if (unread) return unread;
+    }
     const rules = findMatchingRules(list, env.rules[list], inv, env);
     if (rules)
       return {
@@ -28,6 +34,22 @@ export function decide(inv: ToolInvocation, env: PermissionEnv): Decision {
       };
   }
   return decideByMode(inv, env);
+}
+
+/**
+ * A Bash line the parser cannot read: no rule can judge it (a deny rule could not see what it runs), so it
+ * is asked about whatever the rules and mode say — only a deny rule for every Bash call, or plan mode, refuse it.
+ */
+function unreadableCommand(inv: ToolInvocation, env: PermissionEnv): Decision | undefined {
+  if (inv.tool !== 'Bash') return undefined;
+  const line = bashLineOf(inv);
+  if (line === undefined || line.readable) return undefined;
+  if (env.mode === 'plan') return { decision: 'deny', reason: 'plan mode allows read-only tools only' };
+  return {
+    decision: 'ask',
+    reason: `the command could not be read (${line.why}), so no rule can allow it`,
+    why: { kind: 'unreadable', problem: line.why },
+  };
 }
 
 function decideByMode(inv: ToolInvocation, env: PermissionEnv): Decision {
@@ -76,8 +98,9 @@ function parsedRules(texts: readonly string[]): Rule[] {
   for (const text of texts) {
     try {
       rules.push(parseRule(text));
-    } catch {
+    } catch (error) {
       // Refused when added; never matches.
+      if (!(error instanceof RuleError)) throw error;
     }
   }
   return rules;

@@ -3,8 +3,10 @@ import type { ToolEffect } from '../agent/types';
 import { decide } from './decide';
 import { generalizeRule } from './generalize';
 import { parseRule } from './rules';
+import { loadShellParser } from './shell-command';
 import type { PermissionEnv, ToolInvocation } from './types';
 
+await loadShellParser();
 const env: PermissionEnv = {
   mode: 'default',
   rules: { allow: [], ask: [], deny: [] },

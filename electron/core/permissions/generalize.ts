@@ -2,20 +2,26 @@
 // about again, narrow enough not to grant more than the user just saw.
 import path from 'node:path';
 import { isInside } from '../fs/inside';
-import { hostOf, isEditTool, isReadTool, splitCommand } from './rules';
+import { hostOf, isEditTool, isReadTool } from './rules';
+import { parseShellLine } from './shell-command';
 import type { PermissionEnv, ToolInvocation } from './types';
 
 /** A word that names a subcommand (`test`, `diff`, `run`), not a flag, path, quoted string or file name. */
 const SUBCOMMAND = /^[a-z][a-z0-9-]*$/;
-/** The first word must be a program name or path, not `FOO=1` or a quoted string. */
+/** The first word must be a program name or path. */
 const PROGRAM = /^[A-Za-z0-9_./~+-]+$/;
 
+/**
+ * One plain command (words only) → a prefix rule on its program (and subcommand); anything else — an
+ * operator, a redirection, a substitution, a variable set before it — → the exact line, which matches only
+ * itself.
+ */
 function bashRule(command: string): string {
-  const parts = splitCommand(command);
-  if (parts.length !== 1) return `Bash(${command.trim().replace(/\s+/g, ' ')})`;
-  const only = parts[0]!;
-  const [first, second] = only.split(' ');
-  if (first === undefined || !PROGRAM.test(first) || first.includes('=')) return `Bash(${only})`;
+  const line = parseShellLine(command);
+  const exact = `Bash(${command.trim()})`;
+  if (!line.readable || !line.combined || line.parts.length !== 1 || !line.parts[0]!.plain) return exact;
+  const [first, second] = line.parts[0]!.words;
+  if (first === undefined || !PROGRAM.test(first)) return exact;
   const prefix = second !== undefined && SUBCOMMAND.test(second) ? `${first} ${second}` : first;
   return `Bash(${prefix}:*)`;
 }

@@ -3,6 +3,7 @@ import { AppError } from '../../../shared/ipc/result';
 import type { UserPrompts } from './broker';
 import type { PermissionRepo } from './permission-repo';
 import { parseRule, RuleError } from './rules';
+import { loadShellParser } from './shell-command';
 
 export type PermissionHandlers = Pick<
   Handlers,
@@ -19,9 +20,10 @@ export type PermissionHandlers = Pick<
 export function createPermissionHandlers(repo: PermissionRepo, prompts: UserPrompts): PermissionHandlers {
   return {
     'runs:answer': ({ runId, requestId, answer }) => ({ answered: prompts.answer(runId, requestId, answer) }),
-    'permissions:respond': ({ runId, requestId, choice, reason, rule }) => {
+    'permissions:respond': async ({ runId, requestId, choice, reason, rule }) => {
       // an edited rule is checked before the run goes on with it
       if (rule !== undefined) {
+        await loadShellParser();
         try {
           parseRule(rule);
         } catch (error) {
@@ -33,7 +35,8 @@ export function createPermissionHandlers(repo: PermissionRepo, prompts: UserProm
     },
     'permissions:pending': () => prompts.open(),
     'permissions:rules': (query) => repo.listRules(query ?? undefined),
-    'permissions:grant': (input) => {
+    'permissions:grant': async (input) => {
+      await loadShellParser(); // Bash rules are read by the shell parser
       try {
         return repo.addRule(input);
       } catch (error) {

@@ -6,6 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../store/db';
 import { createPermissionRepo, MAX_AUDIT_INPUT, type PermissionRepo } from './permission-repo';
 import { RuleError } from './rules';
+import { loadShellParser } from './shell-command';
+
+await loadShellParser(); // Bash rules are read by the shell parser
 
 let dir: string;
 let file: string;

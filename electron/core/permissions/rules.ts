@@ -2,6 +2,7 @@
 // `mcp__server`. Parsing and matching one rule against one tool call; the order of lists is in decide.ts.
 import path from 'node:path';
 import picomatch from 'picomatch';
+import { parseShellLine, type ShellLine, type ShellPart } from './shell-command';
 import type { PermissionEnv, RuleList, ToolInvocation } from './types';
 
 export interface Rule {
@@ -66,13 +67,15 @@ function checkSpecifier(text: string, tool: string, specifier: string): void {
     const markAt = specifier.indexOf(PREFIX_MARK);
     if (markAt !== -1 && markAt !== specifier.length - PREFIX_MARK.length)
       throw bad(text, '`:*` (prefix match) may only end the command', 'Bash(npm run test:*)');
-    if (markAt !== -1) {
-      const prefix = specifier.slice(0, markAt);
-      if (prefix.trim() === '')
-        throw bad(text, 'a prefix rule needs a command before `:*`', 'Bash(git diff:*)');
-      if (splitCommand(prefix).length > 1)
-        throw bad(text, 'a prefix rule must be one command, not a compound one', 'Bash(npm test:*)');
-    }
+    if (markAt !== -1 && specifier.slice(0, markAt).trim() === '')
+      throw bad(text, 'a prefix rule needs a command before `:*`', 'Bash(git diff:*)');
+    if (markAt !== -1 && bashPattern(specifier) === undefined)
+      throw bad(
+        text,
+        'a prefix rule must be one command of plain words — no `&&`, `;`, `|`, redirection, `$(…)` or ' +
+          'variable set before it; to allow one exact command line with those, write it whole without `:*`',
+        'Bash(npm test:*)',
+      );
     return;
   }
   if (tool === 'WebFetch') {
@@ -102,94 +105,96 @@ export function formatRule(rule: Rule): string {
 export const normalizeRule = (text: string): string => formatRule(parseRule(text));
 
 // ---------------------------------------------------------------------------------------------------------
-// Bash commands
+// Bash commands (read by the shell parser: see shell-command.ts and docs/SKILL-FORMAT.md)
 
 /**
- * The sub-commands of a command line: split on `&&`, `||`, `;`, `|`, `&`, newlines, `$(`, `(`, `)` and
- * backticks outside single quotes (`$(…)` and backticks still run inside double quotes). Redirections such
- * as `2>&1` and `&>` are not separators. Each part is trimmed with its whitespace collapsed; empty ones drop.
+ * What a Bash rule's specifier means. `prefix` (`npm test:*`) and `command` (`git diff`) match one plain
+ * command — words only — wherever it stands in a line; `line` (`npm ci && npm test`, `echo x > out.txt`)
+ * spells a whole line with its operators and matches exactly that line. A line that cannot be read never
+ * matches (`canonical` undefined).
  */
-export function splitCommand(command: string): string[] {
-  const parts: string[] = [];
-  let current = '';
-  let quote: "'" | '"' | undefined;
-  const push = () => {
-    const part = current.trim().replace(/\s+/g, ' ');
-    if (part !== '') parts.push(part);
-    current = '';
-  };
-  for (let i = 0; i < command.length; i++) {
-    const c = command[i]!;
-    const next = command[i + 1];
-    if (quote === "'") {
-      current += c;
-      if (c === "'") quote = undefined;
-      continue;
-    }
-    if (c === '\\') {
-      current += c + (next ?? '');
-      i++;
-      continue;
-    }
-    // A substitution runs as its own command even inside double quotes; the quote state restarts there.
-    if ((c === '$' && next === '(') || c === '`') {
-      push();
-      quote = undefined;
-      if (c === '$') i++;
-      continue;
-    }
-    if (quote === '"') {
-      current += c;
-      if (c === '"') quote = undefined;
-      continue;
-    }
-    if (c === "'" || c === '"') {
-      quote = c;
-      current += c;
-      continue;
-    }
-    if (c === '&' && (command[i - 1] === '>' || command[i - 1] === '<' || next === '>')) {
-      current += c;
-      continue;
-    }
-    if (c === ';' || c === '\n' || c === '\r' || c === '|' || c === '&' || c === '(' || c === ')') {
-      push();
-      if ((c === '&' || c === '|') && next === c) i++;
-      continue;
-    }
-    current += c;
-  }
-  push();
-  return parts;
+type BashPattern =
+  { kind: 'prefix' | 'command'; words: string[] } | { kind: 'line'; canonical: string | undefined };
+
+const patternCache = new Map<string, BashPattern | undefined>();
+
+/** The pattern of a specifier; undefined for a prefix that is not one plain command (refused by parseRule). */
+function bashPattern(specifier: string): BashPattern | undefined {
+  if (patternCache.has(specifier)) return patternCache.get(specifier);
+  const prefix = specifier.endsWith(PREFIX_MARK);
+  const line = parseShellLine(prefix ? specifier.slice(0, -PREFIX_MARK.length) : specifier);
+  const single =
+    line.readable && line.combined && line.parts.length === 1 && line.parts[0]!.plain
+      ? line.parts[0]!
+      : undefined;
+  let pattern: BashPattern | undefined;
+  if (prefix) pattern = single ? { kind: 'prefix', words: single.words } : undefined;
+  else if (single) pattern = { kind: 'command', words: single.words };
+  else pattern = { kind: 'line', canonical: line.readable ? line.canonical : undefined };
+  if (patternCache.size > 500) patternCache.clear();
+  patternCache.set(specifier, pattern);
+  return pattern;
 }
 
-const normalizeCommand = (command: string) => command.trim().replace(/\s+/g, ' ');
-
-function commandOf(inv: ToolInvocation): string | undefined {
+function commandOf(inv: Pick<ToolInvocation, 'input' | 'target'>): string | undefined {
   if (inv.target.command !== undefined) return inv.target.command;
   const fromInput = inv.input['command'];
   return typeof fromInput === 'string' ? fromInput : undefined;
 }
 
-function bashSubjects(rule: Rule, inv: ToolInvocation): string[] {
+/** The Bash call's command line as read by the parser, or undefined when the call carries none. */
+export function bashLineOf(inv: Pick<ToolInvocation, 'input' | 'target'>): ShellLine | undefined {
   const command = commandOf(inv);
-  if (command === undefined) return [];
-  // An exact compound rule (as "always" saves for a compound command) is compared with the whole line.
-  if (
-    rule.specifier !== undefined &&
-    !rule.specifier.endsWith(PREFIX_MARK) &&
-    splitCommand(rule.specifier).length > 1
-  )
-    return [normalizeCommand(command)];
-  return splitCommand(command);
+  return command === undefined ? undefined : parseShellLine(command);
 }
 
-function matchBash(specifier: string, command: string): boolean {
-  if (specifier.endsWith(PREFIX_MARK)) {
-    const prefix = normalizeCommand(specifier.slice(0, -PREFIX_MARK.length));
-    return command === prefix || command.startsWith(`${prefix} `);
+function wordsMatch(pattern: { kind: 'prefix' | 'command'; words: string[] }, words: string[]): boolean {
+  if (
+    pattern.kind === 'command' ? words.length !== pattern.words.length : words.length < pattern.words.length
+  )
+    return false;
+  return pattern.words.every((word, i) => words[i] === word);
+}
+
+/**
+ * Whether a Bash rule matches a call for a list. Allow: the line is only commands joined by operators and
+ * every one of them is plain and matched. Deny and ask: any command of the line matches, plain or not
+ * (`FOO=1 rm -rf / > log` is caught by `Bash(rm:*)`). A `line` pattern compares the whole line.
+ */
+function matchBashRule(list: RuleList, specifier: string, inv: ToolInvocation): boolean {
+  const line = bashLineOf(inv);
+  const pattern = bashPattern(specifier);
+  if (!line?.readable || !pattern) return false;
+  if (pattern.kind === 'line') return pattern.canonical !== undefined && pattern.canonical === line.canonical;
+  if (list !== 'allow') return line.parts.some((part) => wordsMatch(pattern, part.words));
+  return allowableParts(line)?.every((part) => wordsMatch(pattern, part.words)) ?? false;
+}
+
+/** The parts an allow rule must cover, or undefined when no part rule can allow this line. */
+function allowableParts(line: ShellLine): ShellPart[] | undefined {
+  if (!line.readable || !line.combined || line.parts.length === 0) return undefined;
+  return line.parts.every((part) => part.plain) ? line.parts : undefined;
+}
+
+/**
+ * Allow rules that together cover every command of a Bash line (`npm test && npm run lint` with
+ * `Bash(npm test:*)` and `Bash(npm run lint)`), or undefined. Whole-line rules cannot cover a part.
+ */
+function coverBashParts(rules: { text: string; rule: Rule }[], inv: ToolInvocation): string[] | undefined {
+  const line = bashLineOf(inv);
+  const parts = line ? allowableParts(line) : undefined;
+  if (!parts || parts.length < 2) return undefined;
+  const partRules = rules.flatMap(({ text, rule }) => {
+    const pattern = rule.specifier === undefined ? undefined : bashPattern(rule.specifier);
+    return pattern && pattern.kind !== 'line' ? [{ text, pattern }] : [];
+  });
+  const used: string[] = [];
+  for (const part of parts) {
+    const cover = partRules.find(({ pattern }) => wordsMatch(pattern, part.words));
+    if (!cover) return undefined;
+    if (!used.includes(cover.text)) used.push(cover.text);
   }
-  return command === normalizeCommand(specifier);
+  return used;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -273,7 +278,6 @@ export function ruleAppliesToTool(rule: Rule, inv: Pick<ToolInvocation, 'tool' |
  */
 function subjectsOf(rule: Rule, inv: ToolInvocation): string[] {
   if (rule.specifier === undefined) return [''];
-  if (rule.tool === 'Bash') return bashSubjects(rule, inv);
   if (rule.tool === 'WebFetch') {
     const url = inv.target.url ?? (typeof inv.input['url'] === 'string' ? inv.input['url'] : undefined);
     const host = hostOf(url);
@@ -284,7 +288,6 @@ function subjectsOf(rule: Rule, inv: ToolInvocation): string[] {
 
 function matchSubject(rule: Rule, subject: string, env: PermissionEnv): boolean {
   if (rule.specifier === undefined) return true;
-  if (rule.tool === 'Bash') return matchBash(rule.specifier, subject);
   if (rule.tool === 'WebFetch') return matchDomain(rule.specifier, subject);
   return matchPath(rule.specifier, subject, env);
 }
@@ -302,6 +305,8 @@ export function ruleMatchesForList(
 ): boolean {
   const parsed = typeof rule === 'string' ? parseRule(rule) : rule;
   if (!ruleAppliesToTool(parsed, inv)) return false;
+  if (parsed.tool === 'Bash' && parsed.specifier !== undefined)
+    return matchBashRule(list, parsed.specifier, inv);
   const subjects = subjectsOf(parsed, inv);
   if (subjects.length === 0) return false;
   return list === 'allow'
@@ -329,8 +334,9 @@ export function findMatchingRules(
     try {
       const rule = parseRule(text);
       if (ruleAppliesToTool(rule, inv)) parsed.push({ text, rule });
-    } catch {
+    } catch (error) {
       // A rule that no longer parses was refused when it was added; it never matches.
+      if (!(error instanceof RuleError)) throw error;
     }
   }
   if (list !== 'allow') {
@@ -339,19 +345,15 @@ export function findMatchingRules(
   }
   const whole = parsed.find(({ rule }) => ruleMatchesForList('allow', rule, inv, env));
   if (whole) return [whole.text];
-  // Several rules covering different parts: each sub-command or path needs one rule covering it. An exact
-  // compound Bash rule compares whole lines, so it cannot cover a part.
-  const partRules = parsed.filter(
-    ({ rule }) =>
-      !(rule.tool === 'Bash' && rule.specifier !== undefined && splitCommand(rule.specifier).length > 1),
-  );
-  const first = partRules[0];
+  // Several rules covering different parts: each command or path needs one rule covering it.
+  if (inv.tool === 'Bash') return coverBashParts(parsed, inv);
+  const first = parsed[0];
   if (!first) return undefined;
   const subjects = subjectsOf(first.rule, inv);
   if (subjects.length < 2) return undefined;
   const used: string[] = [];
   for (const subject of subjects) {
-    const cover = partRules.find(({ rule }) => matchSubject(rule, subject, env));
+    const cover = parsed.find(({ rule }) => matchSubject(rule, subject, env));
     if (!cover) return undefined;
     if (!used.includes(cover.text)) used.push(cover.text);
   }

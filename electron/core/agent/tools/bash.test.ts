@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { bashTool, groupAlive, runCommand } from './bash';
+import { createBashTool, groupAlive, runCommand } from './bash';
 import { run, targetOf, tempWorkdir, type TempWorkdir } from './test-support';
+
+/** The process mechanics, outside any sandbox (bash-sandbox.test.ts runs the same through bwrap). */
+const bashTool = createBashTool({ sandbox: false });
 
 let w: TempWorkdir;
 beforeEach(() => {

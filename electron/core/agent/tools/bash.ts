@@ -1,11 +1,20 @@
-// Bash: one shell command in the working directory, in its own process group so that cancelling or a
-// timeout stops everything it started (SIGTERM, then SIGKILL 2 s later), and nothing is left behind.
+// Bash: one shell command in the working directory, confined by the sandbox where this computer has one
+// (sandbox/), in its own process group so that cancelling or a timeout stops everything it started
+// (SIGTERM, then SIGKILL 2 s later; bwrap takes its sandbox down with it), and nothing is left behind.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { z } from 'zod';
-import { defineTool, MAX_TOOL_OUTPUT } from '../types';
+import { defineTool, MAX_TOOL_OUTPUT, type AgentToolContext } from '../types';
+import {
+  planSandbox,
+  type SandboxedSpawn,
+  type SandboxPlan,
+  type SandboxProbeOptions,
+  type ShellCommandLine,
+} from '../sandbox';
 import { shorten } from './output';
 
 export const BASH_DEFAULT_TIMEOUT = 120_000;
@@ -27,50 +36,77 @@ const input = z.object({
   description: z.string().optional().describe('What the command does, in 5–10 words, for the user'),
 });
 
-export const bashTool = defineTool({
-  name: 'Bash',
-  description:
-    'Runs a shell command (bash -c) in the working directory and returns its output (stdout and stderr ' +
-    `together, at most ${MAX_TOOL_OUTPUT} characters) and exit code. No input is given to it. Default ` +
-    `timeout ${BASH_DEFAULT_TIMEOUT / 1000} s, at most ${BASH_MAX_TIMEOUT / 1000} s. Prefer Read, Glob, ` +
-    'Grep, Edit and Write for files.',
-  effect: 'exec',
-  input,
-  async target(args, ctx) {
-    return { command: args.command, paths: [ctx.workdir] };
-  },
-  async execute(args, ctx) {
-    const label = shorten(args.command);
-    if (args.command.trim() === '') {
-      return { isError: true, output: 'the command is empty', summary: 'Ran nothing (empty command)' };
-    }
-    const timeout = Math.min(args.timeout ?? BASH_DEFAULT_TIMEOUT, BASH_MAX_TIMEOUT);
-    const run = await runCommand(args.command, ctx.workdir, timeout, ctx.signal);
-    const notes: string[] = [];
-    if (run.exitCode !== null && run.exitCode !== 0) notes.push(`exit code ${run.exitCode}`);
-    if (run.stopped === 'timeout') notes.push(`[stopped: the command timed out after ${timeout} ms]`);
-    else if (run.stopped === 'cancelled') notes.push('[stopped: the run was cancelled]');
-    else if (run.signal) notes.push(`[killed by ${run.signal}]`);
-    if (run.leftovers) notes.push('[processes it left running in the background were stopped]');
-    let output = run.text;
-    if (run.total > MAX_TOOL_OUTPUT) {
-      output += `\n[output truncated: ${run.total} characters, first ${MAX_TOOL_OUTPUT} shown]`;
-    }
-    if (notes.length > 0)
-      output = output === '' ? notes.join('\n') : `${output.replace(/\n$/, '')}\n${notes.join('\n')}`;
-    if (output === '') output = '(no output)';
-    const how =
-      run.stopped === 'timeout'
-        ? 'timed out'
-        : run.stopped === 'cancelled'
-          ? 'cancelled'
-          : run.exitCode !== null
-            ? `exit ${run.exitCode}`
-            : `killed by ${run.signal}`;
-    const failed = run.stopped !== undefined || run.exitCode !== 0;
-    return { output, summary: `Ran ${label} (${how})`, ...(failed ? { isError: true } : {}) };
-  },
-});
+export interface BashToolOptions {
+  /** Where to find the sandbox (tests point it at a missing bwrap); false: run unconfined (tests only). */
+  sandbox?: SandboxProbeOptions | false;
+}
+
+/** The sandbox a call of this run would get: confinement from the computer, the rest from the rules. */
+async function sandboxFor(options: BashToolOptions, ctx: AgentToolContext): Promise<SandboxPlan | undefined> {
+  if (options.sandbox === false) return undefined;
+  const grants = ctx.sandboxGrants();
+  return planSandbox(options.sandbox, {
+    workdir: ctx.workdir,
+    readOnly: [...(ctx.skillDir !== undefined ? [ctx.skillDir] : []), ...grants.readOnly],
+    writable: grants.writable,
+    network: grants.network,
+    home: os.homedir(),
+    pathEnv: process.env.PATH ?? '/usr/bin:/bin',
+  });
+}
+
+export const createBashTool = (options: BashToolOptions = {}) =>
+  defineTool({
+    name: 'Bash',
+    description:
+      'Runs a shell command (bash -c) in the working directory and returns its output (stdout and stderr ' +
+      `together, at most ${MAX_TOOL_OUTPUT} characters) and exit code. No input is given to it. Default ` +
+      `timeout ${BASH_DEFAULT_TIMEOUT / 1000} s, at most ${BASH_MAX_TIMEOUT / 1000} s. It runs in a sandbox ` +
+      'where the computer has one: files can be changed only in the working directory, the home folder is ' +
+      'hidden, /tmp is private to the command, and there is no network unless the skill allows it. Prefer ' +
+      'Read, Glob, Grep, Edit and Write for files.',
+    effect: 'exec',
+    input,
+    async target(args, ctx) {
+      const sandbox = await sandboxFor(options, ctx);
+      return { command: args.command, paths: [ctx.workdir], ...(sandbox ? { sandbox: sandbox.info } : {}) };
+    },
+    async execute(args, ctx) {
+      const label = shorten(args.command);
+      if (args.command.trim() === '') {
+        return { isError: true, output: 'the command is empty', summary: 'Ran nothing (empty command)' };
+      }
+      const timeout = Math.min(args.timeout ?? BASH_DEFAULT_TIMEOUT, BASH_MAX_TIMEOUT);
+      const sandbox = await sandboxFor(options, ctx);
+      const run = await runCommand(args.command, ctx.workdir, timeout, ctx.signal, undefined, sandbox?.wrap);
+      const notes: string[] = [];
+      if (run.exitCode !== null && run.exitCode !== 0) notes.push(`exit code ${run.exitCode}`);
+      if (run.stopped === 'timeout') notes.push(`[stopped: the command timed out after ${timeout} ms]`);
+      else if (run.stopped === 'cancelled') notes.push('[stopped: the run was cancelled]');
+      else if (run.signal) notes.push(`[killed by ${run.signal}]`);
+      if (run.leftovers) notes.push('[processes it left running in the background were stopped]');
+      let output = run.text;
+      if (run.total > MAX_TOOL_OUTPUT) {
+        output += `\n[output truncated: ${run.total} characters, first ${MAX_TOOL_OUTPUT} shown]`;
+      }
+      if (notes.length > 0)
+        output = output === '' ? notes.join('\n') : `${output.replace(/\n$/, '')}\n${notes.join('\n')}`;
+      if (output === '') output = '(no output)';
+      const how =
+        run.stopped === 'timeout'
+          ? 'timed out'
+          : run.stopped === 'cancelled'
+            ? 'cancelled'
+            : run.exitCode !== null
+              ? `exit ${run.exitCode}`
+              : `killed by ${run.signal}`;
+      const failed = run.stopped !== undefined || run.exitCode !== 0;
+      return { output, summary: `Ran ${label} (${how})`, ...(failed ? { isError: true } : {}) };
+    },
+  });
+
+/** Bash confined by the sandbox this computer has (or, where none, unconfined and saying so). */
+export const bashTool = createBashTool();
 
 interface CommandRun {
   text: string;
@@ -91,8 +127,12 @@ export async function runCommand(
   timeoutMs: number,
   signal: AbortSignal,
   onSpawn?: (pid: number) => void,
+  wrap?: (command: ShellCommandLine) => SandboxedSpawn,
 ): Promise<CommandRun> {
   const [shell, flag] = shellCommand();
+  const { file, args, env } = wrap
+    ? wrap({ shell, flag, line: command })
+    : { file: shell, args: [flag, command], env: process.env };
   let text = '';
   let total = 0;
   const collect = (decoder: StringDecoder) => (chunk: Buffer) => {
@@ -103,15 +143,15 @@ export async function runCommand(
   let stopped: CommandRun['stopped'];
   let child: ChildProcess;
   try {
-    child = spawn(shell, [flag, command], {
+    child = spawn(file, args, {
       cwd,
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, PAGER: 'cat', GIT_PAGER: 'cat' },
+      env: { ...env, PAGER: 'cat', GIT_PAGER: 'cat' },
     });
   } catch (error) {
     return {
-      text: `could not start ${shell}: ${(error as Error).message}`,
+      text: `could not start ${file}: ${(error as Error).message}`,
       total: 0,
       exitCode: 127,
       signal: null,
@@ -165,7 +205,7 @@ export async function runCommand(
     total += rest.length;
     if (text.length < MAX_TOOL_OUTPUT) text += rest.slice(0, MAX_TOOL_OUTPUT - text.length);
   }
-  if (exit.error) text += `${text ? '\n' : ''}could not start ${shell}: ${exit.error.message}`;
+  if (exit.error) text += `${text ? '\n' : ''}could not start ${file}: ${exit.error.message}`;
   return { text, total, exitCode: exit.code, signal: exit.signal, stopped, leftovers, pid };
 }
 

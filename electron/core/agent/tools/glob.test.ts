@@ -93,4 +93,24 @@ describe('Glob', () => {
     const result = await run(globTool, { pattern: '**/*.ts' }, w.ctx());
     expect(result.output).toBe(path.join(w.dir, 'real/a.ts'));
   });
+
+  it('skips links that lead outside (files and folders) and says so', async () => {
+    files('a.txt');
+    fs.writeFileSync(path.join(w.outside, 'secret.txt'), 'x');
+    fs.symlinkSync(path.join(w.outside, 'secret.txt'), path.join(w.dir, 'b.txt'));
+    fs.symlinkSync(w.outside, path.join(w.dir, 'c.txt'));
+    const result = await run(globTool, { pattern: '*.txt' }, w.ctx());
+    expect(result.output).toBe(
+      `${path.join(w.dir, 'a.txt')}\n` +
+        '[2 symbolic links skipped: they lead outside the working directory (b.txt, c.txt)]',
+    );
+  });
+
+  it('lists a link to a file inside, not a link to a folder', async () => {
+    files('real/a.ts');
+    fs.symlinkSync(path.join(w.dir, 'real/a.ts'), path.join(w.dir, 'b.ts'));
+    fs.symlinkSync(path.join(w.dir, 'real'), path.join(w.dir, 'c.ts'));
+    const result = await run(globTool, { pattern: '*.ts' }, w.ctx());
+    expect(result.output).toBe(path.join(w.dir, 'b.ts'));
+  });
 });

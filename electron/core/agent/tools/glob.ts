@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineTool, type AgentToolContext } from '../types';
 import { plural } from './output';
 import { displayPath, failureResult, resolveToolPath, ToolInputError } from './paths';
-import { walkFiles } from './walk';
+import { skippedNote, walkFiles } from './walk';
 
 export const GLOB_MAX_RESULTS = 1000;
 
@@ -38,20 +38,29 @@ export const globTool = defineTool({
       if (!stat?.isDirectory()) throw new ToolInputError(`no such folder: ${args.path ?? root}`);
       const isMatch = picomatch(glob, { dot: true });
       const found: string[] = [];
-      await walkFiles(root, ctx.workdir, ctx.signal, ({ abs, rel }) => {
+      const report = await walkFiles(root, ctx, 'Glob', ({ abs, rel }) => {
         if (isMatch(rel)) found.push(abs);
       });
       const sorted = await newestFirst(found);
       const where = displayPath(ctx, root);
+      const note = skippedNote(report);
+      const skipped = note ? `, ${plural(report.outside.length, 'link')} leading outside skipped` : '';
       if (sorted.length === 0) {
-        return { output: 'No files found', summary: `Glob ${args.pattern} in ${where}: no files` };
+        return {
+          output: note ? `No files found\n${note}` : 'No files found',
+          summary: `Glob ${args.pattern} in ${where}: no files${skipped}`,
+        };
       }
       const shown = sorted.slice(0, GLOB_MAX_RESULTS);
       let output = shown.join('\n');
       if (sorted.length > shown.length) {
         output += `\n[${sorted.length} files matched; the ${GLOB_MAX_RESULTS} most recently modified shown — narrow the pattern or path]`;
       }
-      return { output, summary: `Glob ${args.pattern} in ${where}: ${plural(sorted.length, 'file')}` };
+      if (note) output += `\n${note}`;
+      return {
+        output,
+        summary: `Glob ${args.pattern} in ${where}: ${plural(sorted.length, 'file')}${skipped}`,
+      };
     } catch (error) {
       return failureResult(error, summary);
     }

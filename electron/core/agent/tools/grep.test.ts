@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { grepTool } from './grep';
@@ -98,5 +99,61 @@ describe('Grep', () => {
       output: expect.stringMatching(/outside the working directory/),
     });
     expect((await targetOf(grepTool, { pattern: 'x', path: '/' }, w.ctx())).error).toMatch(/outside/);
+  });
+
+  describe('symbolic links', () => {
+    beforeEach(() => {
+      fs.writeFileSync(path.join(w.outside, 'secret.txt'), 'root:x:0:0:SECRET\n');
+      fs.mkdirSync(path.join(w.outside, 'deep'));
+      fs.writeFileSync(path.join(w.outside, 'deep', 'more.txt'), 'SECRET too\n');
+    });
+
+    it('skips a linked file that leads outside and says how many links it skipped and why', async () => {
+      fs.symlinkSync(path.join(w.outside, 'secret.txt'), abs('pw'));
+      w.write('mine.txt', 'SECRET of my own\n');
+      const result = await run(grepTool, { pattern: 'SECRET', output_mode: 'content' }, w.ctx());
+      expect(result.output).toBe(
+        `${abs('mine.txt')}:1:SECRET of my own\n` +
+          '[1 symbolic link skipped: it leads outside the working directory (pw)]',
+      );
+      expect(result.output).not.toContain('root:x');
+    });
+
+    it('skips a linked folder that leads outside, at any depth', async () => {
+      fs.symlinkSync(w.outside, abs('src/out'));
+      fs.symlinkSync('/etc/passwd', abs('src/pw'));
+      const result = await run(grepTool, { pattern: 'SECRET|root' }, w.ctx());
+      expect(result.output).toBe(
+        'No matches found\n[2 symbolic links skipped: they lead outside the working directory (src/out, src/pw)]',
+      );
+    });
+
+    it('refuses a linked file named as the path, as Read does', async () => {
+      fs.symlinkSync(path.join(w.outside, 'secret.txt'), abs('pw'));
+      const result = await run(grepTool, { pattern: 'SECRET', path: 'pw' }, w.ctx());
+      expect(result).toMatchObject({ isError: true, output: expect.stringMatching(/outside the working/) });
+    });
+
+    it('follows a link that stays inside, and one to a folder a rule grants', async () => {
+      fs.symlinkSync(abs('notes.md'), abs('alias.md'));
+      const inside = await run(grepTool, { pattern: 'seven' }, w.ctx());
+      expect(inside.output.split('\n').sort()).toEqual([abs('alias.md'), abs('notes.md')].sort());
+      fs.symlinkSync(path.join(w.outside, 'secret.txt'), abs('granted.txt'));
+      const granted = await run(
+        grepTool,
+        { pattern: 'SECRET' },
+        w.ctx({ outsideAllowed: (tool, p) => tool === 'Grep' && p.startsWith(w.outside + path.sep) }),
+      );
+      expect(granted.output).toBe(abs('granted.txt'));
+    });
+
+    it('does not read a linked .gitignore that leads outside', async () => {
+      fs.writeFileSync(path.join(w.outside, 'rules'), 'src\n');
+      fs.symlinkSync(path.join(w.outside, 'rules'), abs('.gitignore'));
+      const result = await run(grepTool, { pattern: 'Answer' }, w.ctx());
+      expect(result.output).toBe(
+        `${abs('src/a.ts')}\n[1 symbolic link skipped: it leads outside the working directory (.gitignore)]`,
+      );
+    });
   });
 });

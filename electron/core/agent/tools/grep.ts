@@ -3,10 +3,10 @@
 import fs from 'node:fs/promises';
 import picomatch from 'picomatch';
 import { z } from 'zod';
-import { defineTool } from '../types';
+import { defineTool, MAX_TOOL_OUTPUT } from '../types';
 import { capOutput, plural } from './output';
 import { displayPath, failureResult, resolveToolPath, ToolInputError } from './paths';
-import { walkFiles } from './walk';
+import { skippedNote, walkFiles, type WalkReport } from './walk';
 
 export const GREP_MAX_FILE_BYTES = 2 * 1024 * 1024;
 const SNIFF_BYTES = 8192;
@@ -58,23 +58,29 @@ export const grepTool = defineTool({
       const filter = args.glob ? globFilter(args.glob) : () => true;
       const mode = args.output_mode ?? 'files_with_matches';
       const hits: FileHits[] = [];
-      const search = async (abs: string): Promise<void> => {
-        const text = await readText(abs);
+      const search = async (abs: string, real: string): Promise<void> => {
+        const text = await readText(real);
         if (text === undefined) return;
         const lines = matchingLines(text, regex, args.multiline ?? false);
         // only content mode needs the text again: the others keep memory flat on big trees
         if (lines.size > 0) hits.push({ abs, text: mode === 'content' ? text : '', lines, mtime: 0 });
       };
+      let report: WalkReport = { outside: [] };
       if (stat.isDirectory()) {
-        await walkFiles(root, ctx.workdir, ctx.signal, async ({ rel, abs }) => {
-          if (filter(rel)) await search(abs);
+        report = await walkFiles(root, ctx, 'Grep', async ({ rel, abs, real }) => {
+          if (filter(rel)) await search(abs, real);
         });
       } else {
-        await search(root);
+        await search(root, root);
       }
       const where = displayPath(ctx, root);
+      const note = skippedNote(report);
+      const skipped = note ? `, ${plural(report.outside.length, 'link')} leading outside skipped` : '';
       if (hits.length === 0) {
-        return { output: 'No matches found', summary: `Grep ${args.pattern} in ${where}: no matches` };
+        return {
+          output: note ? `No matches found\n${note}` : 'No matches found',
+          summary: `Grep ${args.pattern} in ${where}: no matches${skipped}`,
+        };
       }
       const lines = await render(hits, mode, args);
       const limited = args.head_limit !== undefined && lines.length > args.head_limit;
@@ -82,7 +88,11 @@ export const grepTool = defineTool({
       if (limited) output += `\n[${lines.length} lines; first ${args.head_limit} shown (head_limit)]`;
       const found =
         mode === 'content' ? plural(countAll(hits), 'matching line') : plural(hits.length, 'file');
-      return { output: capOutput(output), summary: `Grep ${args.pattern} in ${where}: ${found}` };
+      // the note goes after the cap, so a long answer never hides it
+      const capped = note
+        ? `${capOutput(output, MAX_TOOL_OUTPUT - note.length - 1)}\n${note}`
+        : capOutput(output);
+      return { output: capped, summary: `Grep ${args.pattern} in ${where}: ${found}${skipped}` };
     } catch (error) {
       return failureResult(error, summary);
     }

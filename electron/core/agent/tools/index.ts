@@ -1,6 +1,7 @@
 // The built-in agent tools, named as Claude Code names them so its skills work unchanged.
 import type { AgentTool } from '../types';
-import { bashTool } from './bash';
+import type { SandboxProbeOptions } from '../sandbox';
+import { bashTool, createBashTool } from './bash';
 import { editTool } from './edit';
 import { globTool } from './glob';
 import { grepTool } from './grep';
@@ -11,9 +12,13 @@ import { writeTool } from './write';
 /** The tools that act on files (their paths confined to the working directory). */
 export const fileTools: readonly AgentTool[] = [readTool, writeTool, editTool, globTool, grepTool];
 
-/** All seven core tools: the file tools, Bash and WebFetch. A new array each call. */
-export function agentToolsCore(): AgentTool[] {
-  return [...fileTools, bashTool, webFetchTool];
+/**
+ * All seven core tools: the file tools, Bash and WebFetch. A new array each call. `sandbox`: where Bash
+ * finds its sandbox (default: bwrap on PATH / the system's sandbox-exec).
+ */
+export function agentToolsCore(options: { sandbox?: SandboxProbeOptions } = {}): AgentTool[] {
+  const bash = options.sandbox ? createBashTool({ sandbox: options.sandbox }) : bashTool;
+  return [...fileTools, bash, webFetchTool];
 }
 
 export { bashTool, editTool, globTool, grepTool, readTool, webFetchTool, writeTool };

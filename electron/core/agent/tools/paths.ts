@@ -1,10 +1,10 @@
 // Where a file tool may act: inside the run's working directory, or where a permission rule grants it.
 // A path is judged by where it really leads (symlinks of its existing part resolved), not by how it is spelled.
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AgentToolContext, AgentToolResult } from '../types';
 import { isInside } from '../../fs/inside';
+import { realPathOf } from '../../fs/real-path';
 
 /** Bad input from the model (a path outside, a missing file…): becomes an `isError` result, never a throw. */
 export class ToolInputError extends Error {
@@ -21,13 +21,32 @@ export function absoluteToolPath(ctx: AgentToolContext, p: string): string {
 }
 
 /**
+ * The one check every file tool makes, on every path it touches (the path it is given and each entry a
+ * walk meets): where the path really leads (symlinks resolved) and whether `tool` may act there — inside
+ * the working directory, or where a permission rule grants it.
+ */
+export function checkToolPath(
+  ctx: AgentToolContext,
+  tool: string,
+  abs: string,
+): { real: string; allowed: boolean } {
+  const real = realPathOf(abs);
+  return { real, allowed: isAllowedReal(ctx, tool, real) };
+}
+
+/** The same check for a path already known to be real (an entry of a real folder that is not a link). */
+export function isAllowedReal(ctx: AgentToolContext, tool: string, real: string): boolean {
+  return isInside(ctx.workdir, real) || ctx.outsideAllowed(tool, real);
+}
+
+/**
  * The absolute path a tool may act on, symlinks of its existing part resolved. Throws `ToolInputError`
  * when it leads outside the working directory and no permission rule grants it for `tool`.
  */
 export function resolveToolPath(ctx: AgentToolContext, tool: string, p: string): string {
   if (p.trim() === '') throw new ToolInputError('the path is empty');
-  const real = realPathOf(absoluteToolPath(ctx, p));
-  if (isInside(ctx.workdir, real) || ctx.outsideAllowed(tool, real)) return real;
+  const { real, allowed } = checkToolPath(ctx, tool, absoluteToolPath(ctx, p));
+  if (allowed) return real;
   throw new ToolInputError(
     `"${p}" is outside the working directory ${ctx.workdir} — file tools only act inside it ` +
       `(a permission rule such as ${tool}(~/notes/**) can grant a folder)`,
@@ -38,43 +57,6 @@ export function resolveToolPath(ctx: AgentToolContext, tool: string, p: string):
 export function displayPath(ctx: AgentToolContext, abs: string): string {
   if (!isInside(ctx.workdir, abs)) return abs;
   return path.relative(ctx.workdir, abs) || '.';
-}
-
-/** realpath of the nearest existing ancestor + the rest; a dangling symlink is followed to its target. */
-function realPathOf(abs: string, depth = 0): string {
-  if (depth > 40) throw new ToolInputError(`too many levels of symbolic links in ${abs}`);
-  const rest: string[] = [];
-  let current = abs;
-  for (;;) {
-    try {
-      return path.join(fs.realpathSync.native(current), ...rest.reverse());
-    } catch (error) {
-      if (!isMissing(error)) throw error;
-    }
-    const link = readLinkIfAny(current);
-    if (link !== undefined) {
-      // a dangling symlink: writing through it would create its target, so judge the target
-      const target = path.resolve(path.dirname(current), link);
-      return realPathOf(path.join(target, ...rest.reverse()), depth + 1);
-    }
-    const parent = path.dirname(current);
-    if (parent === current) return path.join(current, ...rest.reverse());
-    rest.push(path.basename(current));
-    current = parent;
-  }
-}
-
-function readLinkIfAny(p: string): string | undefined {
-  try {
-    return fs.readlinkSync(p);
-  } catch {
-    return undefined;
-  }
-}
-
-function isMissing(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
 /** The code of a Node system error (`ENOENT`, `EACCES`…), if it is one. */

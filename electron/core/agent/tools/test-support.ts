@@ -31,6 +31,7 @@ export function tempWorkdir(): TempWorkdir {
       signal: new AbortController().signal,
       outsideAllowed: () => false,
       privateNetworkAllowed: () => false,
+      sandboxGrants: () => ({ network: false, readOnly: [], writable: [] }),
       ...overrides,
     }),
     write: (rel, content) => {

@@ -6,6 +6,7 @@ import { formatInput } from '../runs/format';
 import { DiffView } from './DiffView';
 import { permissionWhyText } from './permission-why';
 import { PromptDialog } from './PromptDialog';
+import { sandboxText } from './sandbox-text';
 import { errorText } from '../../i18n/error-text';
 
 type PermissionPrompt = Prompt & { kind: 'permission' };
@@ -84,6 +85,17 @@ export function PermissionDialog({ prompt, more }: { prompt: PermissionPrompt; m
         <p id={ids.reason} className="prompt-reason">
           {permissionWhyText(event, t)}
         </p>
+        {event.sandbox && (
+          <p
+            className={
+              event.sandbox.confined ? 'prompt-sandbox muted small' : 'prompt-sandbox prompt-unconfined'
+            }
+            data-testid="permission-sandbox"
+            title={event.sandbox.detail}
+          >
+            {sandboxText(event.sandbox, t)}
+          </p>
+        )}
         <section className="prompt-section">
           <h3 className="section-title">{t('permission.arguments')}</h3>
           <pre className="tool-pre">{formatInput(event.input)}</pre>

@@ -23,6 +23,9 @@ describe('permissionWhyText', () => {
     expect(permissionWhyText({ ...bash, why: { kind: 'rule', rules: ['Bash(git:*)', 'Bash'] } }, zh)).toBe(
       '已保存的规则要求先询问：Bash(git:*), Bash',
     );
+    expect(
+      permissionWhyText({ ...bash, why: { kind: 'unreadable', problem: 'it nests too deeply' } }, zh),
+    ).toBe('Skilldeck 无法按 shell 语法读懂这条命令，因此任何规则都不能自动允许它，请自己检查。');
     const en = await translator('en');
     expect(permissionWhyText({ ...bash, why: { kind: 'mode', mode: 'acceptEdits' } }, en)).toBe(
       'The permission mode “Accept edits” asks before Bash.',

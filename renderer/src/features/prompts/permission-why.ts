@@ -9,6 +9,7 @@ export function permissionWhyText(
   const { why, tool } = event;
   if (!why) return event.reason;
   if (why.kind === 'rule') return t('permission.why.rule', { rules: why.rules.join(', ') });
+  if (why.kind === 'unreadable') return t('permission.why.unreadable');
   if (why.mode === 'acceptEdits')
     return t(why.outside ? 'permission.why.acceptEditsOutside' : 'permission.why.acceptEdits', { tool });
   if (why.mode === 'default') return t('permission.why.default', { tool });
