@@ -18,7 +18,7 @@ beforeEach(() => {
     todos: () => [],
     setTodos: () => undefined,
     ask: async () => null,
-    activateSkill: async () => undefined,
+    activateSkill: async () => ({ ok: false, error: 'not offered in this test' }),
     runSubagent: null,
   }).find((t) => t.name === 'Memory')!;
   ctx = {
