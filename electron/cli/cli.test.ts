@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli as run } from './test-support';
 import { packageRoot, resolveDataDir } from './paths';
 import { createCore, DATABASE_FILE } from '../core/core';
+import { rawExchange } from './raw-http';
 
 const temps: string[] = [];
 const tempDir = (prefix: string) => {
@@ -203,6 +204,62 @@ describe('skilldeck serve (the built bin, as a user runs it)', () => {
     expect(body.value.map((s) => s.id)).toContain('translate');
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+
+  it('survives requests that used to end it, and logs an error nothing caught on one line', async () => {
+    const dataDir = tempDir('skilldeck-serve-');
+    // On SIGUSR2 this preload throws and rejects outside any request, as a bug anywhere in serve might.
+    const preload =
+      'data:text/javascript,process.on("SIGUSR2",()=>{Promise.reject(new Error("late rejection"));' +
+      'throw new TypeError("late throw")})';
+    const child = spawn(
+      process.execPath,
+      ['--import', preload, bin, 'serve', '--port', '0', '--data-dir', dataDir, '--no-keyring'],
+      { stdio: 'pipe' },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk) => {
+          stdout += chunk;
+          const match = /Skilldeck dashboard: (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(stdout);
+          if (match) resolve(match[1]!);
+        });
+        child.on('exit', (code) => reject(new Error(`serve exited early with ${code}: ${stderr}`)));
+      });
+      const { port: portText, searchParams } = new URL(url);
+      const port = Number(portText);
+      const hostLine = `Host: 127.0.0.1:${port}\r\n`;
+      const token = searchParams.get('token')!;
+      const crashers = [
+        `GET //[ HTTP/1.1\r\n${hostLine}Connection: close\r\n\r\n`,
+        `GET //[ HTTP/1.1\r\n${hostLine}Upgrade: websocket\r\nConnection: Upgrade\r\n` +
+          `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+        `POST /api/invoke/%E0%A4%A HTTP/1.1\r\n${hostLine}Authorization: Bearer ${token}\r\n` +
+          `Content-Length: 0\r\nConnection: close\r\n\r\n`,
+      ];
+      for (const request of crashers) expect((await rawExchange(port, request)).status).toBe(400);
+
+      child.kill('SIGUSR2');
+      await expect.poll(() => stderr, { timeout: 5000 }).toMatch(/late rejection/);
+      await expect.poll(() => stderr, { timeout: 5000 }).toMatch(/late throw/);
+      expect(stderr).toMatch(/^skilldeck: unexpected error \(still serving\): TypeError: late throw$/m);
+      expect(stderr).not.toMatch(/\n\s+at /);
+
+      const index = await fetch(`http://127.0.0.1:${port}/`);
+      expect(index.status).toBe(200);
+      const listed = await fetch(`http://127.0.0.1:${port}/api/invoke/skills:list`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(((await listed.json()) as { ok: boolean }).ok).toBe(true);
+    } finally {
+      child.kill('SIGTERM');
+    }
     expect(await exited).toBe(0);
   });
 
