@@ -263,6 +263,27 @@ describe('skilldeck serve (the built bin, as a user runs it)', () => {
     expect(await exited).toBe(0);
   });
 
+  it('ends quietly with status 0 when the reader of stdout goes away (skilldeck … | head -1)', async () => {
+    const dataDir = tempDir('skilldeck-pipe-');
+    const legacy = tempDir('skilldeck-pipe-legacy-');
+    fs.cpSync(path.join(packageRoot, 'electron/core/skills/testdata/legacy'), legacy, { recursive: true });
+    const commands = [
+      ['skills', 'list', '--data-dir', dataDir],
+      ['skills', 'list', '--json', '--data-dir', dataDir],
+      ['migrate', legacy, '--dry-run', '--data-dir', dataDir],
+      ['validate', path.join(packageRoot, 'skills')],
+      ['--help'],
+    ];
+    for (const args of commands) {
+      const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.destroy(); // the read end closes before the first line is written, as `head` exits
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect({ args, code, stderr }).toEqual({ args, code: 0, stderr: '' });
+    }
+  });
+
   it('refuses a data dir whose database comes from a newer Skilldeck, saying what to do', async () => {
     const dataDir = tempDir('skilldeck-future-');
     const Database = (await import('better-sqlite3')).default;

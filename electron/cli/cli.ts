@@ -9,6 +9,8 @@ import { showSkillCommand } from './commands/skills-show';
 import { triggerCommand } from './commands/trigger';
 import { validateCommand } from './commands/validate';
 import { processIo, type Io } from './io';
+
+export { endQuietlyWhenStdoutCloses } from './io';
 import { builtinSkillsDir, packageVersion } from './paths';
 import { APPROVE_VALUES, PERMISSION_MODE_FLAGS, type Approve } from './prompt';
 
