@@ -29,6 +29,31 @@ describe('skilldeck CLI', () => {
     expect(await run(['--version'])).toEqual({ code: 0, out: pkg.version, err: '' });
   });
 
+  it('COMMAND --help (and help COMMAND) prints that command\'s help only', async () => {
+    const whole = (await run(['--help'])).out;
+    const cases: [string[], RegExp, RegExp][] = [
+      [['run', '--help'], /^Usage:\n  skilldeck run SKILL /, /--approve ask/],
+      [['run', 'translate', '-h'], /^Usage:\n  skilldeck run SKILL /, /--workdir DIR/],
+      [['help', 'run'], /^Usage:\n  skilldeck run SKILL /, /--events ndjson/],
+      [['serve', '--help'], /^Usage:\n  skilldeck serve /, /--no-keyring/],
+      [['skills', 'list', '--help'], /^Usage:\n  skilldeck skills list /, /skilldeck skills show ID/],
+      [['validate', '--help'], /^Usage:\n  skilldeck validate PATH/, /--strict/],
+      [['migrate', '--help'], /^Usage:\n  skilldeck migrate PATH/, /--dry-run/],
+      [['mcp', '--help'], /^Usage:\n  skilldeck mcp/, /list_skills/],
+    ];
+    for (const [argv, head, detail] of cases) {
+      const help = await run(argv);
+      expect(help.code).toBe(0);
+      expect(help.out).toMatch(head);
+      expect(help.out).toMatch(detail);
+      // its own usage lines only (skills: list and show), not the other commands'
+      expect(help.out.match(/^ {2}skilldeck \w+/gm)!.length).toBeLessThanOrEqual(2);
+      expect(help.out).toContain('skilldeck --help');
+    }
+    expect((await run(['run', '--help'])).out).not.toMatch(/skilldeck serve|skills list/);
+    expect((await run(['fly', '--help'])).out).toBe(whole);
+  });
+
   it('rejects unknown commands, flags and bad ports with exit code 2 and a hint', async () => {
     expect(await run(['fly'])).toMatchObject({
       code: 2,
