@@ -29,17 +29,17 @@ describe('skilldeck CLI', () => {
     expect(await run(['--version'])).toEqual({ code: 0, out: pkg.version, err: '' });
   });
 
-  it('COMMAND --help (and help COMMAND) prints that command\'s help only', async () => {
+  it("COMMAND --help (and help COMMAND) prints that command's help only", async () => {
     const whole = (await run(['--help'])).out;
     const cases: [string[], RegExp, RegExp][] = [
-      [['run', '--help'], /^Usage:\n  skilldeck run SKILL /, /--approve ask/],
-      [['run', 'translate', '-h'], /^Usage:\n  skilldeck run SKILL /, /--workdir DIR/],
-      [['help', 'run'], /^Usage:\n  skilldeck run SKILL /, /--events ndjson/],
-      [['serve', '--help'], /^Usage:\n  skilldeck serve /, /--no-keyring/],
-      [['skills', 'list', '--help'], /^Usage:\n  skilldeck skills list /, /skilldeck skills show ID/],
-      [['validate', '--help'], /^Usage:\n  skilldeck validate PATH/, /--strict/],
-      [['migrate', '--help'], /^Usage:\n  skilldeck migrate PATH/, /--dry-run/],
-      [['mcp', '--help'], /^Usage:\n  skilldeck mcp/, /list_skills/],
+      [['run', '--help'], /^Usage:\n {2}skilldeck run SKILL /, /--approve ask/],
+      [['run', 'translate', '-h'], /^Usage:\n {2}skilldeck run SKILL /, /--workdir DIR/],
+      [['help', 'run'], /^Usage:\n {2}skilldeck run SKILL /, /--events ndjson/],
+      [['serve', '--help'], /^Usage:\n {2}skilldeck serve /, /--no-keyring/],
+      [['skills', 'list', '--help'], /^Usage:\n {2}skilldeck skills list /, /skilldeck skills show ID/],
+      [['validate', '--help'], /^Usage:\n {2}skilldeck validate PATH/, /--strict/],
+      [['migrate', '--help'], /^Usage:\n {2}skilldeck migrate PATH/, /--dry-run/],
+      [['mcp', '--help'], /^Usage:\n {2}skilldeck mcp/, /list_skills/],
     ];
     for (const [argv, head, detail] of cases) {
       const help = await run(argv);
