@@ -49,6 +49,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         'no-keyring': { type: 'boolean' },
         input: { type: 'string' },
         selection: { type: 'string' },
+        arguments: { type: 'string' },
         config: { type: 'string', multiple: true },
         provider: { type: 'string' },
         'base-url': { type: 'string' },
@@ -108,6 +109,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         const local = (
           [
             'selection',
+            'arguments',
             'config',
             'provider',
             'base-url',
@@ -162,6 +164,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
             dataDirFlag,
             input: values.input,
             selection: values.selection,
+            arguments: values.arguments,
             config,
             provider,
             baseUrl: values['base-url'],

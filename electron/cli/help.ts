@@ -27,13 +27,16 @@ const COMMANDS: Record<string, CommandHelp> = {
                 file is kept; icon, color and hotkey move to the database). --dry-run only reports.`,
   },
   run: {
-    usage: `  skilldeck run SKILL [--input TEXT | -] [--selection TEXT] [--config k=v]... [--provider KIND]
+    usage: `  skilldeck run SKILL [--input TEXT | -] [--selection TEXT] [--arguments TEXT] [--config k=v]...
+                [--provider KIND]
                 [--base-url URL] [--model M] [--api-key-env VAR] [--events ndjson] [--data-dir DIR]
                 [--skills-dir DIR]... [--permission-mode MODE] [--approve ask|always|never]
                 [--workdir DIR] [--agent]
   skilldeck run SKILL --trigger [--input TEXT | -] [--data-dir DIR]`,
     description: `  run           Run a skill once. --input is what you would type (- reads stdin), --selection the
-                selected text; --config k=v overrides a config value. --provider openai|anthropic|
+                selected text; --arguments what follows the skill's name as a command: it fills
+                $ARGUMENTS, $0…$N (split as a shell would, without expansion) and the skill's named
+                arguments. --config k=v overrides a config value. --provider openai|anthropic|
                 openai-compatible (with --base-url, --model and --api-key-env naming the variable that
                 holds the key) replaces the configured provider for this run. Prints the output, or with
                 --events ndjson one JSON event per line (permission_request, permission_decision and

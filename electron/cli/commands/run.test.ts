@@ -108,6 +108,27 @@ describe('skilldeck run against the local LLM server', () => {
     expect(events.at(-1)).toMatchObject({ type: 'complete', status: 'succeeded', output: 'SHOTS' });
   });
 
+  it('--arguments fills $ARGUMENTS, $0…$N split like a shell, and the named arguments', async () => {
+    const skills = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-args-'));
+    fs.mkdirSync(path.join(skills, 'quote'));
+    fs.writeFileSync(
+      path.join(skills, 'quote', 'SKILL.md'),
+      '---\nname: quote\ndescription: Quotes.\narguments: [language, tone]\n---\n' +
+        'All: $ARGUMENTS. First: $0. Tone: $tone. Price: $5.00.\n',
+    );
+    try {
+      const before = server.requests.length;
+      server.script({ text: 'ok' });
+      const r = await run(['quote', '--skills-dir', skills, '--arguments', `fr "very formal"`]);
+      expect(r.code, r.err).toBe(0);
+      expect(systemOf(before)).toContain(
+        'All: fr "very formal". First: fr. Tone: very formal. Price: $5.00.',
+      );
+    } finally {
+      fs.rmSync(skills, { recursive: true, force: true });
+    }
+  });
+
   it('exits 2 on usage errors', async () => {
     expect(await main(['run'], { out: () => undefined, err: () => undefined })).toBe(2);
     expect(

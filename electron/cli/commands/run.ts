@@ -19,6 +19,8 @@ export interface RunOptions {
   /** `--input`: the typed text (instruction); `-` reads stdin. */
   input?: string;
   selection?: string;
+  /** `--arguments`: what follows the skill's name when typed as a command ($ARGUMENTS, $0…$N, named). */
+  arguments?: string;
   config: Record<string, string>;
   provider?: ProviderKind;
   baseUrl?: string;
@@ -163,6 +165,7 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
       skillId: options.skillId,
       instruction: input,
       selection: options.selection,
+      arguments: options.arguments,
       config: Object.keys(options.config).length > 0 ? options.config : undefined,
       workdir: options.workdir !== undefined ? path.resolve(options.workdir) : undefined,
       permissionMode: options.permissionMode,
