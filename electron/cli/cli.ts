@@ -22,6 +22,16 @@ export function skillDirsFrom(extra: readonly string[]): SkillDir[] {
   ];
 }
 
+/** `--api-key-env VAR` names a variable that must hold the key: unset or empty is a usage error. */
+function apiKeyEnvProblem(name: string | undefined, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (name === undefined) return null;
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+    return `--api-key-env takes the name of an environment variable (e.g. OPENAI_API_KEY), not "${name}"`;
+  if (!env[name])
+    return `--api-key-env ${name}: ${name} is not set in this environment; export it first, e.g. ${name}=… skilldeck run …`;
+  return null;
+}
+
 function usage(io: Io, message: string): number {
   io.err(`skilldeck: ${message}\nRun \`skilldeck --help\` for usage.`);
   return 2;
@@ -61,6 +71,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         workdir: { type: 'string' },
         agent: { type: 'boolean' },
         trigger: { type: 'boolean' },
+        'fallback-original': { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -120,6 +131,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
             'approve',
             'workdir',
             'agent',
+            'fallback-original',
             'skills-dir',
           ] as const
         ).filter((flag) => values[flag] !== undefined);
@@ -140,6 +152,13 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         return usage(io, `--provider is one of ${kinds.join(', ')}, not "${values.provider}"`);
       if (values.events !== undefined && values.events !== 'ndjson')
         return usage(io, `--events takes ndjson, not "${values.events}"`);
+      if (values['fallback-original'] && values.events !== undefined)
+        return usage(
+          io,
+          '--fallback-original prints plain text: with --events ndjson, stdout carries the events',
+        );
+      const keyProblem = apiKeyEnvProblem(values['api-key-env']);
+      if (keyProblem) return usage(io, keyProblem);
       const modeFlag = values['permission-mode'];
       const permissionMode =
         modeFlag !== undefined && Object.hasOwn(PERMISSION_MODE_FLAGS, modeFlag)
@@ -166,6 +185,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
             selection: values.selection,
             arguments: values.arguments,
             config,
+            fallbackOriginal: values['fallback-original'] === true,
             provider,
             baseUrl: values['base-url'],
             model: values.model,
@@ -210,6 +230,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       const provider = values.provider as (typeof kinds)[number] | undefined;
       if (provider !== undefined && !kinds.includes(provider))
         return usage(io, `--provider is one of ${kinds.join(', ')}, not "${values.provider}"`);
+      const keyProblem = apiKeyEnvProblem(values['api-key-env']);
+      if (keyProblem) return usage(io, keyProblem);
       const stop = new AbortController();
       const onSignal = () => stop.abort();
       process.once('SIGINT', onSignal).once('SIGTERM', onSignal);

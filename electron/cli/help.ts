@@ -28,19 +28,22 @@ const COMMANDS: Record<string, CommandHelp> = {
   },
   run: {
     usage: `  skilldeck run SKILL [--input TEXT | -] [--selection TEXT] [--arguments TEXT] [--config k=v]...
-                [--provider KIND]
-                [--base-url URL] [--model M] [--api-key-env VAR] [--events ndjson] [--data-dir DIR]
-                [--skills-dir DIR]... [--permission-mode MODE] [--approve ask|always|never]
-                [--workdir DIR] [--agent]
+                [--provider KIND] [--base-url URL] [--model M] [--api-key-env VAR] [--events ndjson]
+                [--fallback-original] [--data-dir DIR] [--skills-dir DIR]... [--permission-mode MODE]
+                [--approve ask|always|never] [--workdir DIR] [--agent]
   skilldeck run SKILL --trigger [--input TEXT | -] [--data-dir DIR]`,
     description: `  run           Run a skill once. --input is what you would type (- reads stdin), --selection the
                 selected text; --arguments what follows the skill's name as a command: it fills
                 $ARGUMENTS, $0…$N (split as a shell would, without expansion) and the skill's named
                 arguments. --config k=v overrides a config value. --provider openai|anthropic|
                 openai-compatible (with --base-url, --model and --api-key-env naming the variable that
-                holds the key) replaces the configured provider for this run. Prints the output, or with
+                holds the key; it must be set) replaces the configured provider for this run; alone,
+                --api-key-env gives the key of the configured one. Prints the output, or with
                 --events ndjson one JSON event per line (permission_request, permission_decision and
-                ask_user included). Exit 0 succeeded, 1 failed, 2 usage error, 130 cancelled by Ctrl-C.
+                ask_user included). A failed run prints nothing on stdout and its error on stderr;
+                --fallback-original prints the original text (the selection, else the input) instead,
+                as the app puts it back. Exit 0 succeeded, 1 failed, 2 usage error, 130 cancelled
+                by Ctrl-C.
                 Agent skills (tools behind permission prompts):
                   --permission-mode default|accept-edits|plan|unrestricted  this run's mode (default:
                       the skill's, else the global one). plan: read-only tools only; accept-edits:

@@ -5,12 +5,14 @@ import tty from 'node:tty';
 import type { PermissionMode } from '../../../shared/types/permission';
 import type { RunEvent } from '../../../shared/types/run';
 import type { ProviderKind } from '../../core/providers/gateway';
-import { NO_PROVIDER_MESSAGE } from '../../core/providers/model-gateway';
 import type { SkillDir } from '../../core/skills/sources';
 import { createNodePorts, type Writer } from '../node-ports';
 import { openCliCore } from '../cli-core';
 import type { Io } from '../io';
 import { createTerminalPrompter, defaultApprove, lineSource, type Approve, type LineSource } from '../prompt';
+import { terminalError } from '../run-errors';
+import { createRunOutput } from '../run-output';
+import { oneLine } from '../terminal-text';
 
 export interface RunOptions {
   skillId: string;
@@ -22,6 +24,8 @@ export interface RunOptions {
   /** `--arguments`: what follows the skill's name when typed as a command ($ARGUMENTS, $0…$N, named). */
   arguments?: string;
   config: Record<string, string>;
+  /** `--fallback-original`: on failure print the original text (the selection, else the input) on stdout. */
+  fallbackOriginal?: boolean;
   provider?: ProviderKind;
   baseUrl?: string;
   model?: string;
@@ -79,13 +83,21 @@ export async function readStdin(): Promise<string> {
  */
 export async function runCommand(options: RunOptions, io: Io): Promise<number> {
   const stdout: Writer = options.stdout ?? process.stdout;
-  const printTo: Writer = options.events ? { write: (s) => io.err(s.replace(/\n$/, '')) } : stdout;
+  const output = createRunOutput({
+    stdout,
+    stderr: { write: (s) => io.err(s.replace(/\n$/, '')) },
+    events: options.events,
+  });
   const core = openCliCore(
     {
       ...options,
       watchSkills: false,
-      // xclip needs an X display; without one there is no clipboard to read or write
-      ports: createNodePorts({ out: printTo, clipboardCommand: process.env.DISPLAY ? undefined : null }),
+      ports: createNodePorts({
+        out: output.out,
+        err: output.err,
+        // xclip needs an X display; without one there is no clipboard to read or write
+        clipboardCommand: process.env.DISPLAY ? undefined : null,
+      }),
     },
     io,
   );
@@ -185,12 +197,13 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
     await core.executor.settled(runId);
     unsubscribe();
     prompter.close();
-    if (end.status === 'failed')
-      io.err(`skilldeck: ${options.skillId} failed: ${end.error ?? 'unknown error'}`);
-    if (end.error === NO_PROVIDER_MESSAGE) {
-      io.err(
-        'In the CLI, name one: --provider openai|anthropic|openai-compatible --base-url URL --model M --api-key-env VAR',
-      );
+    output.finish(end.status, options.fallbackOriginal ? (options.selection ?? input ?? '') : undefined);
+    if (end.status === 'failed') {
+      const said = terminalError(end.error ?? 'unknown error', end.words, {
+        adhoc: options.provider !== undefined,
+        apiKeyEnv: options.apiKeyEnv,
+      });
+      io.err(`skilldeck: ${options.skillId} failed: ${oneLine(said)}`);
     }
     if (end.status === 'cancelled') {
       io.err('skilldeck: cancelled');
