@@ -43,7 +43,9 @@ const COMMANDS: Record<string, CommandHelp> = {
                 ask_user included). A failed run prints nothing on stdout and its error on stderr;
                 --fallback-original prints the original text (the selection, else the input) instead,
                 as the app puts it back. Exit 0 succeeded, 1 failed, 2 usage error, 130 cancelled
-                by Ctrl-C.
+                by Ctrl-C. A workflow, phases or autonomous run shows its steps on stderr as they run:
+                a live list with elapsed times on a terminal, a line per start and end otherwise
+                (none with --events ndjson, whose events say it).
                 Agent skills (tools behind permission prompts):
                   --permission-mode default|accept-edits|plan|unrestricted  this run's mode (default:
                       the skill's, else the global one). plan: read-only tools only; accept-edits:

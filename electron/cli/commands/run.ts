@@ -12,6 +12,7 @@ import type { Io } from '../io';
 import { createTerminalPrompter, defaultApprove, lineSource, type Approve, type LineSource } from '../prompt';
 import { terminalError } from '../run-errors';
 import { createRunOutput } from '../run-output';
+import { createStepProgress } from '../step-progress';
 import { oneLine } from '../terminal-text';
 
 export interface RunOptions {
@@ -49,6 +50,8 @@ export interface RunOptions {
    * /dev/tty). `isTTY` decides the default of `approve` and whether AskUser questions may read a line.
    */
   terminal?: { input: Readable; isTTY: boolean };
+  /** Where the step list of a workflow, phases or autonomous run is drawn (default stderr). */
+  progress?: { stream: NodeJS.WritableStream & { columns?: number }; isTTY: boolean };
 }
 
 /** Exit code of a run cancelled by Ctrl-C: 130, as shells report SIGINT. */
@@ -125,6 +128,12 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
       canAnswerQuestions: terminal.isTTY || options.approve === 'ask' || stdinTaken,
       write: (line) => io.err(line),
     });
+    const progressTo = options.progress ?? { stream: process.stderr, isTTY: process.stderr.isTTY === true };
+    const progress = createStepProgress({
+      ...progressTo,
+      plain: !options.events,
+      writeLine: (line) => io.err(line),
+    });
     let runId = '';
     const early: { runId: string; event: RunEvent }[] = [];
     let resolveEnd: (event: Extract<RunEvent, { type: 'complete' }>) => void = () => undefined;
@@ -132,8 +141,10 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
     const onEvent = ({ runId: id, event }: { runId: string; event: RunEvent }) => {
       if (id !== runId) return;
       if (options.events) stdout.write(JSON.stringify(event) + '\n');
+      progress.onEvent(event);
       switch (event.type) {
         case 'permission_request':
+          progress.hold();
           void prompter.permission(event).then(async (answer) => {
             if (!answer) return;
             const sent = await core.dispatch('permissions:respond', {
@@ -151,6 +162,7 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
           }
           break;
         case 'ask_user':
+          progress.hold();
           void prompter.question(event).then(async (answer) => {
             if (answer === undefined) return;
             const sent = await core.dispatch('runs:answer', {
@@ -184,6 +196,7 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
       ...(options.agent ? { agent: true } : {}),
     });
     if (!started.ok) {
+      progress.stop();
       unsubscribe();
       prompter.close();
       io.err(`skilldeck: ${started.error.message}`);
@@ -194,6 +207,7 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
     const cancel = () => core.executor.cancel(runId);
     options.interrupt?.addEventListener('abort', cancel, { once: true });
     const end = await ended;
+    progress.stop();
     await core.executor.settled(runId);
     unsubscribe();
     prompter.close();
