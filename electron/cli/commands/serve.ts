@@ -105,13 +105,17 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
   const openCore = core;
   const removeLastResort = keepServingOnErrors(io);
   return new Promise<number>((resolve) => {
+    let stopping = false;
     const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      // a second signal while closing (Ctrl+C reaches `npm start` too, which passes it on) changes nothing
+      if (stopping) return;
+      stopping = true;
       removeLastResort();
       void running.close().then(async () => {
         openCore.close();
         await openCore.skills.close();
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
         resolve(0);
       });
     };
