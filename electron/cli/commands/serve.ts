@@ -106,16 +106,15 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
   const removeLastResort = keepServingOnErrors(io);
   return new Promise<number>((resolve) => {
     let stopping = false;
+    // Stays registered once stopping: a second signal (Ctrl+C reaches `npm start` too, which passes it
+    // on) must not kill the process while it closes or exits. A signal listener keeps no process alive.
     const stop = () => {
-      // a second signal while closing (Ctrl+C reaches `npm start` too, which passes it on) changes nothing
       if (stopping) return;
       stopping = true;
       removeLastResort();
       void running.close().then(async () => {
         openCore.close();
         await openCore.skills.close();
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
         resolve(0);
       });
     };
