@@ -107,7 +107,7 @@ describe('npm start without Electron', () => {
     const expected =
       process.platform === 'darwin' ? 'Library/Application Support/skilldeck' : '.config/skilldeck';
     await expect.poll(started.output).toContain(`Data: ${path.join(home, expected)}.`);
-    expect(started.output()).toContain(`Open ${url} in your browser.`);
+    await expect.poll(started.output).toContain(`Open ${url} in your browser.`);
 
     // Ctrl+C reaches both npm start and serve: both stop cleanly
     const exited = new Promise<number | null>((resolve) => started.child.on('exit', resolve));
