@@ -38,7 +38,8 @@ const COMMANDS: Record<string, CommandHelp> = {
                 arguments. --config k=v overrides a config value. --provider openai|anthropic|
                 openai-compatible (with --base-url, --model and --api-key-env naming the variable that
                 holds the key; it must be set) replaces the configured provider for this run; alone,
-                --api-key-env gives the key of the configured one. Prints the output, or with
+                --api-key-env gives the key of the configured one, whose key is otherwise read from the
+                keyring where serve keeps it. Prints the output, or with
                 --events ndjson one JSON event per line (permission_request, permission_decision and
                 ask_user included). A failed run prints nothing on stdout and its error on stderr;
                 --fallback-original prints the original text (the selection, else the input) instead,
