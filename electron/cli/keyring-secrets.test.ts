@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { onPath } from '../core/desktop/on-path';
 import { createTestCore } from '../core/test-support';
 import { createCore } from '../core/core';
@@ -155,7 +155,6 @@ describe.skipIf(missing.length > 0)(
     it('skilldeck run uses a key serve kept in the keyring for the same data folder', async () => {
       const server = await startLlmServer();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-cli-keyring-'));
-      const saved = { ...process.env };
       try {
         // as `skilldeck serve --data-dir dataDir` leaves it: the provider in the database, its key in the keyring
         const core = createCore({
@@ -178,7 +177,7 @@ describe.skipIf(missing.length > 0)(
         core.close();
         await core.skills.close();
 
-        Object.assign(process.env, session.env);
+        for (const [name, value] of Object.entries(session.env)) vi.stubEnv(name, value);
         server.script({ text: 'Bonjour' });
         const err: string[] = [];
         const { code, stdout } = await captureStdout(() =>
@@ -191,8 +190,7 @@ describe.skipIf(missing.length > 0)(
         expect(stdout).toBe('Bonjour\n');
         expect(server.requests.at(-1)!.headers.authorization).toBe('Bearer sk-from-the-keyring');
       } finally {
-        for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
-        Object.assign(process.env, saved);
+        vi.unstubAllEnvs();
         await server.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
