@@ -12,6 +12,7 @@ import { processIo, type Io } from './io';
 
 export { endQuietlyWhenStdoutCloses } from './io';
 import { commandHelp, HELP } from './help';
+import { oneLine } from './terminal-text';
 import { builtinSkillsDir, packageVersion } from './paths';
 import { APPROVE_VALUES, PERMISSION_MODE_FLAGS, type Approve } from './prompt';
 
@@ -33,7 +34,7 @@ function apiKeyEnvProblem(name: string | undefined, env: NodeJS.ProcessEnv = pro
 }
 
 function usage(io: Io, message: string): number {
-  io.err(`skilldeck: ${message}\nRun \`skilldeck --help\` for usage.`);
+  io.err(`skilldeck: ${oneLine(message)}\nRun \`skilldeck --help\` for usage.`);
   return 2;
 }
 

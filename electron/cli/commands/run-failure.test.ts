@@ -143,6 +143,13 @@ describe('skilldeck run and API keys', () => {
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/SKILLDECK_TEST_UNSET_KEY is not set/);
     expect(server.requests.length).toBe(before);
+    const err: string[] = [];
+    const mcp = await main(['mcp', '--api-key-env', 'SKILLDECK_TEST_UNSET_KEY'], {
+      out: () => undefined,
+      err: (l) => err.push(l),
+    });
+    expect(mcp).toBe(2);
+    expect(err.join('\n')).toMatch(/SKILLDECK_TEST_UNSET_KEY is not set/);
   });
 
   it('a configured provider whose key this process cannot read is named with what to do; nothing is sent', async () => {

@@ -199,7 +199,7 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
       progress.stop();
       unsubscribe();
       prompter.close();
-      io.err(`skilldeck: ${started.error.message}`);
+      io.err(`skilldeck: ${oneLine(started.error.message)}`);
       return started.error.code === 'NOT_FOUND' || started.error.code === 'INVALID_INPUT' ? 2 : 1;
     }
     runId = (started.value as { runId: string }).runId;
