@@ -5,6 +5,8 @@ import { adhocProvider } from '../core/providers/adhoc';
 import type { ProviderKind } from '../core/providers/gateway';
 import type { PlatformPorts } from '../core/platform';
 import type { SkillDir } from '../core/skills/sources';
+import { onPath } from '../core/desktop/on-path';
+import { createKeyringSecrets } from './keyring-secrets';
 import { createEnvSecrets } from './node-secrets';
 import type { Io } from './io';
 import { packageVersion, resolveDataDir } from './paths';
@@ -25,10 +27,16 @@ export interface CliCoreOptions extends ProviderFlags {
 
 /** Opens the core, or says why it cannot (e.g. a database from a newer Skilldeck) and returns null. */
 export function openCliCore(options: CliCoreOptions, io: Io, extra: Partial<CoreOptions> = {}): Core | null {
-  const secrets = createEnvSecrets(options.apiKeyEnv);
+  const dataDir = resolveDataDir(options.dataDirFlag);
+  // serve keeps the keys typed in its dashboard in the keyring (Linux); a run reads them from there
+  const keyring =
+    process.platform === 'linux' && onPath('secret-tool', process.env)
+      ? createKeyringSecrets({ dataDir, timeoutMs: 10_000 })
+      : null;
+  const secrets = createEnvSecrets(options.apiKeyEnv, process.env, keyring);
   try {
     return createCore({
-      dataDir: resolveDataDir(options.dataDirFlag),
+      dataDir,
       skillDirs: options.skillDirs,
       watchSkills: options.watchSkills,
       runtime: 'node',

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runCli as run } from './test-support';
 import { packageRoot, resolveDataDir } from './paths';
 import { createCore, DATABASE_FILE } from '../core/core';
+import { rawExchange } from './raw-http';
 
 const temps: string[] = [];
 const tempDir = (prefix: string) => {
@@ -31,6 +32,31 @@ describe('skilldeck CLI', () => {
       version: string;
     };
     expect(await run(['--version'])).toEqual({ code: 0, out: pkg.version, err: '' });
+  });
+
+  it("COMMAND --help (and help COMMAND) prints that command's help only", async () => {
+    const whole = (await run(['--help'])).out;
+    const cases: [string[], RegExp, RegExp][] = [
+      [['run', '--help'], /^Usage:\n {2}skilldeck run SKILL /, /--approve ask/],
+      [['run', 'translate', '-h'], /^Usage:\n {2}skilldeck run SKILL /, /--workdir DIR/],
+      [['help', 'run'], /^Usage:\n {2}skilldeck run SKILL /, /--events ndjson/],
+      [['serve', '--help'], /^Usage:\n {2}skilldeck serve /, /--no-keyring/],
+      [['skills', 'list', '--help'], /^Usage:\n {2}skilldeck skills list /, /skilldeck skills show ID/],
+      [['validate', '--help'], /^Usage:\n {2}skilldeck validate PATH/, /--strict/],
+      [['migrate', '--help'], /^Usage:\n {2}skilldeck migrate PATH/, /--dry-run/],
+      [['mcp', '--help'], /^Usage:\n {2}skilldeck mcp/, /list_skills/],
+    ];
+    for (const [argv, head, detail] of cases) {
+      const help = await run(argv);
+      expect(help.code).toBe(0);
+      expect(help.out).toMatch(head);
+      expect(help.out).toMatch(detail);
+      // its own usage lines only (skills: list and show), not the other commands'
+      expect(help.out.match(/^ {2}skilldeck \w+/gm)!.length).toBeLessThanOrEqual(2);
+      expect(help.out).toContain('skilldeck --help');
+    }
+    expect((await run(['run', '--help'])).out).not.toMatch(/skilldeck serve|skills list/);
+    expect((await run(['fly', '--help'])).out).toBe(whole);
   });
 
   it('rejects unknown commands, flags and bad ports with exit code 2 and a hint', async () => {
@@ -209,6 +235,83 @@ describe('skilldeck serve (the built bin, as a user runs it)', () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
+  });
+
+  it('survives requests that used to end it, and logs an error nothing caught on one line', async () => {
+    const dataDir = tempDir('skilldeck-serve-');
+    // On SIGUSR2 this preload throws and rejects outside any request, as a bug anywhere in serve might.
+    const preload =
+      'data:text/javascript,process.on("SIGUSR2",()=>{Promise.reject(new Error("late rejection"));' +
+      'throw new TypeError("late throw")})';
+    const child = spawn(
+      process.execPath,
+      ['--import', preload, bin, 'serve', '--port', '0', '--data-dir', dataDir, '--no-keyring'],
+      { stdio: 'pipe' },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        child.stdout.on('data', (chunk) => {
+          stdout += chunk;
+          const match = /Skilldeck dashboard: (http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+)/.exec(stdout);
+          if (match) resolve(match[1]!);
+        });
+        child.on('exit', (code) => reject(new Error(`serve exited early with ${code}: ${stderr}`)));
+      });
+      const { port: portText, searchParams } = new URL(url);
+      const port = Number(portText);
+      const hostLine = `Host: 127.0.0.1:${port}\r\n`;
+      const token = searchParams.get('token')!;
+      const crashers = [
+        `GET //[ HTTP/1.1\r\n${hostLine}Connection: close\r\n\r\n`,
+        `GET //[ HTTP/1.1\r\n${hostLine}Upgrade: websocket\r\nConnection: Upgrade\r\n` +
+          `Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n`,
+        `POST /api/invoke/%E0%A4%A HTTP/1.1\r\n${hostLine}Authorization: Bearer ${token}\r\n` +
+          `Content-Length: 0\r\nConnection: close\r\n\r\n`,
+      ];
+      for (const request of crashers) expect((await rawExchange(port, request)).status).toBe(400);
+
+      child.kill('SIGUSR2');
+      await expect.poll(() => stderr, { timeout: 5000 }).toMatch(/late rejection/);
+      await expect.poll(() => stderr, { timeout: 5000 }).toMatch(/late throw/);
+      expect(stderr).toMatch(/^skilldeck: unexpected error \(still serving\): TypeError: late throw$/m);
+      expect(stderr).not.toMatch(/\n\s+at /);
+
+      const index = await fetch(`http://127.0.0.1:${port}/`);
+      expect(index.status).toBe(200);
+      const listed = await fetch(`http://127.0.0.1:${port}/api/invoke/skills:list`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(((await listed.json()) as { ok: boolean }).ok).toBe(true);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+  });
+
+  it('ends quietly with status 0 when the reader of stdout goes away (skilldeck … | head -1)', async () => {
+    const dataDir = tempDir('skilldeck-pipe-');
+    const legacy = tempDir('skilldeck-pipe-legacy-');
+    fs.cpSync(path.join(packageRoot, 'electron/core/skills/testdata/legacy'), legacy, { recursive: true });
+    const commands = [
+      ['skills', 'list', '--data-dir', dataDir],
+      ['skills', 'list', '--json', '--data-dir', dataDir],
+      ['migrate', legacy, '--dry-run', '--data-dir', dataDir],
+      ['validate', path.join(packageRoot, 'skills')],
+      ['--help'],
+    ];
+    for (const args of commands) {
+      const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.destroy(); // the read end closes before the first line is written, as `head` exits
+      let stderr = '';
+      child.stderr.on('data', (chunk) => (stderr += chunk));
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect({ args, code, stderr }).toEqual({ args, code: 0, stderr: '' });
+    }
   });
 
   it('refuses a data dir whose database comes from a newer Skilldeck, saying what to do', async () => {

@@ -10,85 +10,12 @@ import { showSkillCommand } from './commands/skills-show';
 import { triggerCommand } from './commands/trigger';
 import { validateCommand } from './commands/validate';
 import { processIo, type Io } from './io';
+
+export { endQuietlyWhenStdoutCloses } from './io';
+import { commandHelp, HELP } from './help';
+import { oneLine } from './terminal-text';
 import { builtinSkillsDir, packageVersion } from './paths';
 import { APPROVE_VALUES, PERMISSION_MODE_FLAGS, type Approve } from './prompt';
-
-const HELP = `skilldeck — SKILL.md folders as AI actions
-
-Usage:
-  skilldeck skills list [--skills-dir DIR]... [--data-dir DIR] [--json]
-  skilldeck skills show ID [--skills-dir DIR]... [--data-dir DIR] [--json]
-  skilldeck validate PATH... [--strict] [--json]
-  skilldeck migrate PATH [--dry-run] [--data-dir DIR] [--json]
-  skilldeck run SKILL [--input TEXT | -] [--selection TEXT] [--config k=v]... [--provider KIND]
-                [--base-url URL] [--model M] [--api-key-env VAR] [--events ndjson] [--data-dir DIR]
-                [--skills-dir DIR]... [--permission-mode MODE] [--approve ask|always|never]
-                [--workdir DIR] [--agent]
-  skilldeck run SKILL --trigger [--input TEXT | -] [--data-dir DIR]
-  skilldeck serve [--host 127.0.0.1] [--port N] [--data-dir DIR] [--skills-dir DIR]... [--desktop] [--no-keyring]
-  skilldeck mcp [--provider KIND --base-url URL --model M --api-key-env VAR] [--data-dir DIR]
-                [--skills-dir DIR]...
-  skilldeck --help | --version
-
-Commands:
-  skills list   List the skills found, by precedence: the user folder (<data dir>/skills), each
-                --skills-dir, then the built-in skills; with source, shadowing and findings.
-  skills show   One skill: its definition, body and resource files.
-  validate      Check SKILL.md files. PATH is a skill folder, a SKILL.md, or a folder searched
-                recursively. --strict applies exactly the Agent Skills spec. Exit 0 when all are valid,
-                1 when any is not, 2 on a usage error.
-  migrate       Rewrite GHOSTYPE-format skills under PATH in the current format (a backup of each
-                file is kept; icon, color and hotkey move to the database). --dry-run only reports.
-  run           Run a skill once. --input is what you would type (- reads stdin), --selection the
-                selected text; --config k=v overrides a config value. --provider openai|anthropic|
-                openai-compatible (with --base-url, --model and --api-key-env naming the variable that
-                holds the key) replaces the configured provider for this run. Prints the output, or with
-                --events ndjson one JSON event per line (permission_request, permission_decision and
-                ask_user included). Exit 0 succeeded, 1 failed, 2 usage error, 130 cancelled by Ctrl-C.
-                Agent skills (tools behind permission prompts):
-                  --permission-mode default|accept-edits|plan|unrestricted  this run's mode (default:
-                      the skill's, else the global one). plan: read-only tools only; accept-edits:
-                      file edits inside the working directory without asking; unrestricted: no prompts.
-                  --approve ask     print each prompt (tool, input, diff, why, the rule "always" saves)
-                      on stderr and read a line from stdin: y once, r for this run, a always for this
-                      skill (saves the rule), n deny (then an optional reason for the model). With
-                      --input -, answers come from /dev/tty. A prompt unanswered for 120 s is denied.
-                  --approve always|never  answer every prompt allow-once / deny, printing each decision
-                      on stderr (always saves no rule).
-                  Default: ask when stdin is a terminal, never when it is not, so a script never hangs.
-                  AskUser questions are asked on the terminal too (a number picks an option); when
-                  stdin is not a terminal and --approve ask was not given, or stdin ends, the question
-                  is answered "no answer" and the model is told so.
-                  --agent  run a prompt skill as an agent though it does not say so (skills written
-                      for Claude Code use tools without listing them in allowed-tools).
-                  --workdir DIR  where the file tools and Bash act. The file tools cannot reach
-                      outside it. Bash runs in a sandbox (Linux: bubblewrap, macOS: sandbox-exec)
-                      that can change files only there, cannot see your home folder and has no
-                      network unless the skill allows Network; where there is no sandbox, Bash is
-                      not confined and every prompt says so. Default: the skill's own workspace,
-                      <data dir>/workspaces/<skill>.
-                --trigger  run it in the desktop app instead, as its hotkey would (selection captured,
-                    command bar, floating card); --input becomes the instruction. Launches the app with
-                    --trigger=SKILL, which hands it to the running instance (or starts the app). Exit 1
-                    when the app is not installed (SKILLDECK_APP names its executable if elsewhere).
-  serve         Run the headless host: the dashboard in your browser at the printed URL, which carries
-                a per-start access token. Binds 127.0.0.1 unless --host says otherwise. --port 0 picks
-                a free port. --desktop (X11): trigger:run acts on this display as a hotkey does — it
-                captures the focused window and the selection (PRIMARY, else Ctrl+C outside terminals)
-                and pastes the result into that window; the card is shown in the dashboard.
-                Provider keys typed in the dashboard go to the system keyring (Linux: the Secret
-                Service through secret-tool, package libsecret-tools, in your desktop session); where
-                there is none, or with --no-keyring, they last until serve stops.
-  mcp           Serve the skills to another agent over MCP on stdin/stdout: tools list_skills,
-                load_skill and run_skill. Logs go to stderr. The --provider flags work as for run.
-
-Options:
-  --data-dir DIR     Where the database and your skills live. Default: $SKILLDECK_DATA_DIR, else ~/.skilldeck
-  --skills-dir DIR   An extra skill folder (repeatable), searched before the built-in skills.
-  --json             Machine-readable output.
-  -h, --help         Show this help.
-  -v, --version      Show the version.
-`;
 
 export function skillDirsFrom(extra: readonly string[]): SkillDir[] {
   return [
@@ -97,8 +24,18 @@ export function skillDirsFrom(extra: readonly string[]): SkillDir[] {
   ];
 }
 
+/** `--api-key-env VAR` names a variable that must hold the key: unset or empty is a usage error. */
+function apiKeyEnvProblem(name: string | undefined, env: NodeJS.ProcessEnv = process.env): string | null {
+  if (name === undefined) return null;
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
+    return `--api-key-env takes the name of an environment variable (e.g. OPENAI_API_KEY), not "${name}"`;
+  if (!env[name])
+    return `--api-key-env ${name}: ${name} is not set in this environment; export it first, e.g. ${name}=… skilldeck run …`;
+  return null;
+}
+
 function usage(io: Io, message: string): number {
-  io.err(`skilldeck: ${message}\nRun \`skilldeck --help\` for usage.`);
+  io.err(`skilldeck: ${oneLine(message)}\nRun \`skilldeck --help\` for usage.`);
   return 2;
 }
 
@@ -124,6 +61,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         'no-keyring': { type: 'boolean' },
         input: { type: 'string' },
         selection: { type: 'string' },
+        arguments: { type: 'string' },
         config: { type: 'string', multiple: true },
         provider: { type: 'string' },
         'base-url': { type: 'string' },
@@ -135,6 +73,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         workdir: { type: 'string' },
         agent: { type: 'boolean' },
         trigger: { type: 'boolean' },
+        'fallback-original': { type: 'boolean' },
       },
     });
   } catch (error) {
@@ -146,9 +85,15 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     return 0;
   }
   const [command = '', ...rest] = positionals;
-  if (values.help || command === '' || command === 'help') {
+  if (values.help || command === 'help') {
+    // `run --help`, `skills list --help`, `help run`: that command's help; otherwise all of it
+    const about = command === 'help' ? (rest[0] ?? '') : command;
+    io.out(commandHelp(about) ?? HELP);
+    return 0;
+  }
+  if (command === '') {
     io.out(HELP);
-    return values.help || command === 'help' ? 0 : 2;
+    return 2;
   }
   for (const dir of values['skills-dir'] ?? []) {
     const system = pseudoFilesystem(dir);
@@ -182,6 +127,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         const local = (
           [
             'selection',
+            'arguments',
             'config',
             'provider',
             'base-url',
@@ -192,6 +138,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
             'approve',
             'workdir',
             'agent',
+            'fallback-original',
             'skills-dir',
           ] as const
         ).filter((flag) => values[flag] !== undefined);
@@ -212,6 +159,13 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         return usage(io, `--provider is one of ${kinds.join(', ')}, not "${values.provider}"`);
       if (values.events !== undefined && values.events !== 'ndjson')
         return usage(io, `--events takes ndjson, not "${values.events}"`);
+      if (values['fallback-original'] && values.events !== undefined)
+        return usage(
+          io,
+          '--fallback-original prints plain text: with --events ndjson, stdout carries the events',
+        );
+      const keyProblem = apiKeyEnvProblem(values['api-key-env']);
+      if (keyProblem) return usage(io, keyProblem);
       const modeFlag = values['permission-mode'];
       const permissionMode =
         modeFlag !== undefined && Object.hasOwn(PERMISSION_MODE_FLAGS, modeFlag)
@@ -236,7 +190,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
             dataDirFlag,
             input: values.input,
             selection: values.selection,
+            arguments: values.arguments,
             config,
+            fallbackOriginal: values['fallback-original'] === true,
             provider,
             baseUrl: values['base-url'],
             model: values.model,
@@ -281,6 +237,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       const provider = values.provider as (typeof kinds)[number] | undefined;
       if (provider !== undefined && !kinds.includes(provider))
         return usage(io, `--provider is one of ${kinds.join(', ')}, not "${values.provider}"`);
+      const keyProblem = apiKeyEnvProblem(values['api-key-env']);
+      if (keyProblem) return usage(io, keyProblem);
       const stop = new AbortController();
       const onSignal = () => stop.abort();
       process.once('SIGINT', onSignal).once('SIGTERM', onSignal);

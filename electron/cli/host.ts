@@ -6,6 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { WireRequest, type WireMessage } from '../../shared/ipc/wire';
 import { fail, type Result } from '../../shared/ipc/result';
 import type { Core } from '../core/core';
+import { decodePathSegment, readRequestTarget } from './request-target';
 import { SECURITY_HEADERS, serveStatic } from './static-files';
 
 export interface HostOptions {
@@ -16,6 +17,8 @@ export interface HostOptions {
   port?: number;
   /** Fixed token for tests; a random one per start otherwise. */
   token?: string;
+  /** An error thrown while answering a request (the client got a 500 without details). */
+  onError?: (error: unknown) => void;
 }
 
 export interface Host {
@@ -34,9 +37,19 @@ function sameToken(given: string | null | undefined, token: string): boolean {
   return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
-function refuseUpgrade(socket: Duplex, status: number, reason: string) {
-  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+/** A bare HTTP answer written on a socket the HTTP server no longer manages (an upgrade, a parse error). */
+function answerRaw(socket: Duplex, status: number, body: Result<unknown> | null = null) {
+  if (socket.destroyed || !socket.writable) return void socket.destroy();
+  const text = body === null ? '' : JSON.stringify(body);
+  const type = body === null ? '' : 'Content-Type: application/json; charset=utf-8\r\n';
+  socket.write(
+    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Error'}\r\nConnection: close\r\n${type}` +
+      `Content-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+    () => socket.destroy(),
+  );
 }
+
+const BAD_TARGET = fail('BAD_REQUEST', 'the request path is not a valid URL path');
 
 /**
  * The headless host: the core over WebSocket (`/ws?token=…`) and HTTP (`POST /api/invoke/<channel>`
@@ -62,8 +75,36 @@ export async function startHost(options: HostOptions): Promise<Host> {
   const originAllowed = (origin: string | undefined, hostHeader: string | undefined) =>
     origin === undefined || origin.toLowerCase() === `http://${hostHeader?.toLowerCase()}`;
 
+  const reportError = (error: unknown) => {
+    try {
+      options.onError?.(error);
+    } catch {
+      // a failing logger must not take the host down either
+    }
+  };
+
+  // No request, however malformed, may end the process: whatever a handler throws is a 500 (or, once
+  // the answer has begun, a dropped connection) and goes to onError.
   const server = http.createServer((req, res) => {
-    void handleHttp(req, res);
+    handleHttp(req, res).catch((error: unknown) => {
+      reportError(error);
+      try {
+        if (res.headersSent) throw error;
+        res
+          .writeHead(500, { 'Content-Type': 'application/json; charset=utf-8', ...SECURITY_HEADERS })
+          .end(JSON.stringify(fail('INTERNAL', 'the host could not answer this request')));
+      } catch {
+        res.destroy();
+      }
+    });
+  });
+
+  // Bytes the HTTP parser cannot read (a bad request line, header overflow, …): answered, never thrown.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    if (error.code === 'ECONNRESET' || !socket.writable) return void socket.destroy();
+    const status =
+      error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    answerRaw(socket, status, fail('BAD_REQUEST', 'the request could not be read as HTTP'));
   });
 
   async function handleHttp(req: http.IncomingMessage, res: http.ServerResponse) {
@@ -72,7 +113,8 @@ export async function startHost(options: HostOptions): Promise<Host> {
         .writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', ...SECURITY_HEADERS })
         .end(JSON.stringify(body));
     if (!hostAllowed(req.headers.host)) return json(421, fail('FORBIDDEN', 'unexpected Host header'));
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    const url = readRequestTarget(req.url);
+    if (url === null) return json(400, BAD_TARGET);
 
     if (url.pathname.startsWith('/api/')) {
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
@@ -82,6 +124,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
       const match = /^\/api\/invoke\/([^/]+)$/.exec(url.pathname);
       if (!match || req.method !== 'POST')
         return json(404, fail('NOT_FOUND', 'use POST /api/invoke/<channel>'));
+      req.setEncoding('utf8');
       let raw = '';
       for await (const chunk of req) {
         raw += chunk;
@@ -93,8 +136,10 @@ export async function startHost(options: HostOptions): Promise<Host> {
       } catch {
         return json(400, fail('BAD_REQUEST', 'the body is not JSON'));
       }
-      const result = await core.dispatch(decodeURIComponent(match[1]!), input);
-      return json(200, result);
+      const channel = decodePathSegment(match[1]!);
+      if (channel === null)
+        return json(400, fail('BAD_REQUEST', 'the channel name is not valid percent-encoding'));
+      return json(200, await core.dispatch(channel, input));
     }
 
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -106,13 +151,23 @@ export async function startHost(options: HostOptions): Promise<Host> {
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
 
-  server.on('upgrade', (req, socket, head) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname !== '/ws') return refuseUpgrade(socket, 404, 'Not Found');
-    if (!hostAllowed(req.headers.host)) return refuseUpgrade(socket, 421, 'Misdirected Request');
-    if (!originAllowed(req.headers.origin, req.headers.host)) return refuseUpgrade(socket, 403, 'Forbidden');
-    if (!sameToken(url.searchParams.get('token'), token)) return refuseUpgrade(socket, 401, 'Unauthorized');
-    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    // The HTTP server has let go of this socket: a reset while we answer must not become an uncaught error.
+    const onSocketError = () => socket.destroy();
+    socket.on('error', onSocketError);
+    try {
+      const url = readRequestTarget(req.url);
+      if (url === null) return answerRaw(socket, 400, BAD_TARGET);
+      if (url.pathname !== '/ws') return answerRaw(socket, 404);
+      if (!hostAllowed(req.headers.host)) return answerRaw(socket, 421);
+      if (!originAllowed(req.headers.origin, req.headers.host)) return answerRaw(socket, 403);
+      if (!sameToken(url.query.get('token'), token)) return answerRaw(socket, 401);
+      socket.off('error', onSocketError); // ws watches the socket from here
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    } catch (error) {
+      reportError(error);
+      answerRaw(socket, 500);
+    }
   });
 
   wss.on('connection', (ws: WebSocket) => {
@@ -123,7 +178,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
     ws.on('close', unsubscribe);
     ws.on('error', () => ws.terminate());
     ws.on('message', (data, isBinary) => {
-      void (async () => {
+      (async () => {
         let parsed: unknown;
         try {
           parsed = JSON.parse(isBinary ? '' : data.toString());
@@ -139,8 +194,18 @@ export async function startHost(options: HostOptions): Promise<Host> {
           });
         }
         const { id, channel, input } = request.data;
-        send({ id, result: await options.core.dispatch(channel, input) });
-      })();
+        let result: Result<unknown>;
+        try {
+          result = await options.core.dispatch(channel, input);
+        } catch (error) {
+          reportError(error);
+          result = fail('INTERNAL', 'the host could not answer this request');
+        }
+        send({ id, result });
+      })().catch((error: unknown) => {
+        reportError(error);
+        ws.terminate();
+      });
     });
   });
 

@@ -2,10 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { onPath } from '../core/desktop/on-path';
 import { createTestCore } from '../core/test-support';
+import { createCore } from '../core/core';
+import { startLlmServer } from '../core/testing/llm-server';
+import { main } from './cli';
 import { createKeyringSecrets, probeKeyring } from './keyring-secrets';
+import { captureStdout } from './test-support';
 
 // The real thing: a private D-Bus session bus, a real GNOME Keyring on it (unlocked with a throwaway
 // password, in a temp home), and libsecret's secret-tool. .ci/run installs dbus, gnome-keyring and
@@ -145,6 +149,50 @@ describe.skipIf(missing.length > 0)(
         expect(await tc.core.ports.secrets.get(`provider:${saved.id}`)).toBe('sk-kept-across-restarts');
       } finally {
         await tc.dispose();
+      }
+    });
+
+    it('skilldeck run uses a key serve kept in the keyring for the same data folder', async () => {
+      const server = await startLlmServer();
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-cli-keyring-'));
+      try {
+        // as `skilldeck serve --data-dir dataDir` leaves it: the provider in the database, its key in the keyring
+        const core = createCore({
+          dataDir,
+          skillDirs: [],
+          runtime: 'node',
+          version: '0',
+          watchSkills: false,
+          ports: { secrets: createKeyringSecrets({ dataDir, env: session.env }) },
+        });
+        const provider = await core.dispatch('providers:save', {
+          kind: 'openai',
+          name: 'work',
+          baseUrl: `${server.url}/v1`,
+          defaultModel: 'm1',
+          isDefault: true,
+          apiKey: 'sk-from-the-keyring',
+        });
+        expect(provider.ok).toBe(true);
+        core.close();
+        await core.skills.close();
+
+        for (const [name, value] of Object.entries(session.env)) vi.stubEnv(name, value);
+        server.script({ text: 'Bonjour' });
+        const err: string[] = [];
+        const { code, stdout } = await captureStdout(() =>
+          main(['run', 'translate', '--selection', 'Hello', '--data-dir', dataDir], {
+            out: () => undefined,
+            err: (l) => err.push(l),
+          }),
+        );
+        expect(code, err.join('\n')).toBe(0);
+        expect(stdout).toBe('Bonjour\n');
+        expect(server.requests.at(-1)!.headers.authorization).toBe('Bearer sk-from-the-keyring');
+      } finally {
+        vi.unstubAllEnvs();
+        await server.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
       }
     });
 

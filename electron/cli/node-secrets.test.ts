@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SecretStorePort } from '../core/platform';
 import { createEnvSecrets } from './node-secrets';
 
 describe('createEnvSecrets', () => {
@@ -8,5 +9,20 @@ describe('createEnvSecrets', () => {
     expect(await createEnvSecrets('MISSING', {}).get('x')).toBeNull();
     await expect(secrets.set('a', 'b')).rejects.toThrow('keys come from --api-key-env in the CLI');
     await expect(secrets.delete('a')).rejects.toThrow('keys come from --api-key-env in the CLI');
+  });
+
+  it('without --api-key-env reads a configured provider’s key from the store serve uses, failures as none', async () => {
+    const stored: SecretStorePort = {
+      kind: 'system',
+      get: (name) =>
+        name === 'provider:p1' ? Promise.resolve('sk-1') : Promise.reject(new Error('no keyring reachable')),
+      set: () => Promise.resolve(),
+      delete: () => Promise.resolve(),
+    };
+    const secrets = createEnvSecrets(undefined, {}, stored);
+    expect(await secrets.get('provider:p1')).toBe('sk-1');
+    expect(await secrets.get('provider:p2')).toBeNull();
+    expect(await secrets.get('provider:cli')).toBeNull(); // --provider's key only from --api-key-env
+    expect(await createEnvSecrets('K', { K: 'v' }, stored).get('provider:p1')).toBe('v');
   });
 });

@@ -10,5 +10,6 @@ if (!existsSync(bundle)) {
   );
   process.exit(1);
 }
-const { main } = await import(pathToFileURL(bundle).href);
+const { main, endQuietlyWhenStdoutCloses } = await import(pathToFileURL(bundle).href);
+endQuietlyWhenStdoutCloses();
 process.exitCode = await main(process.argv.slice(2));

@@ -1,14 +1,17 @@
 #!/usr/bin/env node
-// `npm start`: launches the desktop app from the project, or says plainly why it cannot on this machine.
+// `npm start`: launches the desktop app from the project; where it cannot start on this machine (no
+// Electron binary to be had, no SQLite module for it), starts the headless dashboard on the same data
+// folder instead and opens it in the browser, saying in one line why.
 // Plain Node, no dependencies, never imports `electron` (its index.js would try a download and throw).
 import { spawn, spawnSync } from 'node:child_process';
 import { lookup } from 'node:dns/promises';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { headlessDashboard } from './start-headless.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const electronPackage = path.join(root, 'node_modules', 'electron');
-const HEADLESS_HINT = 'The dashboard runs headless in a browser instead:  npx skilldeck serve';
 
 const PLATFORM_EXECUTABLE = { darwin: 'Electron.app/Contents/MacOS/Electron', win32: 'electron.exe' };
 
@@ -36,6 +39,9 @@ function errorLine(output) {
 
 /** Electron ≥ 42 downloads its binary on first use; try that once, and explain a failure in a few words. */
 async function downloadElectron() {
+  if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) {
+    return { reason: "Electron's binary is not installed (ELECTRON_SKIP_BINARY_DOWNLOAD is set)" };
+  }
   console.log('Electron binary not present; downloading it (once)…');
   const result = spawnSync(process.execPath, [path.join(electronPackage, 'install.js')], {
     cwd: root,
@@ -55,7 +61,7 @@ async function downloadElectron() {
       reason = `no network access to github.com (${error.code ?? error.message})`;
     }
   }
-  return { reason };
+  return { reason: `Electron's binary could not be downloaded: ${reason}` };
 }
 
 /** @param {string} script @param {string[]} args */
@@ -75,25 +81,37 @@ function electronViteBin() {
   return path.join(dir, typeof bin === 'string' ? bin : bin['electron-vite']);
 }
 
+/** The headless dashboard on the desktop app's data folder, when the app itself cannot start. */
+function startHeadless(why) {
+  return headlessDashboard({ root, why, dataDir: appDataDir(), runNode });
+}
+
+/**
+ * The folder the desktop app keeps its data in: SKILLDECK_DATA_DIR, else Electron's userData for this
+ * project (named after package.json's productName or name), so both front ends see the same skills.
+ */
+function appDataDir(env = process.env) {
+  const override = env.SKILLDECK_DATA_DIR?.trim();
+  if (override) return path.resolve(override);
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const name = pkg.productName ?? pkg.name;
+  const home = os.homedir();
+  if (process.platform === 'darwin') return path.join(home, 'Library', 'Application Support', name);
+  if (process.platform === 'win32')
+    return path.join(env.APPDATA || path.join(home, 'AppData', 'Roaming'), name);
+  return path.join(env.XDG_CONFIG_HOME?.trim() || path.join(home, '.config'), name);
+}
+
 async function main() {
   let electron = findElectron();
   if (!electron) {
     const download = await downloadElectron();
-    if (!download.executable) {
-      console.error(
-        `Electron's binary could not be downloaded on this machine: ${download.reason}.\n` +
-          `The desktop app cannot start here. ${HEADLESS_HINT}`,
-      );
-      return 1;
-    }
+    if (!download.executable) return startHeadless(download.reason);
     electron = download.executable;
   }
 
   if (runNode(path.join(root, 'electron', 'build', 'build-sqlite-for-electron.mjs'), ['--if-stale']) !== 0) {
-    console.error(
-      `The SQLite module for Electron could not be built (see above), so the app cannot open its database.\n${HEADLESS_HINT}`,
-    );
-    return 1;
+    return startHeadless('the SQLite module for Electron could not be built (see above)');
   }
 
   if (!bundlesBuilt() && runNode(electronViteBin(), ['build']) !== 0) {

@@ -9,3 +9,18 @@ export async function runCli(argv: string[]): Promise<{ code: number; out: strin
   const code = await main(argv, io);
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
+
+/** Runs `fn` with process.stdout captured (insert_text and the card print there). */
+export async function captureStdout(fn: () => Promise<number>): Promise<{ code: number; stdout: string }> {
+  const written: string[] = [];
+  const stdoutWrite = process.stdout.write.bind(process.stdout);
+  process.stdout.write = ((chunk: string) => (
+    written.push(String(chunk)),
+    true
+  )) as typeof process.stdout.write;
+  try {
+    return { code: await fn(), stdout: written.join('') };
+  } finally {
+    process.stdout.write = stdoutWrite;
+  }
+}

@@ -13,6 +13,7 @@ import {
 import { openDatabase } from '../../core/store/db';
 import { createSkillMetaRepo, type SkillMetaRepo } from '../../core/store/skill-meta';
 import type { Io } from '../io';
+import { humanIo, terminalJson } from '../terminal-text';
 import { resolveDataDir } from '../paths';
 
 export interface MigrateOptions {
@@ -110,7 +111,8 @@ function printReport(reports: readonly FileMigrationReport[], dryRun: boolean, i
 }
 
 /** `skilldeck migrate PATH [--dry-run] [--data-dir DIR] [--json]`: GHOSTYPE-format skills to the current format. */
-export async function migrateCommand(options: MigrateOptions, io: Io): Promise<number> {
+export async function migrateCommand(options: MigrateOptions, raw: Io): Promise<number> {
+  const io = humanIo(raw);
   let files: string[];
   try {
     files = await findSkillFiles(options.path);
@@ -122,7 +124,7 @@ export async function migrateCommand(options: MigrateOptions, io: Io): Promise<n
     throw error;
   }
   if (files.length === 0) {
-    if (options.json) io.out('[]');
+    if (options.json) raw.out('[]');
     else io.out(`No SKILL.md files under ${options.path}`);
     return 0;
   }
@@ -136,7 +138,7 @@ export async function migrateCommand(options: MigrateOptions, io: Io): Promise<n
     store.close();
   }
 
-  if (options.json) io.out(JSON.stringify(reports, null, 2));
+  if (options.json) raw.out(terminalJson(reports));
   else printReport(reports, options.dryRun, io);
   return reports.some((r) => r.status === 'failed') ? 1 : 0;
 }

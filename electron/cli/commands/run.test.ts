@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startLlmServer, type LlmServer } from '../../core/testing/llm-server';
 import { main } from '../cli';
 import type { Io } from '../io';
+import { captureStdout } from '../test-support';
 
 let server: LlmServer;
 let dataDir: string;
@@ -16,21 +17,6 @@ afterAll(async () => {
   await server.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
-
-/** Runs the CLI with process.stdout captured (insert_text writes there). */
-async function captureStdout(fn: () => Promise<number>): Promise<{ code: number; stdout: string }> {
-  const written: string[] = [];
-  const stdoutWrite = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk: string) => (
-    written.push(String(chunk)),
-    true
-  )) as typeof process.stdout.write;
-  try {
-    return { code: await fn(), stdout: written.join('') };
-  } finally {
-    process.stdout.write = stdoutWrite;
-  }
-}
 
 async function run(args: string[]) {
   const err: string[] = [];
@@ -108,29 +94,31 @@ describe('skilldeck run against the local LLM server', () => {
     expect(events.at(-1)).toMatchObject({ type: 'complete', status: 'succeeded', output: 'SHOTS' });
   });
 
+  it('--arguments fills $ARGUMENTS, $0…$N split like a shell, and the named arguments', async () => {
+    const skills = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-args-'));
+    fs.mkdirSync(path.join(skills, 'quote'));
+    fs.writeFileSync(
+      path.join(skills, 'quote', 'SKILL.md'),
+      '---\nname: quote\ndescription: Quotes.\narguments: [language, tone]\n---\n' +
+        'All: $ARGUMENTS. First: $0. Tone: $tone. Price: $5.00.\n',
+    );
+    try {
+      const before = server.requests.length;
+      server.script({ text: 'ok' });
+      const r = await run(['quote', '--skills-dir', skills, '--arguments', `fr "very formal"`]);
+      expect(r.code, r.err).toBe(0);
+      expect(systemOf(before)).toContain(
+        'All: fr "very formal". First: fr. Tone: very formal. Price: $5.00.',
+      );
+    } finally {
+      fs.rmSync(skills, { recursive: true, force: true });
+    }
+  });
+
   it('exits 2 on usage errors', async () => {
     expect(await main(['run'], { out: () => undefined, err: () => undefined })).toBe(2);
     expect(
       await main(['run', 'x', '--config', 'novalue'], { out: () => undefined, err: () => undefined }),
     ).toBe(2);
-  });
-});
-
-describe('skilldeck run without a provider', () => {
-  it('fails at once, keeps the original text, and says how to name a provider in the CLI', async () => {
-    const err: string[] = [];
-    const started = performance.now();
-    // nothing listens on Ollama's port on a test machine; a probe that answers would change the verdict
-    const { code, stdout } = await captureStdout(() =>
-      main(['run', 'polish', '--selection', 'teh text', '--data-dir', dataDir], {
-        out: () => undefined,
-        err: (l) => err.push(l),
-      }),
-    );
-    expect(code).toBe(1);
-    expect(performance.now() - started).toBeLessThan(3000);
-    expect(stdout).toContain('teh text');
-    expect(err.join('\n')).toMatch(/no provider configured — add one in Settings/);
-    expect(err.join('\n')).toMatch(/--provider openai\|anthropic\|openai-compatible --base-url URL/);
   });
 });

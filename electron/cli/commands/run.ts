@@ -5,12 +5,15 @@ import tty from 'node:tty';
 import type { PermissionMode } from '../../../shared/types/permission';
 import type { RunEvent } from '../../../shared/types/run';
 import type { ProviderKind } from '../../core/providers/gateway';
-import { NO_PROVIDER_MESSAGE } from '../../core/providers/model-gateway';
 import type { SkillDir } from '../../core/skills/sources';
 import { createNodePorts, type Writer } from '../node-ports';
 import { openCliCore } from '../cli-core';
 import type { Io } from '../io';
 import { createTerminalPrompter, defaultApprove, lineSource, type Approve, type LineSource } from '../prompt';
+import { terminalError } from '../run-errors';
+import { createRunOutput } from '../run-output';
+import { createStepProgress } from '../step-progress';
+import { oneLine } from '../terminal-text';
 
 export interface RunOptions {
   skillId: string;
@@ -19,7 +22,11 @@ export interface RunOptions {
   /** `--input`: the typed text (instruction); `-` reads stdin. */
   input?: string;
   selection?: string;
+  /** `--arguments`: what follows the skill's name when typed as a command ($ARGUMENTS, $0…$N, named). */
+  arguments?: string;
   config: Record<string, string>;
+  /** `--fallback-original`: on failure print the original text (the selection, else the input) on stdout. */
+  fallbackOriginal?: boolean;
   provider?: ProviderKind;
   baseUrl?: string;
   model?: string;
@@ -43,6 +50,8 @@ export interface RunOptions {
    * /dev/tty). `isTTY` decides the default of `approve` and whether AskUser questions may read a line.
    */
   terminal?: { input: Readable; isTTY: boolean };
+  /** Where the step list of a workflow, phases or autonomous run is drawn (default stderr). */
+  progress?: { stream: NodeJS.WritableStream & { columns?: number }; isTTY: boolean };
 }
 
 /** Exit code of a run cancelled by Ctrl-C: 130, as shells report SIGINT. */
@@ -77,13 +86,21 @@ export async function readStdin(): Promise<string> {
  */
 export async function runCommand(options: RunOptions, io: Io): Promise<number> {
   const stdout: Writer = options.stdout ?? process.stdout;
-  const printTo: Writer = options.events ? { write: (s) => io.err(s.replace(/\n$/, '')) } : stdout;
+  const output = createRunOutput({
+    stdout,
+    stderr: { write: (s) => io.err(s.replace(/\n$/, '')) },
+    events: options.events,
+  });
   const core = openCliCore(
     {
       ...options,
       watchSkills: false,
-      // xclip needs an X display; without one there is no clipboard to read or write
-      ports: createNodePorts({ out: printTo, clipboardCommand: process.env.DISPLAY ? undefined : null }),
+      ports: createNodePorts({
+        out: output.out,
+        err: output.err,
+        // xclip needs an X display; without one there is no clipboard to read or write
+        clipboardCommand: process.env.DISPLAY ? undefined : null,
+      }),
     },
     io,
   );
@@ -111,6 +128,12 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
       canAnswerQuestions: terminal.isTTY || options.approve === 'ask' || stdinTaken,
       write: (line) => io.err(line),
     });
+    const progressTo = options.progress ?? { stream: process.stderr, isTTY: process.stderr.isTTY === true };
+    const progress = createStepProgress({
+      ...progressTo,
+      plain: !options.events,
+      writeLine: (line) => io.err(line),
+    });
     let runId = '';
     const early: { runId: string; event: RunEvent }[] = [];
     let resolveEnd: (event: Extract<RunEvent, { type: 'complete' }>) => void = () => undefined;
@@ -118,8 +141,10 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
     const onEvent = ({ runId: id, event }: { runId: string; event: RunEvent }) => {
       if (id !== runId) return;
       if (options.events) stdout.write(JSON.stringify(event) + '\n');
+      progress.onEvent(event);
       switch (event.type) {
         case 'permission_request':
+          progress.hold();
           void prompter.permission(event).then(async (answer) => {
             if (!answer) return;
             const sent = await core.dispatch('permissions:respond', {
@@ -137,6 +162,7 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
           }
           break;
         case 'ask_user':
+          progress.hold();
           void prompter.question(event).then(async (answer) => {
             if (answer === undefined) return;
             const sent = await core.dispatch('runs:answer', {
@@ -163,15 +189,17 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
       skillId: options.skillId,
       instruction: input,
       selection: options.selection,
+      arguments: options.arguments,
       config: Object.keys(options.config).length > 0 ? options.config : undefined,
       workdir: options.workdir !== undefined ? path.resolve(options.workdir) : undefined,
       permissionMode: options.permissionMode,
       ...(options.agent ? { agent: true } : {}),
     });
     if (!started.ok) {
+      progress.stop();
       unsubscribe();
       prompter.close();
-      io.err(`skilldeck: ${started.error.message}`);
+      io.err(`skilldeck: ${oneLine(started.error.message)}`);
       return started.error.code === 'NOT_FOUND' || started.error.code === 'INVALID_INPUT' ? 2 : 1;
     }
     runId = (started.value as { runId: string }).runId;
@@ -179,15 +207,17 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
     const cancel = () => core.executor.cancel(runId);
     options.interrupt?.addEventListener('abort', cancel, { once: true });
     const end = await ended;
+    progress.stop();
     await core.executor.settled(runId);
     unsubscribe();
     prompter.close();
-    if (end.status === 'failed')
-      io.err(`skilldeck: ${options.skillId} failed: ${end.error ?? 'unknown error'}`);
-    if (end.error === NO_PROVIDER_MESSAGE) {
-      io.err(
-        'In the CLI, name one: --provider openai|anthropic|openai-compatible --base-url URL --model M --api-key-env VAR',
-      );
+    output.finish(end.status, options.fallbackOriginal ? (options.selection ?? input ?? '') : undefined);
+    if (end.status === 'failed') {
+      const said = terminalError(end.error ?? 'unknown error', end.words, {
+        adhoc: options.provider !== undefined,
+        apiKeyEnv: options.apiKeyEnv,
+      });
+      io.err(`skilldeck: ${options.skillId} failed: ${oneLine(said)}`);
     }
     if (end.status === 'cancelled') {
       io.err('skilldeck: cancelled');

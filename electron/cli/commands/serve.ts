@@ -9,6 +9,7 @@ import { StoreError } from '../../core/store/db';
 import { startHost } from '../host';
 import { createKeyringSecrets, probeKeyring } from '../keyring-secrets';
 import type { Io } from '../io';
+import { keepServingOnErrors, oneLineError } from '../last-resort';
 import { packageVersion, rendererDir, resolveDataDir } from '../paths';
 
 export interface ServeOptions {
@@ -84,7 +85,13 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
     .catch((error: unknown) => io.err(`skilldeck: reading skills failed: ${String(error)}`));
   let host;
   try {
-    host = await startHost({ core, staticDir: rendererDir, host: options.host, port: options.port });
+    host = await startHost({
+      core,
+      staticDir: rendererDir,
+      host: options.host,
+      port: options.port,
+      onError: (error) => io.err(`skilldeck: a request failed (answered 500): ${oneLineError(error)}`),
+    });
   } catch (error) {
     core.close();
     io.err(`skilldeck: cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);
@@ -96,10 +103,15 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
 
   const running = host;
   const openCore = core;
+  const removeLastResort = keepServingOnErrors(io);
   return new Promise<number>((resolve) => {
+    let stopping = false;
+    // Stays registered once stopping: a second signal (Ctrl+C reaches `npm start` too, which passes it
+    // on) must not kill the process while it closes or exits. A signal listener keeps no process alive.
     const stop = () => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
+      if (stopping) return;
+      stopping = true;
+      removeLastResort();
       void running.close().then(async () => {
         openCore.close();
         await openCore.skills.close();

@@ -1,5 +1,6 @@
 import type { SkillDir } from '../../core/skills/sources';
 import type { Io } from '../io';
+import { humanIo, terminalJson } from '../terminal-text';
 import { entryJson, findingLine, readOnlyRegistry } from './skill-output';
 
 export interface ListOptions {
@@ -9,12 +10,13 @@ export interface ListOptions {
 }
 
 /** Reads skill folders only: listing never creates the data directory or its database. */
-export async function listSkillsCommand(options: ListOptions, io: Io): Promise<number> {
+export async function listSkillsCommand(options: ListOptions, raw: Io): Promise<number> {
+  const io = humanIo(raw);
   const registry = readOnlyRegistry(options.skillDirs, options.dataDirFlag);
   await registry.ready();
   const skills = registry.list();
   if (options.json) {
-    io.out(JSON.stringify(skills.map(entryJson), null, 2));
+    raw.out(terminalJson(skills.map(entryJson)));
     return 0;
   }
   io.out('Skill folders, searched in this order (the first one with an id wins):');

@@ -1,6 +1,7 @@
 import { AppError } from '../../../shared/ipc/result';
 import type { SkillDir } from '../../core/skills/sources';
 import type { Io } from '../io';
+import { block, humanIo, terminalJson } from '../terminal-text';
 import { entryJson, findingLine, readOnlyRegistry } from './skill-output';
 
 export interface ShowOptions {
@@ -13,7 +14,8 @@ export interface ShowOptions {
 const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`);
 
 /** `skilldeck skills show ID`: definition, body and resource files of one skill. Reads only. */
-export async function showSkillCommand(options: ShowOptions, io: Io): Promise<number> {
+export async function showSkillCommand(options: ShowOptions, raw: Io): Promise<number> {
+  const io = humanIo(raw);
   const registry = readOnlyRegistry(options.skillDirs, options.dataDirFlag);
   let skill;
   let resources;
@@ -27,18 +29,14 @@ export async function showSkillCommand(options: ShowOptions, io: Io): Promise<nu
   }
   const { entry, loaded } = skill;
   if (options.json) {
-    io.out(
-      JSON.stringify(
-        {
-          ...entryJson(entry),
-          hash: skill.hash,
-          definition: loaded.definition,
-          body: loaded.body,
-          resources,
-        },
-        null,
-        2,
-      ),
+    raw.out(
+      terminalJson({
+        ...entryJson(entry),
+        hash: skill.hash,
+        definition: loaded.definition,
+        body: loaded.body,
+        resources,
+      }),
     );
     return 0;
   }
@@ -59,6 +57,6 @@ export async function showSkillCommand(options: ShowOptions, io: Io): Promise<nu
   io.out(resources.length > 0 ? '  Resources:' : '  Resources: none');
   for (const r of resources) io.out(`    ${r.path}  ${size(r.size)}`);
   io.out('');
-  io.out(loaded.body.trimEnd());
+  raw.out(block(loaded.body.trimEnd()));
   return 0;
 }

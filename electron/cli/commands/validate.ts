@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { findSkillFolders, validateSkillFolder, type SkillVerdict } from '../../core/skills/validate';
 import type { Io } from '../io';
+import { humanIo, terminalJson } from '../terminal-text';
 
 export interface ValidateOptions {
   paths: string[];
@@ -23,7 +24,8 @@ async function foldersOf(target: string): Promise<string[] | string> {
 }
 
 /** `skilldeck validate PATH... [--strict] [--json]`: exit 0 all valid, 1 any invalid, 2 usage error. */
-export async function validateCommand(options: ValidateOptions, io: Io): Promise<number> {
+export async function validateCommand(options: ValidateOptions, raw: Io): Promise<number> {
+  const io = humanIo(raw);
   const folders: string[] = [];
   for (const p of options.paths) {
     const found = await foldersOf(path.resolve(p));
@@ -36,7 +38,7 @@ export async function validateCommand(options: ValidateOptions, io: Io): Promise
   const verdicts: SkillVerdict[] = [];
   for (const folder of folders) verdicts.push(await validateSkillFolder(folder, options.strict));
 
-  if (options.json) io.out(JSON.stringify(verdicts, null, 2));
+  if (options.json) raw.out(terminalJson(verdicts));
   else {
     for (const v of verdicts) {
       const shown = path.relative(process.cwd(), v.path) || '.';

@@ -71,9 +71,7 @@ describe('renderTemplate', () => {
 
   it('$0…$N split shell-style, only when the skill declares arguments or uses $ARGUMENTS', () => {
     const args = `a "b c" 'd e'`;
-    expect(render('[$0][$1][$2][$3] all=$ARGUMENTS', { arguments: args })).toBe(
-      `[a][b c][d e][] all=${args}`,
-    );
+    expect(render('[$0][$1][$2] all=$ARGUMENTS', { arguments: args })).toBe(`[a][b c][d e] all=${args}`);
     expect(render('$ARGUMENTS[1]', { arguments: args })).toBe('b c');
     expect(render('to $1 from $0', { arguments: 'en fr', declaredArguments: ['from', 'to'] })).toBe(
       'to fr from en',
@@ -81,6 +79,22 @@ describe('renderTemplate', () => {
     // no declared arguments and no $ARGUMENTS: `$1` is left alone (awk, shell snippets in a body)
     expect(render("awk '{print $1}'")).toBe("awk '{print $1}'");
     expect(render("awk '{print $1}'", { arguments: 'x' })).toBe("awk '{print $1}'\n\nARGUMENTS: x");
+  });
+
+  it('a $N beyond the arguments given is kept as written, like any unknown placeholder', () => {
+    expect(render('Quote $ARGUMENTS: price=$5.00, $1 each', { arguments: 'apples' })).toBe(
+      'Quote apples: price=$5.00, $1 each',
+    );
+    expect(
+      render('[$0][$1][$2][$3]', { arguments: `a "b c" 'd e'`, declaredArguments: ['x', 'y', 'z'] }),
+    ).toBe('[a][b c][d e][$3]');
+    expect(render('to $1 from $0 for $9.99', { arguments: 'en', declaredArguments: ['from', 'to'] })).toBe(
+      'to $1 from en for $9.99',
+    );
+    // $ARGUMENTS[N] and a declared $name are explicit: an argument not given is empty
+    expect(render('[$ARGUMENTS[3]][$to]', { arguments: 'en', declaredArguments: ['from', 'to'] })).toBe(
+      '[][]',
+    );
   });
 
   it('named arguments: $name for a declared argument', () => {
@@ -136,7 +150,18 @@ describe('splitArguments', () => {
     expect(splitArguments(`a"b c"d`)).toEqual(['ab cd']);
     expect(splitArguments(String.raw`"say \"hi\"" it\'s`)).toEqual(['say "hi"', "it's"]);
     expect(splitArguments(`'$HOME' ""`)).toEqual(['$HOME', '']);
-    expect(splitArguments(`"unclosed quote`)).toEqual(['unclosed quote']);
+    // unbalanced quoting (an apostrophe in prose): split on whitespace, quotes kept as written
+    expect(splitArguments(`don't be "formal`)).toEqual([`don't`, 'be', '"formal']);
+    expect(splitArguments('trailing \\')).toEqual(['trailing', '\\']);
+    expect(splitArguments('C# is #fun x>5 a|b *.md ${HOME}')).toEqual([
+      'C#',
+      'is',
+      '#fun',
+      'x>5',
+      'a|b',
+      '*.md',
+      '${HOME}',
+    ]);
     expect(splitArguments('')).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 // Fills a skill body's placeholders (docs/SKILL-FORMAT.md "The body and templates") in one pass, so a
 // value that itself looks like a placeholder (a selection containing `{{input}}`) is never expanded again.
 // Anything not recognised is left exactly as written.
+import { split as shellSplit } from 'shlex';
 
 export interface TemplateContext {
   /** The skill's `config` (frontmatter defaults merged with the user's values). */
@@ -63,9 +64,11 @@ export function renderTemplate(text: string, ctx: TemplateContext): string {
       }
       if (whole === '${CLAUDE_SKILL_DIR}' || whole === '{baseDir}') return ctx.skillDir;
       if (dollarIndex !== undefined) {
-        if (!positionalOn) return whole;
+        // `price=$5.00`: a $N with no such argument is prose, not a placeholder
+        const value = positionalOn ? args[Number(dollarIndex)] : undefined;
+        if (value === undefined) return whole;
         usedArguments = true;
-        return args[Number(dollarIndex)] ?? '';
+        return value;
       }
       if (dollarName !== undefined) {
         const at = ctx.declaredArguments.indexOf(dollarName);
@@ -128,46 +131,15 @@ export function lookupPath(root: unknown, segments: readonly string[]): Lookup {
 }
 
 /**
- * Splits an argument string the way a POSIX shell would, without expansion: whitespace separates,
- * '…' is literal, "…" allows \" and \\, a backslash outside quotes escapes the next character, and
- * quoted parts join their neighbours (`a"b c"` → `ab c`). An unclosed quote runs to the end.
+ * Splits an argument string the way a POSIX shell would, without expansion (shlex): whitespace separates,
+ * '…' is literal, "…" allows \" and \\, a backslash outside quotes escapes the next character, quoted
+ * parts join their neighbours (`a"b c"` → `ab c`); `$HOME`, `*`, `#`, `|` are plain characters. Text whose
+ * quoting does not balance (an apostrophe in prose: `don't`) is split on whitespace as written.
  */
 export function splitArguments(input: string): string[] {
-  const out: string[] = [];
-  let current = '';
-  let inToken = false;
-  let i = 0;
-  while (i < input.length) {
-    const c = input[i]!;
-    if (/\s/.test(c)) {
-      if (inToken) out.push(current);
-      current = '';
-      inToken = false;
-      i++;
-      continue;
-    }
-    inToken = true;
-    if (c === "'") {
-      const end = input.indexOf("'", i + 1);
-      const stop = end < 0 ? input.length : end;
-      current += input.slice(i + 1, stop);
-      i = stop + 1;
-    } else if (c === '"') {
-      i++;
-      while (i < input.length && input[i] !== '"') {
-        if (input[i] === '\\' && (input[i + 1] === '"' || input[i + 1] === '\\')) i++;
-        current += input[i] ?? '';
-        i++;
-      }
-      i++;
-    } else if (c === '\\' && i + 1 < input.length) {
-      current += input[i + 1]!;
-      i += 2;
-    } else {
-      current += c;
-      i++;
-    }
+  try {
+    return shellSplit(input);
+  } catch {
+    return input.split(/\s+/).filter((word) => word !== '');
   }
-  if (inToken) out.push(current);
-  return out;
 }

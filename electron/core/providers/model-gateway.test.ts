@@ -216,6 +216,17 @@ describe('retries', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('OpenAI and Anthropic without a stored key: no request is sent, the provider is named', async () => {
+    for (const kind of ['openai', 'anthropic'] as const) {
+      const { gateway, secrets } = setup(kind);
+      secrets.values.delete(providerSecretName('p1'));
+      const error = await failure(gateway.streamText(call().request));
+      expect(error.message).toBe('provider "main" has no API key — add it in Settings');
+      expectWordsSayMessage(error.details.words, error.message);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('404 names the model', async () => {
     const { gateway } = setup();
     server.script({ status: 404 });

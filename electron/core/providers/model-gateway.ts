@@ -349,6 +349,17 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
       const target = await resolveTarget(request.providerName, request.model);
       const apiKey =
         target.providerId === null ? null : await options.secrets.get(providerSecretName(target.providerId));
+      // OpenAI and Anthropic always want a key: without one, say so instead of sending a request to be
+      // refused (an openai-compatible server such as Ollama may need none)
+      if (apiKey === null && target.providerId !== null && target.kind !== 'openai-compatible') {
+        throw new ModelError(
+          'no-provider',
+          `provider "${target.provider}" has no API key — add it in Settings`,
+          {
+            words: { key: 'provider.noKey', values: { provider: target.provider } },
+          },
+        );
+      }
       const shown = { text: '' };
       for (let attempt = 1; ; attempt += 1) {
         try {

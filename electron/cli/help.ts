@@ -1,0 +1,138 @@
+// The CLI's help: `skilldeck --help` prints all of it, `skilldeck COMMAND --help` (or `help COMMAND`)
+// that command's part only. Each command's usage and description are written once, here.
+
+interface CommandHelp {
+  usage: string;
+  /** The description under "Commands:", indented as it appears there (16 columns). */
+  description: string;
+}
+
+const COMMANDS: Record<string, CommandHelp> = {
+  skills: {
+    usage: `  skilldeck skills list [--skills-dir DIR]... [--data-dir DIR] [--json]
+  skilldeck skills show ID [--skills-dir DIR]... [--data-dir DIR] [--json]`,
+    description: `  skills list   List the skills found, by precedence: the user folder (<data dir>/skills), each
+                --skills-dir, then the built-in skills; with source, shadowing and findings.
+  skills show   One skill: its definition, body and resource files.`,
+  },
+  validate: {
+    usage: `  skilldeck validate PATH... [--strict] [--json]`,
+    description: `  validate      Check SKILL.md files. PATH is a skill folder, a SKILL.md, or a folder searched
+                recursively. --strict applies exactly the Agent Skills spec. Exit 0 when all are valid,
+                1 when any is not, 2 on a usage error.`,
+  },
+  migrate: {
+    usage: `  skilldeck migrate PATH [--dry-run] [--data-dir DIR] [--json]`,
+    description: `  migrate       Rewrite GHOSTYPE-format skills under PATH in the current format (a backup of each
+                file is kept; icon, color and hotkey move to the database). --dry-run only reports.`,
+  },
+  run: {
+    usage: `  skilldeck run SKILL [--input TEXT | -] [--selection TEXT] [--arguments TEXT] [--config k=v]...
+                [--provider KIND] [--base-url URL] [--model M] [--api-key-env VAR] [--events ndjson]
+                [--fallback-original] [--data-dir DIR] [--skills-dir DIR]... [--permission-mode MODE]
+                [--approve ask|always|never] [--workdir DIR] [--agent]
+  skilldeck run SKILL --trigger [--input TEXT | -] [--data-dir DIR]`,
+    description: `  run           Run a skill once. --input is what you would type (- reads stdin), --selection the
+                selected text; --arguments what follows the skill's name as a command: it fills
+                $ARGUMENTS, $0…$N (split as a shell would, without expansion) and the skill's named
+                arguments. --config k=v overrides a config value. --provider openai|anthropic|
+                openai-compatible (with --base-url, --model and --api-key-env naming the variable that
+                holds the key; it must be set) replaces the configured provider for this run; alone,
+                --api-key-env gives the key of the configured one, whose key is otherwise read from the
+                keyring where serve keeps it. Prints the output, or with
+                --events ndjson one JSON event per line (permission_request, permission_decision and
+                ask_user included). A failed run prints nothing on stdout and its error on stderr;
+                --fallback-original prints the original text (the selection, else the input) instead,
+                as the app puts it back. Exit 0 succeeded, 1 failed, 2 usage error, 130 cancelled
+                by Ctrl-C. A workflow, phases or autonomous run shows its steps on stderr as they run:
+                a live list with elapsed times on a terminal, a line per start and end otherwise
+                (none with --events ndjson, whose events say it).
+                Agent skills (tools behind permission prompts):
+                  --permission-mode default|accept-edits|plan|unrestricted  this run's mode (default:
+                      the skill's, else the global one). plan: read-only tools only; accept-edits:
+                      file edits inside the working directory without asking; unrestricted: no prompts.
+                  --approve ask     print each prompt (tool, input, diff, why, the rule "always" saves)
+                      on stderr and read a line from stdin: y once, r for this run, a always for this
+                      skill (saves the rule), n deny (then an optional reason for the model). With
+                      --input -, answers come from /dev/tty. A prompt unanswered for 120 s is denied.
+                  --approve always|never  answer every prompt allow-once / deny, printing each decision
+                      on stderr (always saves no rule).
+                  Default: ask when stdin is a terminal, never when it is not, so a script never hangs.
+                  AskUser questions are asked on the terminal too (a number picks an option); when
+                  stdin is not a terminal and --approve ask was not given, or stdin ends, the question
+                  is answered "no answer" and the model is told so.
+                  --agent  run a prompt skill as an agent though it does not say so (skills written
+                      for Claude Code use tools without listing them in allowed-tools).
+                  --workdir DIR  where the file tools and Bash act. The file tools cannot reach
+                      outside it. Bash runs in a sandbox (Linux: bubblewrap, macOS: sandbox-exec)
+                      that can change files only there, cannot see your home folder and has no
+                      network unless the skill allows Network; where there is no sandbox, Bash is
+                      not confined and every prompt says so. Default: the skill's own workspace,
+                      <data dir>/workspaces/<skill>.
+                --trigger  run it in the desktop app instead, as its hotkey would (selection captured,
+                    command bar, floating card); --input becomes the instruction. Launches the app with
+                    --trigger=SKILL, which hands it to the running instance (or starts the app). Exit 1
+                    when the app is not installed (SKILLDECK_APP names its executable if elsewhere).`,
+  },
+  serve: {
+    usage: `  skilldeck serve [--host 127.0.0.1] [--port N] [--data-dir DIR] [--skills-dir DIR]... [--desktop] [--no-keyring]`,
+    description: `  serve         Run the headless host: the dashboard in your browser at the printed URL, which carries
+                a per-start access token. Binds 127.0.0.1 unless --host says otherwise. --port 0 picks
+                a free port. --desktop (X11): trigger:run acts on this display as a hotkey does — it
+                captures the focused window and the selection (PRIMARY, else Ctrl+C outside terminals)
+                and pastes the result into that window; the card is shown in the dashboard.
+                Provider keys typed in the dashboard go to the system keyring (Linux: the Secret
+                Service through secret-tool, package libsecret-tools, in your desktop session); where
+                there is none, or with --no-keyring, they last until serve stops.`,
+  },
+  mcp: {
+    usage: `  skilldeck mcp [--provider KIND --base-url URL --model M --api-key-env VAR] [--data-dir DIR]
+                [--skills-dir DIR]...`,
+    description: `  mcp           Serve the skills to another agent over MCP on stdin/stdout: tools list_skills,
+                load_skill and run_skill. Logs go to stderr. The --provider flags work as for run.`,
+  },
+};
+
+const OPTIONS: [flag: string, line: string][] = [
+  [
+    '--data-dir',
+    '  --data-dir DIR     Where the database and your skills live. Default: $SKILLDECK_DATA_DIR, else ~/.skilldeck',
+  ],
+  [
+    '--skills-dir',
+    '  --skills-dir DIR   An extra skill folder (repeatable), searched before the built-in skills.',
+  ],
+  ['--json', '  --json             Machine-readable output.'],
+  ['--help', '  -h, --help         Show this help.'],
+  ['--version', '  -v, --version      Show the version.'],
+];
+
+export const HELP = `skilldeck — SKILL.md folders as AI actions
+
+Usage:
+${Object.values(COMMANDS)
+  .map((c) => c.usage)
+  .join('\n')}
+  skilldeck --help | --version
+
+Commands:
+${Object.values(COMMANDS)
+  .map((c) => c.description)
+  .join('\n')}
+
+Options:
+${OPTIONS.map(([, line]) => line).join('\n')}
+`;
+
+/** One command's usage, description and the common options it takes; undefined for an unknown name. */
+export function commandHelp(command: string): string | undefined {
+  if (!Object.hasOwn(COMMANDS, command)) return undefined;
+  const { usage, description } = COMMANDS[command]!;
+  const options = OPTIONS.filter(([flag]) => usage.includes(flag)).map(([, line]) => line);
+  return [
+    `Usage:\n${usage}`,
+    description,
+    ...(options.length > 0 ? [`Options:\n${options.join('\n')}`] : []),
+    'All commands: skilldeck --help',
+  ].join('\n\n');
+}
