@@ -116,6 +116,7 @@ test('a cancelled run says so in words, live and from the history', async ({ pag
   // not the host's English "cancelled" as an error
   await expect(panel.getByText('cancelled', { exact: true })).toHaveCount(0);
   await expect(panel.getByRole('alert')).toHaveCount(0);
+  await expect(panel.locator('.step-errors')).toHaveCount(0);
 
   await page.reload();
   await page
@@ -125,6 +126,7 @@ test('a cancelled run says so in words, live and from the history', async ({ pag
   await expect(panel.getByTestId('run-status')).toHaveText('Cancelled');
   await expect(panel.getByTestId('run-cancelled')).toHaveText('The run was cancelled.');
   await expect(panel.getByText('cancelled', { exact: true })).toHaveCount(0);
+  await expect(panel.locator('.step-errors')).toHaveCount(0);
 });
 
 test('About says the version, how it runs and where the data is; no database schema number', async ({

@@ -144,7 +144,7 @@ function AuditLine({ row }: { row: AuditRow }) {
         <When at={row.at} />
       </td>
       <td>{row.skillId}</td>
-      <td>
+      <td className="grants-tool">
         <code title={row.inputJson}>{row.tool}</code>
       </td>
       <td>

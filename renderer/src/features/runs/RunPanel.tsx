@@ -135,7 +135,7 @@ export function RunPanel({ runId }: { runId: string }) {
         <div className="run-outputs">
           {run.outputs.map((o, i) => (
             <p key={i} className="muted small">
-              {t('panel.outputTool', { tool: o.tool })}
+              {t('panel.outputTool', { tool: t(`panel.outputTools.${o.tool}`, { defaultValue: o.tool }) })}
             </p>
           ))}
         </div>
