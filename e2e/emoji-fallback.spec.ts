@@ -72,6 +72,9 @@ test('an emoji the fonts cannot draw falls back to the skill’s initial on its 
   // the appearance dialog's preview, and the Runs page's skill list, do the same
   await page.getByRole('button', { name: 'Edit appearance of translate' }).click();
   await expect(page.getByRole('dialog').locator('.skill-tile')).toHaveText('T');
+  await expect(page.getByRole('dialog').getByTestId('emoji-undrawable')).toContainText(
+    "This computer's fonts cannot draw it",
+  );
   await page.keyboard.press('Escape');
   await page.getByRole('link', { name: 'Runs' }).click();
   const option = page.getByRole('form', { name: 'Start a run' }).getByRole('option', { name: /translate/ });
