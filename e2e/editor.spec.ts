@@ -39,10 +39,10 @@ async function replaceRawText(page: Page, text: string) {
 
 test('a built-in skill opens read-only from its card', async ({ page }) => {
   await page.goto(host!.url);
-  await page.getByRole('link', { name: 'Edit translate' }).click();
-  await expect(editorHeading(page, 'translate')).toBeVisible();
+  await page.getByRole('link', { name: 'View translate' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'View translate' })).toBeVisible();
   await expect(page).toHaveURL(/#\/skills\/translate$/);
-  await expect(page.getByText('cannot be edited here')).toBeVisible();
+  await expect(page.getByText('cannot be changed here')).toBeVisible();
   await expect(page.getByLabel('Description')).toBeDisabled();
   await page.getByRole('tab', { name: 'SKILL.md' }).click();
   await expect(page.locator('.cm-content')).toHaveAttribute('contenteditable', 'false');
@@ -105,7 +105,9 @@ test('create, edit in the form and as text, findings, a conflict, duplicate, del
   // a broken frontmatter: the YAML error at its line
   await replaceRawText(page, '---\nname: meeting-notes\ndescription: ok\n\tmodel: x\n---\nBody.\n');
   await expect(page.getByTestId('editor-findings')).toContainText('line 4');
-  await expect(page.getByTestId('editor-findings')).toContainText('Tabs are not allowed as indentation');
+  await expect(page.getByTestId('editor-findings')).toContainText(
+    'a line is indented with a tab — indent with spaces',
+  );
   await expect(page.locator('.cm-lint-marker-error')).toBeVisible();
 
   // Fixed here, but changed on disk meanwhile: the save is refused and the diff shown.
@@ -154,7 +156,7 @@ test('a copy of translate: its config edited in the form stays under metadata.sk
 }) => {
   const problems = watchForPageErrors(page);
   await page.goto(`${host!.url}#/skills/translate`);
-  await expect(editorHeading(page, 'translate')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'View translate' })).toBeVisible();
   await page.getByRole('button', { name: 'Duplicate' }).click();
   const duplicate = page.getByRole('dialog', { name: 'Duplicate translate' });
   await duplicate.getByLabel('Id (folder name)').fill('my-translate');

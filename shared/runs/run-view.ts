@@ -302,8 +302,9 @@ export function runFromDetail(detail: RunDetail): RunView {
       output: stored.output ?? step.output,
       durationMs: stored.endedAt !== null ? stored.endedAt - stored.startedAt : null,
       startedAt: step.startedAt ?? stored.startedAt,
+      // a cancelled step's stored error is the host's "cancelled": its status says that, not a failed attempt
       errors:
-        step.errors.length === 0 && stored.error
+        step.errors.length === 0 && stored.error && stored.status !== 'cancelled'
           ? [{ attempt: stored.attempts, willRetry: false, error: stored.error, t: 0 }]
           : step.errors,
     }));

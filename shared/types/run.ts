@@ -114,6 +114,8 @@ export const RunEvent = z.discriminatedUnion('type', [
     runId: RunId,
     skill: z.string(),
     stepId: z.string(),
+    /** The run's working folder, absolute (absent in events recorded before it was sent). */
+    workdir: z.string().optional(),
     callId: z.string(),
     tool: z.string(),
     input: z.unknown(),

@@ -54,6 +54,8 @@ describe('default mode', () => {
       runId,
       skill: 'shell',
       stepId: 'agent',
+      // the dialog names the folder the command runs in
+      workdir: fs.realpathSync(a.workdir),
       callId: 'b1',
       tool: 'Bash',
       input: { command: 'rm -rf build' },

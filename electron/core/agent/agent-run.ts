@@ -260,6 +260,7 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
           runId: d.runId,
           skill: d.skillId,
           stepId,
+          workdir: d.workdir,
           callId: call.id,
           tool: tool.name,
           input,

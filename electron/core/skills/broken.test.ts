@@ -12,7 +12,7 @@ const expected: Record<string, { valid: boolean; code?: string; line?: number; m
   'good-workflow': { valid: true },
   'no-frontmatter': { valid: false, code: 'no-frontmatter', line: 1 },
   unterminated: { valid: false, code: 'unterminated-frontmatter', line: 1 },
-  'yaml-error': { valid: false, code: 'yaml-error', message: /Missing closing "quote/ },
+  'yaml-error': { valid: false, code: 'yaml-error', message: /a quoted value is never closed/ },
   'not-mapping': { valid: false, code: 'frontmatter-not-mapping' },
   'missing-description': { valid: false, code: 'missing-description' },
   'empty-description': { valid: false, code: 'missing-description', line: 3 },

@@ -1,5 +1,6 @@
 import { LineCounter, parseDocument, type Document } from 'yaml';
 import { findingWords } from './finding-words';
+import { yamlProblem } from './yaml-problems';
 import { parseSimpleYaml, type SimpleYaml } from './simple-yaml';
 import type { Finding } from './types';
 
@@ -142,19 +143,23 @@ export function splitSkillFile(text: string, file: string): SplitResult {
       findings: [],
     };
 
-  const { doc, lineAt, lineOf } = parseFrontmatterYaml(yamlText);
+  const { doc, lineAt, lineOf, columnAt } = parseFrontmatterYaml(yamlText);
   const findings: Finding[] = [];
   if (doc.errors.length > 0) {
-    for (const e of doc.errors.slice(0, 3)) {
-      const detail = e.message.split('\n')[0]!;
+    // one mistake often makes the parser report two or three errors on its line: say the first
+    const lines = new Set<number>();
+    for (const e of doc.errors) {
+      const line = lineAt(e.pos[0]);
+      if (lines.has(line)) continue;
+      lines.add(line);
       findings.push({
         code: 'yaml-error',
         severity: 'error',
-        message: `YAML error: ${detail}`,
-        words: findingWords('yamlError', { detail }),
+        ...yamlProblem(e, columnAt(e.pos[0])),
         file,
-        line: lineAt(e.pos[0]),
+        line,
       });
+      if (findings.length === 3) break;
     }
     return { ok: false, body, bodyLine, findings };
   }
@@ -220,6 +225,7 @@ export function parseFrontmatterYaml(yamlText: string) {
   const doc = parseDocument(yamlText, { ...YAML_OPTIONS, lineCounter });
   // frontmatter line n is file line n + 1 (the opening `---` is line 1)
   const lineAt = (offset: number) => lineCounter.linePos(offset).line + 1;
+  const columnAt = (offset: number) => lineCounter.linePos(offset).col;
   const lineOf = (path: readonly (string | number)[]) => {
     const node = doc.getIn(path, true) as { range?: [number, number, number] } | undefined;
     if (node?.range) return lineAt(node.range[0]);
@@ -231,7 +237,7 @@ export function parseFrontmatterYaml(yamlText: string) {
     const pair = items?.find((p) => p.key?.value === path[path.length - 1]);
     return pair?.key?.range ? lineAt(pair.key.range[0]) : undefined;
   };
-  return { doc, lineAt, lineOf };
+  return { doc, lineAt, lineOf, columnAt };
 }
 
 /** A split file read by the fast path: the YAML Document is only built if someone asks for it. */

@@ -231,12 +231,10 @@ describe('skills:check', () => {
       {
         code: 'yaml-error',
         severity: 'error',
-        message: expect.stringContaining('YAML error: Flow sequence') as unknown,
+        message:
+          'YAML error at column 1: a [ … ] or { … } is not closed — close it, or indent the lines that continue it',
         // the words cross the wire too (the dashboard says the finding in its language)
-        words: {
-          key: 'findings.yamlError',
-          values: { detail: expect.stringContaining('Flow sequence') as unknown },
-        },
+        words: { key: 'findings.yamlFlowNotClosed', values: { column: 1 } },
         file: path.join(dir, 'SKILL.md'),
         line: 4,
       },
@@ -244,7 +242,11 @@ describe('skills:check', () => {
 
     const tabbed = await check('---\nname: notes\ndescription: ok\n\tmodel: x\n---\nBody.\n');
     expect(tabbed.findings).toMatchObject([
-      { code: 'yaml-error', message: 'YAML error: Tabs are not allowed as indentation', line: 4 },
+      {
+        code: 'yaml-error',
+        message: 'YAML error at column 1: a line is indented with a tab — indent with spaces',
+        line: 4,
+      },
     ]);
 
     const missing = await check('---\nname: notes\nmodel: x\n---\nBody.\n');

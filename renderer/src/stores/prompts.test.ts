@@ -34,7 +34,34 @@ function setup(answers: Parameters<typeof createFakeTransport>[0] = {}) {
 
 const ids = (queue: { event: { requestId: string } }[]) => queue.map((p) => p.event.requestId);
 
+const question = (requestId: string): RunEvent => ({
+  type: 'ask_user',
+  t: 2,
+  requestId,
+  stepId: 'agent',
+  callId: 'q',
+  question: '?',
+  options: [],
+});
+
 describe('prompts store', () => {
+  it("knows each prompt's skill: from the request, from the run's start, else from the run itself", async () => {
+    const { usePromptsStore, emit, fake } = setup({
+      'runs:get': () => ok({ skillId: 'asker' } as never),
+    });
+    emit(permission('req_perm01'));
+    emit({ type: 'run_start', t: 0, runId: RUN, skill: 'writer', mode: 'agent' });
+    emit(question('req_ask001'));
+    expect(usePromptsStore.getState().queue.map((p) => p.skillId)).toEqual(['agent', 'writer']);
+
+    // a question of a run this page did not see start (opened mid-run)
+    emit({ type: 'complete', t: 4, runId: RUN, status: 'succeeded', output: null, error: null });
+    emit(question('req_ask002'));
+    expect(usePromptsStore.getState().queue[0]!.skillId).toBeNull();
+    await expect.poll(() => usePromptsStore.getState().queue[0]!.skillId).toBe('asker');
+    expect(fake.callsOf('runs:get')).toHaveLength(1);
+  });
+
   it('queues prompts in order and drops them when decided elsewhere or when the run ends', () => {
     const { usePromptsStore, emit } = setup();
     emit(permission('req_one111'));

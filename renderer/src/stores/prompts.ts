@@ -5,9 +5,10 @@ import type { Result } from '../../../shared/ipc/result';
 import type { EventOf } from '../../../shared/runs/run-view';
 import { errorText } from '../i18n/error-text';
 
+/** `skillId`: the run's skill, for the dialog to name it (null until known). */
 export type Prompt =
-  | { kind: 'permission'; runId: string; event: EventOf<'permission_request'> }
-  | { kind: 'ask_user'; runId: string; event: EventOf<'ask_user'> };
+  | { kind: 'permission'; runId: string; skillId: string | null; event: EventOf<'permission_request'> }
+  | { kind: 'ask_user'; runId: string; skillId: string | null; event: EventOf<'ask_user'> };
 
 export type PermissionChoice = ChannelInput<'permissions:respond'>['choice'];
 
@@ -51,13 +52,14 @@ export function createPromptsStore(client: Client) {
       for (const [i, runId] of runIds.entries()) {
         const detail = details[i]!;
         if (!detail.ok) continue;
+        const skillId = detail.value.skillId;
         for (const request of open.filter((p) => p.runId === runId)) {
           const event = detail.value.events.find(
             (e) =>
               (e.type === 'permission_request' || e.type === 'ask_user') && e.requestId === request.requestId,
           );
-          if (event?.type === 'permission_request') found.push({ kind: 'permission', runId, event });
-          else if (event?.type === 'ask_user') found.push({ kind: 'ask_user', runId, event });
+          if (event?.type === 'permission_request') found.push({ kind: 'permission', runId, skillId, event });
+          else if (event?.type === 'ask_user') found.push({ kind: 'ask_user', runId, skillId, event });
         }
       }
       found.sort((a, b) => askedAt(a) - askedAt(b));
@@ -96,14 +98,37 @@ export function createPromptsStore(client: Client) {
     );
   }
 
+  /** The skill of each run followed, for questions (their events do not name it). */
+  const skillOfRun = new Map<string, string>();
+
+  /** A question of a run this page did not see start: its skill from the run itself. */
+  async function learnSkill(runId: string) {
+    const detail = await client.request('runs:get', { runId });
+    if (!detail.ok) return;
+    skillOfRun.set(runId, detail.value.skillId);
+    usePromptsStore.setState((state) => ({
+      queue: state.queue.map((p) => (p.runId === runId ? { ...p, skillId: detail.value.skillId } : p)),
+    }));
+  }
+
   client.on('runs:event', ({ runId, event }) => {
     const { queue } = usePromptsStore.getState();
     let next = queue;
-    if (event.type === 'permission_request') next = added(queue, { kind: 'permission', runId, event });
-    else if (event.type === 'ask_user') next = added(queue, { kind: 'ask_user', runId, event });
-    else if (event.type === 'permission_decision' && event.requestId) next = without(queue, event.requestId);
+    if (event.type === 'run_start') skillOfRun.set(runId, event.skill);
+    if (event.type === 'permission_request') {
+      skillOfRun.set(runId, event.skill);
+      next = added(queue, { kind: 'permission', runId, skillId: event.skill, event });
+    } else if (event.type === 'ask_user') {
+      const skillId = skillOfRun.get(runId) ?? null;
+      next = added(queue, { kind: 'ask_user', runId, skillId, event });
+      if (skillId === null) void learnSkill(runId);
+    } else if (event.type === 'permission_decision' && event.requestId)
+      next = without(queue, event.requestId);
     else if (event.type === 'ask_user_answer') next = without(queue, event.requestId);
-    else if (event.type === 'complete') next = queue.filter((p) => p.runId !== runId);
+    else if (event.type === 'complete') {
+      skillOfRun.delete(runId);
+      next = queue.filter((p) => p.runId !== runId);
+    }
     if (next !== queue) usePromptsStore.setState({ queue: next });
   });
 

@@ -3,17 +3,18 @@ import type { SkillSummary } from '../../../../shared/types/skill';
 import { editorHref } from './route';
 import './editor.css';
 
-/** The skill card's way into the editor. */
-export function EditSkillLink({ skill }: { skill: Pick<SkillSummary, 'id' | 'name'> }) {
+/** The skill card's way into the editor: "View" for a built-in or plugin skill, which cannot be edited. */
+export function EditSkillLink({ skill }: { skill: Pick<SkillSummary, 'id' | 'name' | 'source'> }) {
   const { t } = useTranslation('editor');
+  const readOnly = skill.source === 'builtin' || skill.source === 'plugin';
   return (
     <a
       className="button button-ghost edit-skill-link"
       href={editorHref(skill.id)}
-      aria-label={t('editSkillOf', { name: skill.name })}
+      aria-label={t(readOnly ? 'viewSkillOf' : 'editSkillOf', { name: skill.name })}
       data-testid={`edit-skill-${skill.id}`}
     >
-      {t('editSkill')}
+      {t(readOnly ? 'viewSkill' : 'editSkill')}
     </a>
   );
 }

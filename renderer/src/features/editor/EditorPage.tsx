@@ -119,10 +119,17 @@ export function EditorPage() {
 
   return (
     <section className="page editor" aria-labelledby="page-title" data-testid="skill-editor">
-      <PageHeader title={t('heading', { name: detail.name })} subtitle={<code>{detail.path}</code>}>
+      <PageHeader
+        title={t(readOnly ? 'headingReadOnly' : 'heading', { name: detail.name })}
+        subtitle={<code>{detail.path}</code>}
+      >
         <div className="editor-header-actions">
           {back}
-          <button type="button" className="button" onClick={() => setDuplicating(true)}>
+          <button
+            type="button"
+            className={readOnly ? 'button button-primary' : 'button'}
+            onClick={() => setDuplicating(true)}
+          >
             {t('duplicate')}
           </button>
           {!readOnly && (

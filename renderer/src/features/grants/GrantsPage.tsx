@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../app/PageHeader';
 import { useStores } from '../../app/stores-context';
+import { When } from '../../app/When';
+import { decisionText } from './decision-text';
 import type { AuditRow, Rule } from './grants-store';
 import './grants.css';
 import { errorText } from '../../i18n/error-text';
@@ -141,7 +144,7 @@ function AuditLine({ row }: { row: AuditRow }) {
         <When at={row.at} />
       </td>
       <td>{row.skillId}</td>
-      <td>
+      <td className="grants-tool">
         <code title={row.inputJson}>{row.tool}</code>
       </td>
       <td>
@@ -149,19 +152,25 @@ function AuditLine({ row }: { row: AuditRow }) {
           {t(`decision.${row.decision}`)}
         </span>
       </td>
-      <td className="grants-why">
-        {row.rule ? <code>{row.rule}</code> : null} {row.reason || row.source}
-      </td>
+      <td className="grants-why">{whyText(row, t)}</td>
     </tr>
   );
 }
 
-function When({ at }: { at: number }) {
-  const { i18n } = useTranslation();
-  const date = new Date(at);
+/** The row's reason as a sentence, with the rule it saved or used when the sentence does not name it. */
+function whyText(row: AuditRow, t: TFunction<'grants'>) {
+  const sentence = row.reason ? decisionText(row.reason, t) : '';
+  // `allowed-tools` marks a tool outside the skill's list: the sentence says so
+  const rule = row.rule && row.rule !== 'allowed-tools' && !sentence.includes(row.rule) ? row.rule : null;
   return (
-    <time dateTime={date.toISOString()}>
-      {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(date)}
-    </time>
+    <>
+      {sentence}
+      {rule && (
+        <>
+          {' '}
+          <code>{rule}</code>
+        </>
+      )}
+    </>
   );
 }

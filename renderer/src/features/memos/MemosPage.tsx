@@ -4,6 +4,7 @@ import type { Memo, MemoExport, SnippetPart } from '../../../../shared/types/mem
 import { PageHeader } from '../../app/PageHeader';
 import { useStores } from '../../app/stores-context';
 import { copyText } from '../../app/clipboard';
+import { When } from '../../app/When';
 import { allMemosFileName, memoFileName, saveMarkdownFile } from './export-file';
 import './memos.css';
 import { errorText } from '../../i18n/error-text';
@@ -164,7 +165,7 @@ export function MemosPage() {
                   >
                     <span className="memo-row-title">{memo.title || t('untitled')}</span>
                     <span className="memo-row-meta">
-                      <MemoDate at={memo.createdAt} /> · {memo.skillId}
+                      <When at={memo.createdAt} /> · {memo.skillId}
                     </span>
                     <span className="memo-row-text">
                       {snippet ? <Snippet parts={snippet} /> : preview(memo.text)}
@@ -246,7 +247,7 @@ function MemoView({
           {memo.title || t('untitled')}
         </h2>
         <p className="muted small">
-          {t('savedBy', { skill: memo.skillId })} · <MemoDate at={memo.createdAt} />
+          {t('savedBy', { skill: memo.skillId })} · <When at={memo.createdAt} />
         </p>
       </header>
       <div className="memo-view-text">{memo.text}</div>
@@ -344,16 +345,6 @@ function Snippet({ parts }: { parts: SnippetPart[] }) {
         part.match ? <mark key={i}>{part.text}</mark> : <span key={i}>{part.text}</span>,
       )}
     </>
-  );
-}
-
-function MemoDate({ at }: { at: number }) {
-  const { i18n } = useTranslation();
-  const date = new Date(at);
-  return (
-    <time dateTime={date.toISOString()}>
-      {new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(date)}
-    </time>
   );
 }
 

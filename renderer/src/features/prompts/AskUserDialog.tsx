@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../app/stores-context';
 import type { Prompt } from '../../stores/prompts';
 import { PromptDialog } from './PromptDialog';
+import { usePromptContext } from './use-prompt-context';
 import { errorText } from '../../i18n/error-text';
 
 type AskPrompt = Prompt & { kind: 'ask_user' };
@@ -19,6 +20,7 @@ export function AskUserDialog({ prompt, more }: { prompt: AskPrompt; more: numbe
   const [error, setError] = useState<string | null>(null);
   const firstField = useRef<HTMLElement>(null);
   const ids = { title: useId(), question: useId(), answer: useId() };
+  const context = usePromptContext(prompt);
 
   async function send(answer: string) {
     if (sending) return;
@@ -46,7 +48,13 @@ export function AskUserDialog({ prompt, more }: { prompt: AskPrompt; more: numbe
           <h2 id={ids.title} className="dialog-title">
             {t('ask.title')}
           </h2>
-          <p className="muted small">{t('ask.context', { step: event.stepId, run: prompt.runId })}</p>
+          {context.skill && (
+            <p className="muted small" data-testid="ask-context">
+              {context.step
+                ? t('permission.contextStep', { skill: context.skill, step: context.step })
+                : t('permission.context', { skill: context.skill })}
+            </p>
+          )}
           {more > 0 && <p className="prompt-meta small more-waiting">{t('more', { count: more })}</p>}
         </header>
         <p id={ids.question} className="prompt-question">

@@ -3,10 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../app/stores-context';
 import type { PermissionChoice, Prompt } from '../../stores/prompts';
 import { formatInput } from '../runs/format';
-import { DiffView } from './DiffView';
+import { DiffView, diffChangesNothing, diffFile } from './DiffView';
 import { permissionWhyText } from './permission-why';
 import { PromptDialog } from './PromptDialog';
 import { sandboxText } from './sandbox-text';
+import { usePromptContext } from './use-prompt-context';
 import { errorText } from '../../i18n/error-text';
 
 type PermissionPrompt = Prompt & { kind: 'permission' };
@@ -34,6 +35,8 @@ export function PermissionDialog({ prompt, more }: { prompt: PermissionPrompt; m
   const allowOnce = useRef<HTMLButtonElement>(null);
   const ids = { title: useId(), reason: useId(), rule: useId(), deny: useId(), keys: useId() };
   const left = useCountdown(event.expiresAt);
+  const context = usePromptContext(prompt);
+  const unchanged = event.diff !== undefined && diffChangesNothing(event.diff);
 
   async function choose(choice: PermissionChoice) {
     if (sending) return;
@@ -74,7 +77,18 @@ export function PermissionDialog({ prompt, more }: { prompt: PermissionPrompt; m
           <h2 id={ids.title} className="dialog-title">
             {t('permission.title', { tool: event.tool })}
           </h2>
-          <p className="muted small">{t('permission.context', { skill: event.skill, step: event.stepId })}</p>
+          {context.skill && (
+            <p className="muted small" data-testid="permission-context">
+              {context.step
+                ? t('permission.contextStep', { skill: context.skill, step: context.step })
+                : t('permission.context', { skill: context.skill })}
+            </p>
+          )}
+          {event.workdir && (
+            <p className="muted small prompt-workdir" data-testid="permission-workdir">
+              {t('permission.workdir', { path: event.workdir })}
+            </p>
+          )}
           <p className="prompt-meta small">
             <span className="countdown" role="timer" aria-live="off">
               {t('permission.expires', { time: clock(left) })}
@@ -103,7 +117,15 @@ export function PermissionDialog({ prompt, more }: { prompt: PermissionPrompt; m
         {event.diff && (
           <section className="prompt-section">
             <h3 className="section-title">{t('permission.diff')}</h3>
-            <DiffView diff={event.diff} />
+            {unchanged ? (
+              <p className="small" data-testid="permission-no-change">
+                {diffFile(event.diff)
+                  ? t('permission.noChangeFile', { file: diffFile(event.diff) })
+                  : t('permission.noChange')}
+              </p>
+            ) : (
+              <DiffView diff={event.diff} />
+            )}
           </section>
         )}
         <div className="field">

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RUN_STATUSES, type RunSummary } from '../../../../shared/types/run';
 import { useStores } from '../../app/stores-context';
+import { When } from '../../app/When';
 import { PAGE_SIZE, type RunFilters } from '../../stores/runs';
 import { Duration } from './Duration';
 import { inputSummary } from './format';
@@ -17,6 +18,7 @@ export function RunHistory() {
   const [problem, setProblem] = useState<string | null>(null);
   const ids = { title: useId(), skill: useId(), status: useId(), from: useId(), to: useId() };
   const { filters, offset, total, rows } = history;
+  const filtered = Object.values(filters).some((value) => value !== '');
 
   useEffect(() => {
     void loadHistory();
@@ -94,7 +96,9 @@ export function RunHistory() {
         </p>
       )}
       {rows.length === 0 ? (
-        <p className="muted">{history.loading ? t('history.loading') : t('history.empty')}</p>
+        <p className="muted" data-testid="history-empty">
+          {history.loading ? t('history.loading') : t(filtered ? 'history.noMatch' : 'history.empty')}
+        </p>
       ) : (
         <table className="history-table" aria-busy={history.loading}>
           <thead>
@@ -125,29 +129,30 @@ export function RunHistory() {
           </tbody>
         </table>
       )}
-      <div className="pager">
-        <span className="muted small">
-          {total === 0
-            ? t('history.none')
-            : t('history.range', { from: offset + 1, to: Math.min(offset + PAGE_SIZE, total), total })}
-        </span>
-        <button
-          type="button"
-          className="button"
-          disabled={offset === 0}
-          onClick={() => void loadHistory({ offset: Math.max(0, offset - PAGE_SIZE) })}
-        >
-          {t('history.previous')}
-        </button>
-        <button
-          type="button"
-          className="button"
-          disabled={offset + PAGE_SIZE >= total}
-          onClick={() => void loadHistory({ offset: offset + PAGE_SIZE })}
-        >
-          {t('history.next')}
-        </button>
-      </div>
+      {/* an empty history is said once, above */}
+      {total > 0 && (
+        <div className="pager">
+          <span className="muted small">
+            {t('history.range', { from: offset + 1, to: Math.min(offset + PAGE_SIZE, total), total })}
+          </span>
+          <button
+            type="button"
+            className="button"
+            disabled={offset === 0}
+            onClick={() => void loadHistory({ offset: Math.max(0, offset - PAGE_SIZE) })}
+          >
+            {t('history.previous')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={offset + PAGE_SIZE >= total}
+            onClick={() => void loadHistory({ offset: offset + PAGE_SIZE })}
+          >
+            {t('history.next')}
+          </button>
+        </div>
+      )}
     </section>
   );
 }
@@ -172,7 +177,9 @@ function HistoryRow({
           {t(`status.${row.status}`)}
         </span>
       </td>
-      <td>{new Date(row.startedAt).toLocaleString()}</td>
+      <td>
+        <When at={row.startedAt} />
+      </td>
       <td>{row.endedAt !== null ? <Duration ms={row.endedAt - row.startedAt} /> : '—'}</td>
       <td className="history-input">{inputSummary(row.input, 60)}</td>
       <td className="history-actions">

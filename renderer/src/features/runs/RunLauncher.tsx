@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../app/stores-context';
 import { errorText } from '../../i18n/error-text';
+import { emojiDrawable } from '../skills/emoji-drawable';
 
 type ConfigValues = Record<string, unknown>;
 
@@ -86,7 +87,8 @@ export function RunLauncher() {
           >
             {runnable.map((s) => (
               <option key={s.id} value={s.id}>
-                {s.meta.emoji} {s.name} · {t(`modes.${s.mode}`, { defaultValue: s.mode })}
+                {emojiDrawable(s.meta.emoji) ? `${s.meta.emoji} ` : ''}
+                {s.name} · {t(`modes.${s.mode}`, { defaultValue: s.mode })}
               </option>
             ))}
           </select>

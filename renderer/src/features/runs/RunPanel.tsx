@@ -10,6 +10,7 @@ import { isFinished, runOutputText, type RunView, type Waiting } from '../../../
 import { canResume } from '../../../../shared/runs/resumable';
 import { StepList } from './StepList';
 import { copyText } from '../../app/clipboard';
+import { When } from '../../app/When';
 
 // The graph library loads with the first workflow run shown, not with the dashboard.
 const WorkflowSteps = lazy(() => import('./WorkflowDag').then((m) => ({ default: m.WorkflowSteps })));
@@ -62,7 +63,7 @@ export function RunPanel({ runId }: { runId: string }) {
             <span className="status-badge" data-status={run.status} data-testid="run-status">
               {t(`status.${run.status}`)}
             </span>{' '}
-            {new Date(run.startedAt).toLocaleString()}
+            <When at={run.startedAt} />
             {run.endedAt !== null ? (
               <>
                 {' · '}
@@ -130,16 +131,23 @@ export function RunPanel({ runId }: { runId: string }) {
       ) : (
         <StepList steps={steps} />
       )}
-      {run.error && (
-        <p className="form-error" role="alert">
-          {errorText({ message: run.error, words: run.errorWords }, i18n)}
+      {run.status === 'cancelled' ? (
+        // the host's error is only its English "cancelled": the status says it, this says it in words
+        <p className="muted small" data-testid="run-cancelled">
+          {t('panel.cancelled')}
         </p>
+      ) : (
+        run.error && (
+          <p className="form-error" role="alert">
+            {errorText({ message: run.error, words: run.errorWords }, i18n)}
+          </p>
+        )
       )}
       {run.outputs.length > 0 && (
         <div className="run-outputs">
           {run.outputs.map((o, i) => (
             <p key={i} className="muted small">
-              {t('panel.outputTool', { tool: o.tool })}
+              {t('panel.outputTool', { tool: t(`panel.outputTools.${o.tool}`, { defaultValue: o.tool }) })}
             </p>
           ))}
         </div>

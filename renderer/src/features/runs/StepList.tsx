@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/error-text';
+import { decisionText } from '../grants/decision-text';
 import { Duration, Elapsed } from './Duration';
 import { formatInput, inputSummary } from './format';
 import { Markdown } from './Markdown';
@@ -83,8 +84,15 @@ const StepItem = memo(function StepItem({ step }: { step: StepView }) {
   );
 });
 
+const DECISION_SOURCES = {
+  allow: ['user', 'rule', 'run-grant', 'mode'],
+  deny: ['user', 'rule', 'mode', 'timeout', 'ceiling'],
+};
+
 function ToolCall({ call }: { call: ToolView }) {
   const { t } = useTranslation('runs');
+  const { t: grantsT } = useTranslation('grants');
+  const decision = call.decision;
   const state = call.result
     ? call.result.isError
       ? 'error'
@@ -97,9 +105,11 @@ function ToolCall({ call }: { call: ToolView }) {
       <div className="tool-head">
         <span className="tool-name">{call.tool}</span>
         <code className="tool-args-line">{inputSummary(call.input)}</code>
-        {call.decision && (
-          <span className="decision" data-decision={call.decision.decision}>
-            {t(`decision.${call.decision.decision}`, { source: call.decision.source })}
+        {decision && (
+          <span className="decision" data-decision={decision.decision} data-source={decision.source}>
+            {t(
+              `decision.${decision.decision}.${DECISION_SOURCES[decision.decision].includes(decision.source) ? decision.source : 'other'}`,
+            )}
           </span>
         )}
       </div>
@@ -107,14 +117,19 @@ function ToolCall({ call }: { call: ToolView }) {
         <summary>{t('tool.arguments')}</summary>
         <pre className="tool-pre">{formatInput(call.input)}</pre>
       </details>
-      {call.decision?.decision === 'deny' && call.decision.reason && (
-        <p className="small muted">{t('tool.denyReason', { reason: call.decision.reason })}</p>
+      {decision?.decision === 'deny' && decision.reason && (
+        <p className="small muted" data-testid="deny-reason">
+          {decisionText(decision.reason, grantsT)}
+        </p>
       )}
       {call.result ? (
         <>
-          <p className={call.result.isError ? 'tool-summary tool-summary-error' : 'tool-summary'}>
-            {call.result.summary}
-          </p>
+          {/* a denied call's summary only repeats, in English, what the decision above says */}
+          {decision?.decision !== 'deny' && (
+            <p className={call.result.isError ? 'tool-summary tool-summary-error' : 'tool-summary'}>
+              {call.result.summary}
+            </p>
+          )}
           {call.result.output && (
             <details className="tool-details">
               <summary>{t('tool.fullResult', { count: call.result.output.length })}</summary>

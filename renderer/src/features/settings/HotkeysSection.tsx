@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../app/stores-context';
+import { hotkeyRows } from './hotkey-rows';
 import { hotkeyStatusText } from './hotkey-text';
 
 export function HotkeysSection() {
@@ -10,6 +11,7 @@ export function HotkeysSection() {
   const setPaused = useSettingsStore((s) => s.setPaused);
   const skills = useSkillsStore((s) => s.skills);
   const nameOf = (id: string) => skills.find((skill) => skill.id === id && !skill.shadowedBy)?.name ?? id;
+  const rows = hotkeyRows(skills, hotkeys);
 
   return (
     <section className="panel" aria-labelledby="hotkeys-title" data-testid="hotkeys-section">
@@ -47,38 +49,39 @@ export function HotkeysSection() {
           </p>
         </>
       )}
-      {hotkeys &&
-        (hotkeys.hotkeys.length === 0 ? (
-          <p className="muted">{t('hotkeys.none')}</p>
-        ) : (
-          <table className="table" aria-label={t('hotkeys.listLabel')}>
-            <thead>
-              <tr>
-                <th scope="col">{t('hotkeys.skill')}</th>
-                <th scope="col">{t('hotkeys.hotkey')}</th>
-                <th scope="col">{t('hotkeys.state')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {hotkeys.hotkeys.map((h) => (
-                <tr key={h.skillId} data-testid={`hotkey-${h.skillId}`}>
-                  <td>{nameOf(h.skillId)}</td>
-                  <td>
-                    <kbd className="hotkey">{h.accelerator}</kbd>
-                  </td>
-                  <td>
-                    <span className="badge" data-state={h.state}>
-                      {t(`hotkeys.states.${h.state}`)}
+      {rows.length === 0 ? (
+        hotkeys && <p className="muted">{t('hotkeys.none')}</p>
+      ) : (
+        <table className="table" aria-label={t('hotkeys.listLabel')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('hotkeys.skill')}</th>
+              <th scope="col">{t('hotkeys.hotkey')}</th>
+              <th scope="col">{t('hotkeys.state')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.skillId} data-testid={`hotkey-${row.skillId}`}>
+                <td>{row.name}</td>
+                <td>
+                  <kbd className="hotkey">{row.display}</kbd>
+                </td>
+                <td>
+                  <span className="badge" data-state={row.state}>
+                    {t(`hotkeys.states.${row.state}`)}
+                  </span>
+                  {row.status?.message && (
+                    <span className="muted small hotkey-message">
+                      {hotkeyStatusText(row.status, t, nameOf)}
                     </span>
-                    {h.message && (
-                      <span className="muted small hotkey-message">{hotkeyStatusText(h, t, nameOf)}</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ))}
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }

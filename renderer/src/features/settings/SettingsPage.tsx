@@ -43,13 +43,11 @@ function AboutSection() {
           <dt>{t('about.running')}</dt>
           <dd>{info.runtime === 'electron' ? t('about.desktop') : t('about.headless')}</dd>
           <dt>{t('about.platform')}</dt>
-          <dd>{info.platform}</dd>
+          <dd>{t(`about.platforms.${info.platform}`, { defaultValue: info.platform })}</dd>
           <dt>{t('about.dataDir')}</dt>
           <dd>
             <code>{info.dataDir}</code>
           </dd>
-          <dt>{t('about.schema')}</dt>
-          <dd>{t('about.schemaVersion', { version: info.schemaVersion })}</dd>
         </dl>
       ) : (
         !error && <p className="muted">{t('about.loading')}</p>

@@ -108,7 +108,12 @@ export function AppearanceDialog({ skill, onClosed }: { skill: SkillSummary; onC
     >
       <form className="dialog-panel" onSubmit={save} noValidate>
         <header className="dialog-header">
-          <SkillTile emoji={emojiProblem ? skill.meta.emoji : trimmed} color={color} size="lg" />
+          <SkillTile
+            emoji={emojiProblem ? skill.meta.emoji : trimmed}
+            color={color}
+            name={skill.name}
+            size="lg"
+          />
           <div>
             <h2 id={titleId} className="dialog-title">
               {t('appearance.title', { name: skill.name })}

@@ -36,7 +36,12 @@ export function SkillCard({
       aria-labelledby={titleId}
     >
       <div className="skill-card-top">
-        <SkillTile testId={`skill-emoji-${skill.id}`} emoji={meta.emoji} color={meta.color} />
+        <SkillTile
+          testId={`skill-emoji-${skill.id}`}
+          emoji={meta.emoji}
+          color={meta.color}
+          name={skill.name}
+        />
         <div className="skill-heading">
           <h2 id={titleId} className="skill-name">
             {skill.name}

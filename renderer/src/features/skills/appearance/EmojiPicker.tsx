@@ -1,6 +1,7 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { emojiName, searchEmoji } from './emoji-data';
+import { emojiDrawable } from '../emoji-drawable';
 
 /** Columns of the grid: the arrow keys move by this much up and down (appearance.css matches it). */
 export const EMOJI_COLUMNS = 10;
@@ -153,6 +154,11 @@ export function EmojiPicker({
       </div>
       <p id={ids.paste} className="muted small">
         {t('appearance.emojiPasteHint')}
+        {!problem && value.trim() !== '' && !emojiDrawable(value.trim()) && (
+          <span className="emoji-undrawable" data-testid="emoji-undrawable">
+            {t('appearance.emojiUndrawable')}
+          </span>
+        )}
       </p>
       {problem && (
         <p id={ids.error} className="field-error">
