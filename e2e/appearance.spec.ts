@@ -271,3 +271,42 @@ test('the built-ins and new skills get a color that passes the contrast check th
   await expect(dialog.getByTestId('contrast')).toHaveAttribute('data-passes', 'true');
   await expect(dialog.getByTestId('contrast')).toContainText('Readable');
 });
+
+for (const viewport of [
+  { width: 800, height: 600 },
+  { width: 1440, height: 900 },
+])
+  test(`a hotkey conflict is shown inside the dialog's view at ${viewport.width}×${viewport.height}`, async ({
+    page,
+  }) => {
+    const host = await startHost();
+    const { invoke } = hostApi(() => host.url);
+    await invoke('meta:update', {
+      skillId: 'translate',
+      patch: { hotkey: { accelerator: 'CommandOrControl+Alt+T', display: 'Ctrl+Alt+T' } },
+    });
+    await page.setViewportSize(viewport);
+    await page.goto(host.url);
+    const dialog = await openDialog(page, 'polish');
+    const recorder = dialog.getByLabel('Hotkey', { exact: true });
+    await recorder.press('Control+Alt+T');
+    const conflict = dialog.getByTestId('hotkey-conflict');
+    await expect(conflict).toContainText('already the hotkey of translate');
+
+    // the whole message lies within the dialog's scrolling body and within the window
+    const inView = async () => {
+      const box = await conflict.boundingBox();
+      const body = await dialog.locator('.appearance-body').boundingBox();
+      if (!box || !body) return false;
+      return (
+        box.y >= body.y &&
+        box.y + box.height <= body.y + body.height + 0.5 &&
+        box.y + box.height <= viewport.height
+      );
+    };
+    await expect.poll(inView).toBe(true);
+    // and after the host's own CONFLICT answer to Save
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeVisible();
+    await expect.poll(inView).toBe(true);
+  });
