@@ -164,3 +164,43 @@ test('the Runs form keeps a long skill name in its box, and Run on screen, at bo
     expect(run.x + run.width).toBeLessThanOrEqual(size.width);
   }
 });
+
+test('a long skill name is clamped to two lines on its card, in full on hover and on keyboard focus', async ({
+  page,
+}) => {
+  for (const size of [SMALL, LARGE]) {
+    await page.setViewportSize(size);
+    await go(page, '#/skills');
+    await page.getByRole('searchbox', { name: 'Search skills' }).fill('summarize');
+    const card = page.getByTestId(`skill-card-${LONG}`);
+    // screen readers get the whole name: the card and its heading are named by it
+    await expect(page.getByRole('article', { name: LONG })).toBeVisible();
+    const heading = card.getByRole('heading', { name: LONG });
+    const lineHeight = await heading.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    expect((await heading.boundingBox())!.height).toBeLessThanOrEqual(2 * lineHeight + 1);
+
+    const full = card.getByTestId('skill-name-full');
+    await expect(full).toBeHidden();
+    await heading.hover();
+    await expect(full).toBeVisible();
+    await expect(full).toHaveText(LONG);
+    const shown = (await full.boundingBox())!;
+    expect(shown.height).toBeGreaterThan(2 * lineHeight + 1); // all of it, not two lines
+    expect(shown.x + shown.width).toBeLessThanOrEqual(size.width);
+    await page.mouse.move(0, 0);
+    await expect(full).toBeHidden();
+
+    // keyboard: Tab onto the card's first button shows it too
+    await page.getByRole('searchbox', { name: 'Search skills' }).focus();
+    const appearance = card.getByRole('button', { name: `Edit appearance of ${LONG}` });
+    for (let i = 0; i < 30 && !(await appearance.evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
+    await expect(appearance).toBeFocused();
+    await expect(full).toBeVisible();
+
+    // a name that fits has nothing to add
+    await page.getByRole('searchbox', { name: 'Search skills' }).fill('translate');
+    await page.getByTestId('skill-card-translate').getByRole('heading').hover();
+    await expect(page.getByTestId('skill-card-translate').getByTestId('skill-name-full')).toHaveCount(0);
+  }
+});
