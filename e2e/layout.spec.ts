@@ -204,3 +204,79 @@ test('a long skill name is clamped to two lines on its card, in full on hover an
     await expect(page.getByTestId('skill-card-translate').getByTestId('skill-name-full')).toHaveCount(0);
   }
 });
+
+test('the skills grid starts right under the toolbar; the list view draws no stray rules', async ({
+  page,
+}) => {
+  for (const size of [SMALL, LARGE]) {
+    await page.setViewportSize(size);
+    await go(page, '#/skills');
+    const toolbar = (await page.locator('.deck-toolbar-row').boundingBox())!;
+    const grid = (await page.locator('.skill-grid').boundingBox())!;
+    // the page's own gap (20px), not an empty band
+    expect(grid.y - (toolbar.y + toolbar.height)).toBeLessThanOrEqual(24);
+    // while searching, the count shows between them
+    await page.getByRole('searchbox', { name: 'Search skills' }).fill('translate');
+    await expect(page.getByRole('status').filter({ hasText: 'Showing 1 of' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search skills' }).fill('');
+
+    await page.getByRole('button', { name: 'List', exact: true }).click();
+    await expect(page.locator('.skill-grid[data-view="list"]')).toBeVisible();
+    // a divider is a top or bottom border with no side borders; the rows' own frame and the
+    // findings' box have sides
+    const dividers = await page.locator('.skill-grid[data-view="list"] .skill-card').evaluateAll((cards) =>
+      cards.flatMap((card) =>
+        [...card.querySelectorAll('*')]
+          .filter((el) => {
+            const s = getComputedStyle(el);
+            const rule = parseFloat(s.borderTopWidth) > 0 || parseFloat(s.borderBottomWidth) > 0;
+            const sides = parseFloat(s.borderLeftWidth) > 0 || parseFloat(s.borderRightWidth) > 0;
+            return rule && !sides && el.getBoundingClientRect().width > 0;
+          })
+          .map((el) => `${card.getAttribute('data-testid')}: ${el.className}`),
+      ),
+    );
+    expect(dividers).toEqual([]);
+    await page.getByRole('button', { name: 'Grid', exact: true }).click();
+  }
+});
+
+test('Add provider: the fields of a row line up', async ({ page }) => {
+  for (const size of [SMALL, LARGE]) {
+    await page.setViewportSize(size);
+    await go(page, '#/settings');
+    await page.getByRole('button', { name: 'Add provider' }).click();
+    const form = page.getByRole('form', { name: 'New provider' });
+    const top = async (label: string) => (await form.getByLabel(label, { exact: true }).boundingBox())!.y;
+    const pairs = [
+      ['Kind', 'Name'],
+      ['Default model', 'Known models'],
+    ] as const;
+    for (const [a, b] of pairs) {
+      const [ya, yb] = [await top(a), await top(b)];
+      // side by side when they share a row; stacked ones are not compared
+      if (Math.abs(ya - yb) < 60) expect(Math.abs(ya - yb), `${a} / ${b}`).toBeLessThanOrEqual(1);
+    }
+  }
+});
+
+test('the connection-lost banner stays in view while the page scrolls', async ({ page }) => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-layout-banner-'));
+  const own = await startSkilldeckHost(dataDir);
+  try {
+    await page.setViewportSize(SMALL);
+    await page.goto(own.url);
+    await expect(page.locator('[data-testid^="skill-card-"]').first()).toBeVisible();
+    await own.stop();
+    const banner = page.getByRole('status').filter({ hasText: 'Lost the connection' });
+    await expect(banner).toBeVisible();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    const box = (await banner.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(SMALL.height);
+  } finally {
+    await own.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+});
