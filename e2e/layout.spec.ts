@@ -280,3 +280,36 @@ test('the connection-lost banner stays in view while the page scrolls', async ({
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 });
+
+test('a workflow graph stays readable at 800 px: top to bottom rather than shrunk to fit', async ({
+  page,
+}) => {
+  for (const size of [SMALL, LARGE]) {
+    await page.setViewportSize(size);
+    await go(page, '#/runs');
+    await page
+      .getByRole('button', { name: new RegExp(workflowRun) })
+      .first()
+      .click();
+    const graph = page.getByTestId('workflow-dag');
+    await expect(graph.locator('[data-dag-node]')).toHaveCount(4);
+    // nodes are 180 px wide at full size; a graph zoomed below 80% is hard to read
+    await expect
+      .poll(async () => (await graph.getByTestId('dag-node-analysis').boundingBox())!.width)
+      .toBeGreaterThanOrEqual(0.8 * 180);
+    const [first, second] = [
+      (await graph.getByTestId('dag-node-analysis').boundingBox())!,
+      (await graph.getByTestId('dag-node-outline').boundingBox())!,
+    ];
+    if (size === SMALL)
+      expect(second.y).toBeGreaterThan(first.y + first.height); // one under the other
+    else expect(second.x).toBeGreaterThan(first.x + first.width); // side by side where there is room
+    const box = (await graph.boundingBox())!;
+    for (const id of ['analysis', 'outline', 'script', 'shots']) {
+      const node = (await graph.getByTestId(`dag-node-${id}`).boundingBox())!;
+      expect(node.x).toBeGreaterThanOrEqual(box.x);
+      expect(node.x + node.width).toBeLessThanOrEqual(box.x + box.width);
+      expect(node.y + node.height).toBeLessThanOrEqual(box.y + box.height);
+    }
+  }
+});
