@@ -54,6 +54,12 @@ test.beforeAll(async () => {
     expect((await settled((await invoke('runs:start', { skillId: 'memo', input })).runId)).status).toBe(
       'succeeded',
     );
+  // a saved rule with a long command, for the Permissions page's table
+  await invoke('permissions:grant', {
+    skillId: LONG,
+    list: 'allow',
+    rule: 'Bash(git log --oneline --decorate --graph --all --date=iso-strict --format=%H%x09%an%x09%s:*)',
+  });
   workflowRun = (await invoke('runs:start', { skillId: 'video-script', input: 'Why cats purr' })).runId!;
   expect((await settled(workflowRun)).status).toBe('succeeded');
 });
