@@ -80,7 +80,7 @@ const go = (page: Page, hash: string) => page.goto(`${host.url}${hash}`);
 
 /** How far the page scrolls sideways (0 when it does not). */
 const sideways = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
 
 /** Each screen, opened the way a user gets there, and a sign that it has rendered. */
 const SCREENS: Record<string, (page: Page) => Promise<void>> = {
@@ -182,7 +182,9 @@ test('a long skill name is clamped to two lines on its card, in full on hover an
     // screen readers get the whole name: the card and its heading are named by it
     await expect(page.getByRole('article', { name: LONG })).toBeVisible();
     const heading = card.getByRole('heading', { name: LONG });
-    const lineHeight = await heading.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight));
+    const lineHeight = await heading.evaluate((el) =>
+      parseFloat(el.ownerDocument.defaultView!.getComputedStyle(el).lineHeight),
+    );
     expect((await heading.boundingBox())!.height).toBeLessThanOrEqual(2 * lineHeight + 1);
 
     const full = card.getByTestId('skill-name-full');
@@ -199,7 +201,11 @@ test('a long skill name is clamped to two lines on its card, in full on hover an
     // keyboard: Tab onto the card's first button shows it too
     await page.getByRole('searchbox', { name: 'Search skills' }).focus();
     const appearance = card.getByRole('button', { name: `Edit appearance of ${LONG}` });
-    for (let i = 0; i < 30 && !(await appearance.evaluate((el) => el === document.activeElement)); i++)
+    for (
+      let i = 0;
+      i < 30 && !(await appearance.evaluate((el) => el === el.ownerDocument.activeElement));
+      i++
+    )
       await page.keyboard.press('Tab');
     await expect(appearance).toBeFocused();
     await expect(full).toBeVisible();
@@ -234,7 +240,7 @@ test('the skills grid starts right under the toolbar; the list view draws no str
       cards.flatMap((card) =>
         [...card.querySelectorAll('*')]
           .filter((el) => {
-            const s = getComputedStyle(el);
+            const s = el.ownerDocument.defaultView!.getComputedStyle(el);
             const rule = parseFloat(s.borderTopWidth) > 0 || parseFloat(s.borderBottomWidth) > 0;
             const sides = parseFloat(s.borderLeftWidth) > 0 || parseFloat(s.borderRightWidth) > 0;
             return rule && !sides && el.getBoundingClientRect().width > 0;
@@ -276,8 +282,8 @@ test('the connection-lost banner stays in view while the page scrolls', async ({
     await own.stop();
     const banner = page.getByRole('status').filter({ hasText: 'Lost the connection' });
     await expect(banner).toBeVisible();
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await page.evaluate('window.scrollTo(0, document.documentElement.scrollHeight)');
+    await expect.poll(() => page.evaluate<number>('window.scrollY')).toBeGreaterThan(200);
     const box = (await banner.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(SMALL.height);

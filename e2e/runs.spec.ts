@@ -220,9 +220,9 @@ test('the video-script workflow runs its four steps in dependency order, drawn a
   const script = graph.getByTestId('dag-node-script');
   const box = (await script.boundingBox())!;
   const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-  const hit = await page.evaluate(
-    ([px, py]) =>
-      document.elementFromPoint(px!, py!)?.closest('[data-dag-node]')?.getAttribute('data-dag-node'),
+  const hit = await script.evaluate(
+    (el, [px, py]) =>
+      el.ownerDocument.elementFromPoint(px!, py!)?.closest('[data-dag-node]')?.getAttribute('data-dag-node'),
     [x, y],
   );
   expect(hit).toBe('script');
