@@ -2,6 +2,8 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import { checkContrast } from '../renderer/src/features/skills/appearance/contrast';
+import { hostApi } from './helpers/host-api';
 import { watchForPageErrors } from './helpers/page-errors';
 import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
 
@@ -39,6 +41,9 @@ const shot = (testInfo: TestInfo, name: string) =>
   path.join(testInfo.project.outputDir, `appearance-${name}.png`);
 
 async function openDialog(page: Page, id: string) {
+  // the deck draws only the cards on screen: find it first when it may be further down
+  if (!(await card(page, id).isVisible()))
+    await page.getByRole('searchbox', { name: 'Search skills' }).fill(id);
   await card(page, id)
     .getByRole('button', { name: `Edit appearance of ${id}` })
     .click();
@@ -101,7 +106,7 @@ test('emoji by search, color by hex with its contrast, and a recorded hotkey sur
   await expect(contrast).toContainText('Contrast of the card text (white) on this color: 3.76:1');
   await expect(contrast).toContainText('Low contrast');
   await expect(contrast).toContainText('Dark text would read well on it');
-  await expect(contrast.getByRole('button', { name: 'Use Slate (#475569)' })).toBeVisible();
+  await expect(contrast.getByRole('button', { name: 'Use Green (#047857)' })).toBeVisible();
   await expect(contrast.getByRole('button', { name: /Use a darker shade \(#[0-9a-f]{6}\)/ })).toBeVisible();
   await dialog.evaluate((d) => d.querySelector('[data-testid="contrast"]')?.scrollIntoView());
   await page.screenshot({ path: shot(testInfo, 'low-contrast') });
@@ -247,3 +252,61 @@ test('in Chinese: labels, a Chinese search, and the dialog in dark mode', async 
   await expect(tile(page, 'summarize')).toHaveText('🚀');
   expect(problems).toEqual([]);
 });
+
+test('the built-ins and new skills get a color that passes the contrast check the dialog enforces', async ({
+  page,
+}) => {
+  const host = await startHost();
+  const { invoke } = hostApi(() => host.url);
+  // a new skill's color is a stable pick from the palette by its id: enough ids to meet every one
+  for (let i = 0; i < 24; i++) await invoke('skills:create', { skillId: `fresh-${i}`, template: 'prompt' });
+  const skills = await invoke('skills:list', undefined);
+  const failing = skills
+    .filter((s) => !checkContrast(s.meta.color).passes)
+    .map((s) => `${s.id} ${s.meta.color}`);
+  expect(failing).toEqual([]);
+
+  await page.goto(host.url);
+  const dialog = await openDialog(page, 'explain');
+  await expect(dialog.getByTestId('contrast')).toHaveAttribute('data-passes', 'true');
+  await expect(dialog.getByTestId('contrast')).toContainText('Readable');
+});
+
+for (const viewport of [
+  { width: 800, height: 600 },
+  { width: 1440, height: 900 },
+])
+  test(`a hotkey conflict is shown inside the dialog's view at ${viewport.width}×${viewport.height}`, async ({
+    page,
+  }) => {
+    const host = await startHost();
+    const { invoke } = hostApi(() => host.url);
+    await invoke('meta:update', {
+      skillId: 'translate',
+      patch: { hotkey: { accelerator: 'CommandOrControl+Alt+T', display: 'Ctrl+Alt+T' } },
+    });
+    await page.setViewportSize(viewport);
+    await page.goto(host.url);
+    const dialog = await openDialog(page, 'polish');
+    const recorder = dialog.getByLabel('Hotkey', { exact: true });
+    await recorder.press('Control+Alt+T');
+    const conflict = dialog.getByTestId('hotkey-conflict');
+    await expect(conflict).toContainText('already the hotkey of translate');
+
+    // the whole message lies within the dialog's scrolling body and within the window
+    const inView = async () => {
+      const box = await conflict.boundingBox();
+      const body = await dialog.locator('.appearance-body').boundingBox();
+      if (!box || !body) return false;
+      return (
+        box.y >= body.y &&
+        box.y + box.height <= body.y + body.height + 0.5 &&
+        box.y + box.height <= viewport.height
+      );
+    };
+    await expect.poll(inView).toBe(true);
+    // and after the host's own CONFLICT answer to Save
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeVisible();
+    await expect.poll(inView).toBe(true);
+  });

@@ -77,8 +77,8 @@ test('lists the built-in skills, and an appearance edit survives a reload and a 
   await expect(dialog).toBeVisible();
   await expect(dialog.getByLabel('Emoji', { exact: true })).toBeFocused();
   await dialog.getByLabel('Emoji', { exact: true }).fill('🦜');
-  await dialog.getByRole('button', { name: 'Green #059669' }).click();
-  await expect(dialog.getByLabel('Hex color')).toHaveValue('#059669');
+  await dialog.getByRole('button', { name: 'Green #047857' }).click();
+  await expect(dialog.getByLabel('Hex color')).toHaveValue('#047857');
   await dialog.getByLabel('Hex color').fill('#0E7490');
   await page.screenshot({ path: 'e2e-artifacts/dashboard-appearance-dialog.png' });
   await dialog.getByRole('button', { name: 'Save' }).click();

@@ -191,6 +191,77 @@ test('a copy of translate: its config edited in the form stays under metadata.sk
   expect(problems).toEqual([]);
 });
 
+/** The config rows of the form: each one's key, value and × (null when there is none). */
+async function configRowBoxes(page: Page) {
+  const rows = page.locator('.skill-form .config-row');
+  const boxes = [];
+  for (let i = 0; i < (await rows.count()); i++) {
+    const row = rows.nth(i);
+    const [key, value] = [row.locator('input').nth(0), row.locator('input').nth(1)];
+    const remove = row.getByRole('button', { name: /^Remove/ });
+    boxes.push({
+      key: (await key.boundingBox())!,
+      value: (await value.boundingBox())!,
+      remove: (await remove.count()) > 0 ? (await remove.boundingBox())! : null,
+    });
+  }
+  return boxes;
+}
+
+for (const viewport of [
+  { width: 800, height: 600 },
+  { width: 1440, height: 900 },
+])
+  test(`config rows at ${viewport.width}×${viewport.height}: key, value and × on one line, with placeholders`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto(`${host!.url}#/skills/translate`);
+    await expect(editorHeading(page, 'translate')).toBeVisible();
+    await page.getByRole('button', { name: 'Duplicate' }).click();
+    const duplicate = page.getByRole('dialog', { name: 'Duplicate translate' });
+    await duplicate.getByLabel('Id (folder name)').fill('my-translate');
+    await duplicate.getByRole('button', { name: 'Duplicate' }).click();
+    await expect(editorHeading(page, 'my-translate')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Add a value' }).click();
+    const boxes = await configRowBoxes(page);
+    expect(boxes).toHaveLength(4);
+    for (const { key, value, remove } of boxes) {
+      expect(remove).not.toBeNull();
+      // the × sits after the value, on the key's line
+      expect(Math.abs(remove!.y + remove!.height / 2 - (key.y + key.height / 2))).toBeLessThan(2);
+      expect(remove!.x).toBeGreaterThanOrEqual(value.x + value.width);
+      expect(remove!.x + remove!.width).toBeLessThanOrEqual(viewport.width);
+    }
+    // the new, empty row says what goes where
+    await expect(page.getByLabel('Config key 4')).toHaveAttribute('placeholder', /\S/);
+    await expect(page.getByLabel('Value of 4')).toHaveAttribute('placeholder', /\S/);
+  });
+
+test('a read-only built-in shows its config without × buttons', async ({ page }) => {
+  await page.goto(`${host!.url}#/skills/translate`);
+  await expect(editorHeading(page, 'translate')).toBeVisible();
+  await expect(page.getByLabel('Value of target_language')).toBeDisabled();
+  const boxes = await configRowBoxes(page);
+  expect(boxes).toHaveLength(3);
+  expect(boxes.filter((b) => b.remove !== null)).toEqual([]);
+});
+
+test('the hint about an unlimited tool list shows only while the tools are not limited', async ({ page }) => {
+  await fs.mkdir(path.dirname(skillFile('tools')), { recursive: true });
+  await fs.writeFile(skillFile('tools'), skillMd('tools', 'Uses some tools.'));
+  await page.goto(`${host!.url}#/skills/tools`);
+  await expect(editorHeading(page, 'tools')).toBeVisible();
+  const hint = page.getByText('Without a limit, every tool is offered.');
+  await expect(hint).toBeVisible();
+  await page.getByLabel('Limit the tools this skill may use').check();
+  await expect(page.getByTestId('tool-chips')).toBeVisible();
+  await expect(hint).toBeHidden();
+  await page.getByLabel('Limit the tools this skill may use').uncheck();
+  await expect(hint).toBeVisible();
+});
+
 // ---- leaving with unsaved changes ----
 
 const HAIKU = skillMd('haiku', 'Turn the selected text into a haiku.');

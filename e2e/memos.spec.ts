@@ -123,6 +123,39 @@ test('a memo saved by the memo skill is found in English and Chinese, opened, ex
   expect(problems).toEqual([]);
 });
 
+test('a memo card does not repeat its title, and the open memo closes when a search leaves it out', async ({
+  page,
+}) => {
+  const problems = watchForPageErrors(page);
+  await saveMemo(MEMO_TEXT);
+  await saveMemo('Meeting notes: release on Friday\nSecond line: check the copy');
+  await open(page, '#/memos');
+  const list = page.getByRole('list', { name: 'Memos' });
+  await expect(list.getByRole('button')).toHaveCount(2);
+
+  // titled by its first line: the card shows what follows it, or nothing more
+  const meeting = list.getByRole('button', { name: /^Meeting notes: release on Friday/ });
+  await expect(meeting.locator('.memo-row-title')).toHaveText('Meeting notes: release on Friday');
+  await expect(meeting.locator('.memo-row-text')).toHaveText('Second line: check the copy');
+  const oat = list.getByRole('button', { name: /^Buy oat milk/ });
+  await expect(oat.locator('.memo-row-title')).toHaveText(MEMO_TEXT);
+  await expect(oat.locator('.memo-row-text')).toHaveCount(0);
+
+  await meeting.click();
+  const view = page.getByTestId('memo-view');
+  await expect(view).toContainText('Second line: check the copy');
+  const search = page.getByRole('searchbox', { name: 'Search memos' });
+  await search.fill('Friday'); // still among the results: stays open
+  await expect(list.getByRole('button')).toHaveCount(1);
+  await expect(view).toBeVisible();
+  await search.fill('oat'); // filtered out: closed, and the pane says to pick one
+  await expect(list.getByRole('button')).toHaveCount(1);
+  await expect(list.getByRole('button')).toContainText('oat');
+  await expect(view).toBeHidden();
+  await expect(page.locator('.memos-detail-empty')).toBeVisible();
+  expect(problems).toEqual([]);
+});
+
 test('export all downloads one Markdown file with every memo, Chinese included; one memo gets its own file', async ({
   page,
 }) => {

@@ -216,6 +216,21 @@ test('the video-script workflow runs its four steps in dependency order, drawn a
   await expect(detail.getByTestId('run-step-outline')).toContainText(/answer \d+/);
   await page.screenshot({ path: 'e2e-artifacts/runs-dag-done.png', fullPage: true });
 
+  // Mouse: the node itself is what is under the pointer (not the graph's pane), and a click picks it.
+  const script = graph.getByTestId('dag-node-script');
+  const box = (await script.boundingBox())!;
+  const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+  const hit = await script.evaluate(
+    (el, [px, py]) =>
+      el.ownerDocument.elementFromPoint(px!, py!)?.closest('[data-dag-node]')?.getAttribute('data-dag-node'),
+    [x, y],
+  );
+  expect(hit).toBe('script');
+  await page.mouse.click(x, y);
+  await expect(script).toHaveAttribute('aria-pressed', 'true');
+  await expect(graph.getByTestId('dag-node-outline')).toHaveAttribute('aria-pressed', 'false');
+  await expect(detail.getByTestId('run-step-script')).toBeVisible();
+
   // The list shows the same four steps.
   await panel.getByRole('button', { name: 'List', exact: true }).click();
   await expect(graph).toHaveCount(0);
@@ -226,7 +241,7 @@ test('the video-script workflow runs its four steps in dependency order, drawn a
   llm.setResponder(() => ({ text: 'ok' }));
 });
 
-test('a skipped step is dimmed in the graph, with its reason on focus', async ({ page }) => {
+test('a skipped step is dimmed in the graph, with its reason on hover and on focus', async ({ page }) => {
   const problems = watchForPageErrors(page);
   llm.setResponder(() => ({ text: 'done', delayMs: 100 }));
   await openRuns(page);
@@ -254,6 +269,10 @@ test('a skipped step is dimmed in the graph, with its reason on focus', async ({
   await expect(graph.getByTestId('dag-node-long')).toContainText('Long version');
 
   const tip = graph.getByRole('tooltip').filter({ hasText: 'Skipped:' });
+  await expect(tip).toBeHidden();
+  await long.hover(); // the pointer reaches the node, so its tooltip shows on hover too
+  await expect(tip).toBeVisible();
+  await page.mouse.move(0, 0);
   await expect(tip).toBeHidden();
   await long.focus();
   await expect(tip).toBeVisible();

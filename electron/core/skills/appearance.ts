@@ -1,19 +1,22 @@
 import type { SkillMeta } from '../../../shared/types/skill';
+import { paletteHex as hex, type PaletteName } from '../../../shared/types/skill-palette';
 import type { StoredSkillMeta } from '../store/skill-meta';
 
 /** The look a skill has before the user picks one: built-ins get their own, others a stable pick. */
 const BUILTIN_LOOKS: Record<string, { emoji: string; color: string }> = {
-  translate: { emoji: '🌐', color: '#2563eb' },
-  polish: { emoji: '✨', color: '#9333ea' },
-  explain: { emoji: '💡', color: '#d97706' },
-  summarize: { emoji: '📝', color: '#059669' },
-  memo: { emoji: '📌', color: '#dc2626' },
-  'reply-email': { emoji: '✉️', color: '#0891b2' },
-  'code-review': { emoji: '🔍', color: '#4f46e5' },
-  'video-script': { emoji: '🎬', color: '#db2777' },
+  translate: { emoji: '🌐', color: hex('Blue') },
+  polish: { emoji: '✨', color: hex('Purple') },
+  explain: { emoji: '💡', color: hex('Amber') },
+  summarize: { emoji: '📝', color: hex('Green') },
+  memo: { emoji: '📌', color: hex('Red') },
+  'reply-email': { emoji: '✉️', color: hex('Cyan') },
+  'code-review': { emoji: '🔍', color: hex('Indigo') },
+  'video-script': { emoji: '🎬', color: hex('Pink') },
 };
 
-const PALETTE = ['#2563eb', '#9333ea', '#d97706', '#059669', '#dc2626', '#0891b2', '#4f46e5', '#db2777'];
+/** A new skill's color: one of the palette's (each readable under the tile's white text). */
+const PICKS: readonly PaletteName[] = ['Blue', 'Purple', 'Amber', 'Green', 'Red', 'Cyan', 'Indigo', 'Pink'];
+const PALETTE = PICKS.map(hex);
 const EMOJIS = ['✨', '⚡', '🧩', '🔧', '🎯', '🧠', '📎', '🪄'];
 
 function hash(s: string): number {

@@ -75,6 +75,35 @@ describe('memos store', () => {
     expect(useMemosStore.getState().query).toBe('oat');
   });
 
+  it('closes the open memo when a search leaves it out, and keeps it when the search finds it', async () => {
+    const oat = memo(2, 'Buy oat milk');
+    const friday = memo(3, 'Release on Friday');
+    const { useMemosStore } = setup({
+      'memos:list': () => ok({ items: [friday, oat], total: 2 }),
+      'memos:get': (input) => ok((input as { id: number }).id === 2 ? oat : friday),
+      'memos:search': (input) => {
+        const found = [friday, oat].filter((m) => m.text.includes((input as { query: string }).query));
+        return ok({
+          items: found.map((m) => ({ memo: m, snippet: [{ text: m.text, match: false }] })),
+          hasMore: false,
+        });
+      },
+    });
+    await useMemosStore.getState().refresh();
+    await useMemosStore.getState().open(3);
+    await useMemosStore.getState().search('Friday');
+    expect(useMemosStore.getState().selected?.id).toBe(3);
+    await useMemosStore.getState().search('oat');
+    expect(useMemosStore.getState().selected).toBeNull();
+    // clearing the search lists every memo again; nothing reopens by itself
+    await useMemosStore.getState().search('');
+    expect(useMemosStore.getState().selected).toBeNull();
+    // the list without a query never closes it
+    await useMemosStore.getState().open(2);
+    await useMemosStore.getState().refresh();
+    expect(useMemosStore.getState().selected?.id).toBe(2);
+  });
+
   it('opens one, and deleting it removes it from the list, the hits and the view', async () => {
     const { useMemosStore } = setup({
       'memos:list': () => ok({ items: [memo(1), memo(2)], total: 2 }),

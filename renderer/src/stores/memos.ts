@@ -63,12 +63,19 @@ export function createMemosStore(client: Client) {
         });
         if (request !== latest) return;
         if (!result.ok) return set({ loading: false, error: errorText(result.error) });
-        set((state) => ({
-          hits: offset === 0 ? result.value.items : [...state.hits, ...result.value.items],
-          hasMore: result.value.hasMore,
-          loading: false,
-          error: null,
-        }));
+        set((state) => {
+          const hits = offset === 0 ? result.value.items : [...state.hits, ...result.value.items];
+          // the open memo goes with the list: one the search left out is closed, not shown beside
+          // results it is not among
+          const kept = state.selected && hits.some((h) => h.memo.id === state.selected!.id);
+          return {
+            hits,
+            hasMore: result.value.hasMore,
+            loading: false,
+            error: null,
+            selected: kept ? state.selected : null,
+          };
+        });
       }
     }
 

@@ -227,7 +227,7 @@ export function SkillForm({
             )}
           </div>
         )}
-        <span className="muted small">{t('form.toolsHint')}</span>
+        {values.allowedTools === null && <span className="muted small">{t('form.toolsHint')}</span>}
       </fieldset>
 
       <fieldset className="field">
@@ -240,6 +240,7 @@ export function SkillForm({
             <input
               className="input"
               aria-label={t('form.configKey', { n: index + 1 })}
+              placeholder={t('form.configKeyPlaceholder')}
               value={row.key}
               disabled={readOnly}
               onChange={(e) => setConfig(index, { key: e.target.value })}
@@ -247,24 +248,26 @@ export function SkillForm({
             <input
               className="input"
               aria-label={t('form.configValue', { key: row.key || index + 1 })}
+              placeholder={t('form.configValuePlaceholder')}
               value={row.value}
               disabled={readOnly}
               onChange={(e) => setConfig(index, { value: e.target.value })}
             />
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={t('form.configRemove', { key: row.key })}
-              disabled={readOnly}
-              onClick={() =>
-                update(
-                  'config',
-                  values.config.filter((_, i) => i !== index),
-                )
-              }
-            >
-              ×
-            </button>
+            {!readOnly && (
+              <button
+                type="button"
+                className="icon-button"
+                aria-label={t('form.configRemove', { key: row.key })}
+                onClick={() =>
+                  update(
+                    'config',
+                    values.config.filter((_, i) => i !== index),
+                  )
+                }
+              >
+                ×
+              </button>
+            )}
           </div>
         ))}
         {!readOnly && (

@@ -6,6 +6,7 @@ import { useStores } from '../../app/stores-context';
 import { copyText } from '../../app/clipboard';
 import { When } from '../../app/When';
 import { allMemosFileName, memoFileName, saveMarkdownFile } from './export-file';
+import { memoPreview } from './memo-preview';
 import './memos.css';
 import { errorText } from '../../i18n/error-text';
 
@@ -167,9 +168,7 @@ export function MemosPage() {
                     <span className="memo-row-meta">
                       <When at={memo.createdAt} /> · {memo.skillId}
                     </span>
-                    <span className="memo-row-text">
-                      {snippet ? <Snippet parts={snippet} /> : preview(memo.text)}
-                    </span>
+                    <MemoRowText title={memo.title} text={memo.text} snippet={snippet} />
                   </button>
                 </li>
               ))}
@@ -348,7 +347,17 @@ function Snippet({ parts }: { parts: SnippetPart[] }) {
   );
 }
 
-function preview(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length > 160 ? `${flat.slice(0, 160)}…` : flat;
+/** Under a memo's title in the list: the search's snippet, else the text the title does not show. */
+function MemoRowText({
+  title,
+  text,
+  snippet,
+}: {
+  title: string;
+  text: string;
+  snippet: SnippetPart[] | null;
+}) {
+  const shown = snippet ? null : memoPreview(title, text);
+  if (shown === '') return null;
+  return <span className="memo-row-text">{snippet ? <Snippet parts={snippet} /> : shown}</span>;
 }

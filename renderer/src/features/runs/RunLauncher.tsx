@@ -120,11 +120,11 @@ export function RunLauncher() {
           />
         </div>
         {Object.keys(config).length > 0 && (
-          <fieldset className="field config-fields">
+          <fieldset className="field launcher-config">
             <legend className="field-label">{t('launcher.config')}</legend>
             {Object.entries(config).map(([key, value]) => (
-              <label key={key} className="config-row">
-                <span className="config-key">{key}</span>
+              <label key={key} className="launcher-config-row">
+                <span className="launcher-config-key">{key}</span>
                 <input
                   className="input"
                   value={edits[key] ?? asText(value)}

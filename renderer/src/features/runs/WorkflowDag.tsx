@@ -15,12 +15,19 @@ import {
   type NodeProps,
   useReactFlow,
 } from '@xyflow/react';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StepStatus } from '../../../../shared/types/run';
 import { useStores } from '../../app/stores-context';
 import type { WorkflowSpec } from '../../stores/runs';
-import { layoutDag, type DagInput } from './dag-layout';
+import {
+  VERTICAL_SPACING,
+  chooseOrientation,
+  layoutDag,
+  longestPathLayers,
+  transposed,
+  type DagInput,
+} from './dag-layout';
 import { Duration, Elapsed } from './Duration';
 import { runningSince, stepDuration, type RunView, type StepView } from '../../../../shared/runs/run-view';
 import { StepList } from './StepList';
@@ -56,6 +63,8 @@ interface StepNodeData extends Record<string, unknown> {
   /** Names of the steps it waits for (read to screen readers: edges are not). */
   after: string[];
   selected: boolean;
+  /** Laid out top to bottom (a narrow box): edges enter at the top and leave at the bottom. */
+  vertical: boolean;
   onSelect: (stepId: string) => void;
 }
 
@@ -195,7 +204,19 @@ export function WorkflowDag({
   onSelect: (stepId: string) => void;
 }) {
   const { t } = useTranslation('runs');
-  const layout = useMemo(() => layoutDag(steps), [steps]);
+  const box = useRef<HTMLDivElement>(null);
+  const width = useWidth(box);
+  const orientation = useMemo(() => {
+    const layers = [...longestPathLayers(steps).values()];
+    const perLayer = new Map<number, number>();
+    for (const layer of layers) perLayer.set(layer, (perLayer.get(layer) ?? 0) + 1);
+    return chooseOrientation(width, perLayer.size, Math.max(1, ...perLayer.values()));
+  }, [steps, width]);
+  const vertical = orientation === 'vertical';
+  const layout = useMemo(
+    () => (vertical ? transposed(layoutDag(steps, VERTICAL_SPACING)) : layoutDag(steps)),
+    [steps, vertical],
+  );
   const byId = useMemo(() => new Map(steps.map((s) => [s.id, s])), [steps]);
   const views = useMemo(() => new Map(run.steps.map((s) => [s.stepId, s])), [run.steps]);
   const statusOf = (id: string): NodeStatus => views.get(id)?.status ?? 'pending';
@@ -235,13 +256,14 @@ export function WorkflowDag({
             condition: step.condition,
             after: step.dependencies.filter((d) => byId.has(d) && d !== id).map((d) => byId.get(d)!.name),
             selected: selected === id,
+            vertical,
             onSelect,
           },
         };
       }),
     // shownState stands for `views`: a token does not re-render the graph
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [layout, byId, shownState, selected, onSelect, t],
+    [layout, byId, shownState, selected, onSelect, vertical, t],
   );
 
   const edges = useMemo<Edge[]>(
@@ -262,59 +284,87 @@ export function WorkflowDag({
     [layout, byId, shownState, t],
   );
 
-  const tallest = Math.max(1, ...layout.layers.map((l) => l.length));
+  // how many nodes the graph is tall: the widest layer, or (top to bottom) the number of layers
+  const tallest = vertical ? layout.layers.length : Math.max(1, ...layout.layers.map((l) => l.length));
+  const rowGap = vertical ? VERTICAL_SPACING.layerGap : 110;
   // room for a tooltip (skip reason, condition) under the lowest nodes, only when there is one
   const tips = steps.some((s) => s.condition) || run.steps.some((s) => s.skipReason !== null);
   const fit: FitViewOptions = {
     padding: { x: '24px', top: '48px', bottom: tips ? '56px' : '16px' },
     maxZoom: 1,
   };
-  const height = Math.min(480, (tallest - 1) * 110 + NODE_HEIGHT + 48 + (tips ? 56 : 16));
-  // new nodes (or room for a tooltip) fit the graph again; a status change does not
-  const fitKey = `${layout.nodes.map((n) => n.id).join('\n')}|${tips}`;
+  const height = Math.min(vertical ? 640 : 480, (tallest - 1) * rowGap + NODE_HEIGHT + 48 + (tips ? 56 : 16));
+  // new nodes, room for a tooltip or a turn of the graph fit it again; a status change does not
+  const fitKey = `${layout.nodes.map((n) => n.id).join('\n')}|${tips}|${orientation}`;
 
   return (
-    <div className="dag-graph" data-testid="workflow-dag" style={{ height }}>
-      <ReactFlow
-        aria-label={t('dag.label')}
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={NODE_TYPES}
-        fitView
-        fitViewOptions={fit}
-        minZoom={0.3}
-        maxZoom={1.5}
-        nodesDraggable={false}
-        nodesConnectable={false}
-        nodesFocusable={false}
-        edgesFocusable={false}
-        elementsSelectable={false}
-        edgesReconnectable={false}
-        disableKeyboardA11y
-        deleteKeyCode={null}
-        selectionKeyCode={null}
-        multiSelectionKeyCode={null}
-        zoomOnScroll={false}
-        preventScrolling={false}
-        zoomOnDoubleClick={false}
-        proOptions={{ hideAttribution: true }}
-        ariaLabelConfig={{
-          'node.a11yDescription.default': t('dag.a11y.node'),
-          'node.a11yDescription.keyboardDisabled': t('dag.a11y.node'),
-          'edge.a11yDescription.default': t('dag.a11y.edge'),
-          'controls.ariaLabel': t('dag.controls.label'),
-          'controls.zoomIn.ariaLabel': t('dag.controls.zoomIn'),
-          'controls.zoomOut.ariaLabel': t('dag.controls.zoomOut'),
-          'controls.fitView.ariaLabel': t('dag.controls.fitView'),
-          'controls.interactive.ariaLabel': t('dag.controls.interactive'),
-          'handle.ariaLabel': t('dag.handle'),
-        }}
-      >
-        <Controls showInteractive={false} orientation="horizontal" position="top-right" />
-        <FitOnChange fitKey={fitKey} options={fit} />
-      </ReactFlow>
+    <div
+      ref={box}
+      className="dag-graph"
+      data-testid="workflow-dag"
+      data-orientation={orientation}
+      style={{ height }}
+    >
+      {/* drawn once the box is measured (its width picks the orientation); a new orientation draws
+          it afresh, so its first fit is of the nodes where they now are */}
+      {width > 0 && (
+        <ReactFlow
+          key={orientation}
+          aria-label={t('dag.label')}
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={NODE_TYPES}
+          fitView
+          fitViewOptions={fit}
+          minZoom={0.3}
+          maxZoom={1.5}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          nodesFocusable={false}
+          edgesFocusable={false}
+          elementsSelectable={false}
+          edgesReconnectable={false}
+          disableKeyboardA11y
+          deleteKeyCode={null}
+          selectionKeyCode={null}
+          multiSelectionKeyCode={null}
+          zoomOnScroll={false}
+          preventScrolling={false}
+          zoomOnDoubleClick={false}
+          proOptions={{ hideAttribution: true }}
+          ariaLabelConfig={{
+            'node.a11yDescription.default': t('dag.a11y.node'),
+            'node.a11yDescription.keyboardDisabled': t('dag.a11y.node'),
+            'edge.a11yDescription.default': t('dag.a11y.edge'),
+            'controls.ariaLabel': t('dag.controls.label'),
+            'controls.zoomIn.ariaLabel': t('dag.controls.zoomIn'),
+            'controls.zoomOut.ariaLabel': t('dag.controls.zoomOut'),
+            'controls.fitView.ariaLabel': t('dag.controls.fitView'),
+            'controls.interactive.ariaLabel': t('dag.controls.interactive'),
+            'handle.ariaLabel': t('dag.handle'),
+          }}
+        >
+          <Controls showInteractive={false} orientation="horizontal" position="top-right" />
+          <FitOnChange fitKey={fitKey} options={fit} />
+        </ReactFlow>
+      )}
     </div>
   );
+}
+
+/** The element's width, followed as it changes (0 until measured). */
+function useWidth(ref: RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setWidth(element.clientWidth);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref]);
+  return width;
 }
 
 /** fitView again when the nodes change after the first fit (the `fitView` prop fits once). */
@@ -343,7 +393,7 @@ function StepNodeView({ data }: NodeProps<StepNode>) {
   ].filter((s): s is string => s !== null);
   return (
     <>
-      <Handle type="target" position={Position.Left} isConnectable={false} />
+      <Handle type="target" position={data.vertical ? Position.Top : Position.Left} isConnectable={false} />
       <button
         type="button"
         className="dag-node nodrag nopan"
@@ -386,7 +436,11 @@ function StepNodeView({ data }: NodeProps<StepNode>) {
           ))}
         </span>
       )}
-      <Handle type="source" position={Position.Right} isConnectable={false} />
+      <Handle
+        type="source"
+        position={data.vertical ? Position.Bottom : Position.Right}
+        isConnectable={false}
+      />
     </>
   );
 }

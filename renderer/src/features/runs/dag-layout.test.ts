@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutDag, longestPathLayers } from './dag-layout';
+import { chooseOrientation, layoutDag, longestPathLayers, transposed } from './dag-layout';
 
 const step = (id: string, ...dependencies: string[]) => ({ id, dependencies });
 
@@ -80,5 +80,30 @@ describe('dag layout', () => {
     expect(ringLayers.size).toBe(n);
     expect([...ringLayers.values()].reduce((a, b) => Math.max(a, b), 0)).toBe(n - 1);
     expect(layoutDag(chain).layers).toHaveLength(n);
+  });
+});
+
+describe('orientation', () => {
+  it('reads left to right while that fits at 80% or more', () => {
+    expect(chooseOrientation(900, 4, 1)).toBe('horizontal'); // 4 steps in a row need 948 px at full size
+    expect(chooseOrientation(0, 4, 1)).toBe('horizontal'); // not measured yet
+    expect(chooseOrientation(300, 1, 3)).toBe('horizontal'); // one layer: nothing to turn
+  });
+
+  it('turns top to bottom in a narrow box, when that shrinks the nodes less', () => {
+    expect(chooseOrientation(440, 4, 1)).toBe('vertical');
+    // three parallel steps are as wide either way round: left to right stays
+    expect(chooseOrientation(440, 2, 3)).toBe('horizontal');
+  });
+
+  it('transposes a layout: layers go down, steps of a layer side by side', () => {
+    const layout = transposed(
+      layoutDag([step('a'), step('b', 'a'), step('c', 'a')], { layerGap: 110, rowGap: 200 }),
+    );
+    expect(layout.nodes.map((n) => [n.id, n.x, n.y])).toEqual([
+      ['a', 100, 0],
+      ['b', 0, 110],
+      ['c', 200, 110],
+    ]);
   });
 });

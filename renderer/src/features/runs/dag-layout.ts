@@ -116,3 +116,35 @@ export function layoutDag(steps: readonly DagInput[], spacing: DagSpacing = DEFA
   }
   return { nodes, edges, layers: filled };
 }
+
+export type DagOrientation = 'horizontal' | 'vertical';
+
+/** A node's width in the graph (dag.css `.dag-node`), and the graph's padding left and right. */
+const NODE_WIDTH = 180;
+const SIDE_PADDING = 48;
+/** Spacing when laid out top to bottom: layers 110 px apart, steps of a layer 200 px apart. */
+export const VERTICAL_SPACING: DagSpacing = { layerGap: 110, rowGap: 200 };
+/** Below this zoom a node's text is hard to read. */
+const READABLE_ZOOM = 0.8;
+
+/**
+ * Left to right (the default) unless the box is too narrow for that at a readable size and top to
+ * bottom shrinks the nodes less (a narrow window: a chain of steps is tall rather than tiny).
+ */
+export function chooseOrientation(
+  width: number,
+  layerCount: number,
+  tallest: number,
+  spacing: DagSpacing = DEFAULT_SPACING,
+): DagOrientation {
+  if (width <= 0) return 'horizontal';
+  const zoom = (span: number) => Math.min(1, width / (span + NODE_WIDTH + SIDE_PADDING));
+  const across = zoom((layerCount - 1) * spacing.layerGap);
+  const down = zoom((tallest - 1) * VERTICAL_SPACING.rowGap);
+  return across >= READABLE_ZOOM || across >= down ? 'horizontal' : 'vertical';
+}
+
+/** The layout turned a quarter: layers from top to bottom, the steps of a layer side by side. */
+export function transposed(layout: DagLayout): DagLayout {
+  return { ...layout, nodes: layout.nodes.map((n) => ({ ...n, x: n.y, y: n.x })) };
+}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SkillSummary } from '../../../../shared/types/skill';
 import { PaletteIcon } from '../../app/icons';
@@ -24,6 +24,8 @@ export function SkillCard({
     onEditingChange?.(open);
   };
   const editButton = useRef<HTMLButtonElement>(null);
+  const nameRef = useRef<HTMLHeadingElement>(null);
+  const clamped = useClamped(nameRef, skill.name);
   const { meta } = skill;
   const titleId = `skill-title-${skill.id}`;
 
@@ -43,9 +45,16 @@ export function SkillCard({
           name={skill.name}
         />
         <div className="skill-heading">
-          <h2 id={titleId} className="skill-name">
+          <h2 id={titleId} className="skill-name" ref={nameRef}>
             {skill.name}
           </h2>
+          {clamped && (
+            // the name as a whole, over the clamped one, on hover or keyboard focus in the card; screen
+            // readers already have it all from the heading
+            <span className="skill-name-full" aria-hidden="true" data-testid="skill-name-full">
+              {skill.name}
+            </span>
+          )}
           <div className="badges">
             <span
               className="badge"
@@ -107,4 +116,19 @@ export function SkillCard({
       )}
     </article>
   );
+}
+
+/** Whether the element's text is cut by its line clamp (measured again when its size changes). */
+function useClamped(ref: RefObject<HTMLElement | null>, text: string): boolean {
+  const [clamped, setClamped] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => setClamped(element.scrollHeight > element.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, text]);
+  return clamped;
 }

@@ -1,4 +1,4 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HotkeyStatus } from '../../../../../shared/types/desktop';
 import type { Hotkey } from '../../../../../shared/types/skill';
@@ -40,6 +40,13 @@ export function HotkeyRecorder({
   const [partial, setPartial] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const mac = platform === 'mac';
+  const messages = useRef<HTMLDivElement>(null);
+
+  // The recorder sits at the bottom of the dialog's scrolling body: bring a new message into view
+  // (with the field above it), or it would show only as the field's red border.
+  useEffect(() => {
+    if (notice || conflict) messages.current?.scrollIntoView({ block: 'nearest' });
+  }, [notice, conflict]);
 
   const stop = () => {
     setRecording(false);
@@ -147,19 +154,21 @@ export function HotkeyRecorder({
           {t('appearance.hotkey.clear')}
         </button>
       </div>
+      <div ref={messages} className="hotkey-messages">
+        {notice && (
+          <p id={ids.notice} className="field-error" role="status">
+            {notice}
+          </p>
+        )}
+        {conflict && (
+          <p id={ids.conflict} className="field-error" role="alert" data-testid="hotkey-conflict">
+            {conflict}
+          </p>
+        )}
+      </div>
       <p id={ids.help} className="muted small">
         {t('appearance.hotkey.help', { example })}
       </p>
-      {notice && (
-        <p id={ids.notice} className="field-error" role="status">
-          {notice}
-        </p>
-      )}
-      {conflict && (
-        <p id={ids.conflict} className="field-error" role="alert" data-testid="hotkey-conflict">
-          {conflict}
-        </p>
-      )}
       {trouble && (
         <div
           id={ids.status}

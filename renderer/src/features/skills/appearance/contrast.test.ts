@@ -4,6 +4,7 @@ import {
   AA,
   CARD_TEXT,
   checkContrast,
+  colorDistance,
   contrastRatio,
   darkerShade,
   formatRatio,
@@ -61,4 +62,17 @@ describe('checkContrast and suggestions', () => {
   });
 
   it('round-trips hex', () => expect(toHex(parseHex('#0e7490')!)).toBe('#0e7490'));
+});
+
+describe('the palette', () => {
+  // The dialog warns about any color failing AA: none of its own presets may.
+  it.each(PALETTE)('$name ($hex) passes the contrast check the dialog enforces', ({ hex }) => {
+    expect(checkContrast(hex).passes).toBe(true);
+  });
+
+  it('has no two presets that look alike', () => {
+    for (const a of PALETTE)
+      for (const b of PALETTE)
+        if (a !== b) expect(colorDistance(parseHex(a.hex)!, parseHex(b.hex)!)).toBeGreaterThan(60);
+  });
 });
