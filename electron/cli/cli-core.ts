@@ -5,7 +5,7 @@ import { adhocProvider } from '../core/providers/adhoc';
 import type { ProviderKind } from '../core/providers/gateway';
 import type { PlatformPorts } from '../core/platform';
 import type { SkillDir } from '../core/skills/sources';
-import { onPath } from '../core/desktop/on-path';
+import { onPath } from '../core/fs/on-path';
 import { createKeyringSecrets } from './keyring-secrets';
 import { createEnvSecrets } from './node-secrets';
 import type { Io } from './io';

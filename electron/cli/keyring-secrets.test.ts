@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { onPath } from '../core/desktop/on-path';
+import { onPath } from '../core/fs/on-path';
 import { createTestCore } from '../core/test-support';
 import { createCore } from '../core/core';
 import { startLlmServer } from '../core/testing/llm-server';

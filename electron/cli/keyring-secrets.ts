@@ -5,7 +5,7 @@
 // folders (a second profile, a test's) never read each other's keys.
 import { spawn } from 'node:child_process';
 import type { SecretStorePort } from '../core/platform';
-import { onPath } from '../core/desktop/on-path';
+import { onPath } from '../core/fs/on-path';
 
 export interface KeyringOptions {
   /** The data folder these keys belong to. */

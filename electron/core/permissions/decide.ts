@@ -7,9 +7,8 @@ import {
   hostOf,
   isReadTool,
   matchPath,
-  parseRule,
+  parseRules,
   ruleAppliesToTool,
-  RuleError,
   type Rule,
 } from './rules';
 import type { Decision, PermissionEnv, ToolInvocation } from './types';
@@ -93,19 +92,6 @@ function decideByMode(inv: ToolInvocation, env: PermissionEnv): Decision {
   }
 }
 
-function parsedRules(texts: readonly string[]): Rule[] {
-  const rules: Rule[] = [];
-  for (const text of texts) {
-    try {
-      rules.push(parseRule(text));
-    } catch (error) {
-      // Refused when added; never matches.
-      if (!(error instanceof RuleError)) throw error;
-    }
-  }
-  return rules;
-}
-
 /**
  * Whether a file tool may reach this path outside the working directory: an allow rule of the tool's
  * family with a glob matching it (a bare `Edit` is not enough), and no deny rule of that family matching.
@@ -115,8 +101,8 @@ export function outsidePathAllowed(tool: string, absolutePath: string, env: Perm
   const matches = (rule: Rule) =>
     ruleAppliesToTool(rule, call) &&
     (rule.specifier === undefined || matchPath(rule.specifier, absolutePath, env));
-  if (parsedRules(env.rules.deny).some(matches)) return false;
-  return parsedRules(env.rules.allow).some((rule) => rule.specifier !== undefined && matches(rule));
+  if (parseRules(env.rules.deny).some(matches)) return false;
+  return parseRules(env.rules.allow).some((rule) => rule.specifier !== undefined && matches(rule));
 }
 
 /**
@@ -133,7 +119,7 @@ export function privateNetworkAllowed(url: string, env: PermissionEnv): boolean 
     target: { paths: [], url },
   };
   if (findMatchingRules('deny', env.rules.deny, inv, env)) return false;
-  return parsedRules(env.rules.allow).some(
+  return parseRules(env.rules.allow).some(
     (rule) =>
       rule.tool === 'WebFetch' &&
       rule.specifier !== undefined &&

@@ -56,6 +56,19 @@ export function parseRule(text: string): Rule {
   return { tool, specifier };
 }
 
+/** The rules of a list that parse; one that does not was refused when added and never matches. */
+export function parseRules(texts: readonly string[]): Rule[] {
+  const rules: Rule[] = [];
+  for (const text of texts) {
+    try {
+      rules.push(parseRule(text));
+    } catch (error) {
+      if (!(error instanceof RuleError)) throw error;
+    }
+  }
+  return rules;
+}
+
 function checkSpecifier(text: string, tool: string, specifier: string): void {
   if (tool.startsWith('mcp__'))
     throw bad(

@@ -3,14 +3,7 @@
 import path from 'node:path';
 import picomatch from 'picomatch';
 import { isInside } from '../fs/inside';
-import {
-  findMatchingRules,
-  isReadTool,
-  parseRule,
-  resolvePathSpecifier,
-  RuleError,
-  type Rule,
-} from './rules';
+import { findMatchingRules, isReadTool, parseRules, resolvePathSpecifier } from './rules';
 import type { PermissionEnv, ToolInvocation } from './types';
 
 /** The pseudo-tool naming the network in `allowed-tools` and rules. */
@@ -38,7 +31,7 @@ export function sandboxGrants(env: PermissionEnv, ceiling: ReadonlySet<string> |
       : findMatchingRules('allow', env.rules.allow, network, env) !== undefined;
   const readOnly: string[] = [];
   const writable: string[] = [];
-  for (const rule of parsed(env.rules.allow)) {
+  for (const rule of parseRules(env.rules.allow)) {
     if (rule.specifier === undefined) continue;
     const edit = rule.tool === 'Edit' || rule.tool === 'Write';
     if (!edit && !isReadTool(rule.tool)) continue;
@@ -55,16 +48,4 @@ function folderOf(specifier: string, env: PermissionEnv): string | undefined {
   const fixed = pattern === '' ? '' : picomatch.scan(pattern).base;
   // a pattern with no fixed folder under the working directory (`*.env`) opens nothing outside it
   return path.resolve(base, fixed);
-}
-
-function parsed(texts: readonly string[]): Rule[] {
-  const rules: Rule[] = [];
-  for (const text of texts) {
-    try {
-      rules.push(parseRule(text));
-    } catch (error) {
-      if (!(error instanceof RuleError)) throw error;
-    }
-  }
-  return rules;
 }

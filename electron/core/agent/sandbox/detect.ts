@@ -1,8 +1,7 @@
 // Whether Bash can be confined on this computer: bubblewrap on Linux (installed, and allowed to make user
 // namespaces), sandbox-exec on macOS. Found out once per program path (a ~10–60 ms probe), then remembered.
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
+import { findExecutable, isExecutableFile } from '../../fs/on-path';
 
 export type SandboxAvailability =
   | { kind: 'bubblewrap' | 'sandbox-exec'; program: string }
@@ -39,7 +38,7 @@ export function detectSandbox(options: SandboxProbeOptions = {}): Promise<Sandbo
 
 async function probe(platform: NodeJS.Platform, program: string): Promise<SandboxAvailability> {
   if (platform === 'darwin') {
-    return isExecutable(program)
+    return isExecutableFile(program)
       ? { kind: 'sandbox-exec', program }
       : { kind: 'none', unavailable: 'not-installed', detail: `${program} was not found` };
   }
@@ -49,7 +48,7 @@ async function probe(platform: NodeJS.Platform, program: string): Promise<Sandbo
       unavailable: 'unsupported-platform',
       detail: `Skilldeck has no sandbox for Bash on ${platform}`,
     };
-  const bwrap = onPath(program);
+  const bwrap = findExecutable(program, { fallbackDirs: ['/usr/bin', '/bin'] });
   if (!bwrap)
     return {
       kind: 'none',
@@ -73,19 +72,4 @@ async function probe(platform: NodeJS.Platform, program: string): Promise<Sandbo
   return problem === undefined
     ? { kind: 'bubblewrap', program: bwrap }
     : { kind: 'none', unavailable: 'refused', detail: `bubblewrap cannot make a sandbox here: ${problem}` };
-}
-
-function onPath(program: string): string | undefined {
-  if (program.includes('/')) return isExecutable(program) ? program : undefined;
-  const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
-  return [...dirs, '/usr/bin', '/bin'].map((dir) => path.join(dir, program)).find(isExecutable);
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
 }

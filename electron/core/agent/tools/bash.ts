@@ -4,10 +4,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
 import { z } from 'zod';
 import { defineTool, MAX_TOOL_OUTPUT, type AgentToolContext } from '../types';
+import { findExecutable } from '../../fs/on-path';
 import {
   planSandbox,
   type SandboxedSpawn,
@@ -263,20 +263,7 @@ let cachedShell: [string, string] | undefined;
 /** bash when there is one (on PATH or in /bin), else the POSIX shell. */
 function shellCommand(): [string, string] {
   if (cachedShell) return cachedShell;
-  const dirs = [...(process.env.PATH ?? '').split(path.delimiter), '/bin', '/usr/bin'];
-  const bash = dirs
-    .filter(Boolean)
-    .map((dir) => path.join(dir, 'bash'))
-    .find(isExecutable);
+  const bash = findExecutable('bash', { fallbackDirs: ['/bin', '/usr/bin'] });
   cachedShell = bash ? [bash, '-c'] : ['/bin/sh', '-c'];
   return cachedShell;
-}
-
-function isExecutable(file: string): boolean {
-  try {
-    fs.accessSync(file, fs.constants.X_OK);
-    return fs.statSync(file).isFile();
-  } catch {
-    return false;
-  }
 }

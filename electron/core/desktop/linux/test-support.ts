@@ -1,7 +1,7 @@
 // Tests against a real X server: an Xvfb on a free display number, and what is missing to run them.
 
 import { spawn, type ChildProcess } from 'node:child_process';
-import { onPath } from '../on-path';
+import { onPath } from '../../fs/on-path';
 
 export interface Xvfb {
   /** e.g. `:3` */
