@@ -29,6 +29,8 @@ test.afterEach(async ({}, testInfo) => {
 
 const skillFile = (id: string) => path.join(dataDir, 'skills', id, 'SKILL.md');
 const editorHeading = (page: Page, id: string) => page.getByRole('heading', { level: 1, name: `Edit ${id}` });
+/** A read-only (built-in) skill opens for viewing. */
+const viewerHeading = (page: Page, id: string) => page.getByRole('heading', { level: 1, name: `View ${id}` });
 
 /** Replaces the whole text of the CodeMirror editor, as typed (one input event, no auto-indent). */
 async function replaceRawText(page: Page, text: string) {
@@ -40,7 +42,7 @@ async function replaceRawText(page: Page, text: string) {
 test('a built-in skill opens read-only from its card', async ({ page }) => {
   await page.goto(host!.url);
   await page.getByRole('link', { name: 'View translate' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'View translate' })).toBeVisible();
+  await expect(viewerHeading(page, 'translate')).toBeVisible();
   await expect(page).toHaveURL(/#\/skills\/translate$/);
   await expect(page.getByText('cannot be changed here')).toBeVisible();
   await expect(page.getByLabel('Description')).toBeDisabled();
@@ -156,7 +158,7 @@ test('a copy of translate: its config edited in the form stays under metadata.sk
 }) => {
   const problems = watchForPageErrors(page);
   await page.goto(`${host!.url}#/skills/translate`);
-  await expect(page.getByRole('heading', { level: 1, name: 'View translate' })).toBeVisible();
+  await expect(viewerHeading(page, 'translate')).toBeVisible();
   await page.getByRole('button', { name: 'Duplicate' }).click();
   const duplicate = page.getByRole('dialog', { name: 'Duplicate translate' });
   await duplicate.getByLabel('Id (folder name)').fill('my-translate');
@@ -217,7 +219,7 @@ for (const viewport of [
   }) => {
     await page.setViewportSize(viewport);
     await page.goto(`${host!.url}#/skills/translate`);
-    await expect(editorHeading(page, 'translate')).toBeVisible();
+    await expect(viewerHeading(page, 'translate')).toBeVisible();
     await page.getByRole('button', { name: 'Duplicate' }).click();
     const duplicate = page.getByRole('dialog', { name: 'Duplicate translate' });
     await duplicate.getByLabel('Id (folder name)').fill('my-translate');
@@ -241,7 +243,7 @@ for (const viewport of [
 
 test('a read-only built-in shows its config without × buttons', async ({ page }) => {
   await page.goto(`${host!.url}#/skills/translate`);
-  await expect(editorHeading(page, 'translate')).toBeVisible();
+  await expect(viewerHeading(page, 'translate')).toBeVisible();
   await expect(page.getByLabel('Value of target_language')).toBeDisabled();
   const boxes = await configRowBoxes(page);
   expect(boxes).toHaveLength(3);
