@@ -1,5 +1,5 @@
 // Why a permission decision went as it did, read back from the English `reason` the core records in the
-// audit and the `permission_decision` event (electron/core/permissions/decide.ts, agent/agent-run.ts), so a
+// audit and the `permission_decision` event (electron/core/permissions/decide.ts, agent/permission-gate.ts), so a
 // dashboard can say it in its own language — the audit keeps old rows as text, so reading is the one way
 // that covers them. Anything not recognised stays the host's text. A core test runs real decisions
 // through this reader so the two cannot drift apart.

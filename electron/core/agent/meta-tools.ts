@@ -1,5 +1,5 @@
-// The agent tools that act on the run rather than on files: TodoWrite, AskUser, Skill, Memory, Task and
-// TaskOutput. They get what they need from the run through MetaToolDeps.
+// The agent tools that act on the run rather than on files: TodoWrite, AskUser, Skill, Memory, and Task and
+// TaskOutput from subagents.ts. They get what they need from the run through MetaToolDeps.
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -8,9 +8,8 @@ import { isInside } from '../fs/inside';
 import { realPathOf } from '../fs/real-path';
 import type { SkillActivation } from './activate-skill';
 import type { Todo } from './loop';
+import { createTaskTools, type RunSubagent } from './subagents';
 import { defineTool, type AgentTool, type AgentToolResult } from './types';
-
-export type SubagentType = 'explore' | 'plan' | 'general-purpose';
 
 export interface MetaToolDeps {
   skillId: string;
@@ -22,7 +21,7 @@ export interface MetaToolDeps {
   /** A model-invocable skill by name or id, activated: its body, or why it cannot be. */
   activateSkill: (name: string, args: string) => Promise<SkillActivation>;
   /** Runs a sub-agent to its end; null when sub-agents are not available here (inside a sub-agent). */
-  runSubagent: ((type: SubagentType, description: string, prompt: string) => Promise<AgentToolResult>) | null;
+  runSubagent: RunSubagent | null;
 }
 
 const ok = (output: string, summary: string): AgentToolResult => ({ output, summary });
@@ -34,16 +33,7 @@ export const MEMORY_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 export const memoryDir = (dataDir: string, skillId: string) =>
   path.join(dataDir, 'memory', skillId.replace(/[^A-Za-z0-9._-]/g, '_'));
 
-interface Background {
-  description: string;
-  status: 'running' | 'completed' | 'failed';
-  done: Promise<AgentToolResult>;
-  result?: AgentToolResult;
-}
-
 export function createMetaTools(deps: MetaToolDeps): AgentTool[] {
-  const tasks = new Map<string, Background>();
-  let taskCount = 0;
   const tools: AgentTool[] = [
     defineTool({
       name: 'TodoWrite',
@@ -138,65 +128,7 @@ export function createMetaTools(deps: MetaToolDeps): AgentTool[] {
       },
     }),
   ];
-  if (deps.runSubagent) {
-    const run = deps.runSubagent;
-    tools.push(
-      defineTool({
-        name: 'Task',
-        description:
-          'Starts a sub-agent with its own history on a self-contained task and returns its final answer. subagent_type: explore (Read/Glob/Grep, 5 turns), plan (those + read-only Bash, 10), general-purpose (all tools but Task, 10). run_in_background returns a task id for TaskOutput.',
-        effect: 'meta',
-        input: z.object({
-          description: z.string().min(1),
-          prompt: z.string().min(1),
-          subagent_type: z.enum(['explore', 'plan', 'general-purpose']).default('general-purpose'),
-          run_in_background: z.boolean().optional(),
-        }),
-        async execute({ description, prompt, subagent_type, run_in_background }) {
-          if (!run_in_background) return run(subagent_type, description, prompt);
-          const id = `task_${++taskCount}`;
-          const entry: Background = {
-            description,
-            status: 'running',
-            done: run(subagent_type, description, prompt).then(
-              (result) => {
-                entry.status = result.isError ? 'failed' : 'completed';
-                entry.result = result;
-                return result;
-              },
-              (error: unknown) => {
-                entry.status = 'failed';
-                entry.result = fail(error instanceof Error ? error.message : String(error));
-                return entry.result;
-              },
-            ),
-          };
-          tasks.set(id, entry);
-          return ok(
-            `started task ${id} in the background; read its result with TaskOutput`,
-            `Started ${description} (${id})`,
-          );
-        },
-      }),
-      defineTool({
-        name: 'TaskOutput',
-        description: 'The status or result of a background task: block (default true) waits for it to end.',
-        effect: 'meta',
-        input: z.object({ task_id: z.string(), block: z.boolean().optional() }),
-        async execute({ task_id, block }) {
-          const task = tasks.get(task_id);
-          if (!task) return fail(`no task ${task_id}`);
-          if (block === false && task.status === 'running')
-            return ok(`task ${task_id} is still running`, `${task_id}: running`);
-          const result = await task.done;
-          return {
-            output: `task ${task_id} ${task.status}:\n${result.output}`,
-            summary: `${task_id}: ${task.status}`,
-            isError: result.isError,
-          };
-        },
-      }),
-    );
-  }
+  // Task and TaskOutput (subagents.ts), not inside a sub-agent
+  if (deps.runSubagent) tools.push(...createTaskTools(deps.runSubagent));
   return tools;
 }
