@@ -1,0 +1,154 @@
+// Sub-agents without a model server: a scripted turn, the tool calls recorded instead of run.
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { loadShellParser } from '../permissions/shell-command';
+import type { StreamTextResult, ToolCallPart } from '../providers/gateway';
+import { newAgentState } from './loop';
+import { createSubagentRunner, createTaskTools, readOnlyBash, type RunSubagent } from './subagents';
+import { toolCeiling } from './tool-ceiling';
+import { defineTool, type AgentTool, type AgentToolContext, type AgentToolResult } from './types';
+
+await loadShellParser(); // isReadOnlyCommand reads the command with it
+
+const tool = (name: string): AgentTool =>
+  defineTool({
+    name,
+    description: name,
+    effect: 'read',
+    input: z.object({ command: z.string().optional() }),
+    target: async (input) => ({ paths: [], command: input.command ?? '', diff: 'inner' }),
+    execute: async () => ({ output: name, summary: name }),
+  });
+const ctx = {} as AgentToolContext;
+const answer = (text: string, toolCalls: ToolCallPart[] = []): StreamTextResult => ({
+  text,
+  provider: 'p',
+  model: 'm',
+  usage: { inputTokens: null, outputTokens: null },
+  finishReason: 'stop',
+  toolCalls,
+});
+
+describe('Task and TaskOutput', () => {
+  it('runs a task to its end, or in the background for TaskOutput to read', async () => {
+    let finish: (r: AgentToolResult) => void = () => undefined;
+    const runs: string[] = [];
+    const run: RunSubagent = (type, description) => {
+      runs.push(`${type}: ${description}`);
+      return description === 'later'
+        ? new Promise((resolve) => (finish = resolve))
+        : Promise.resolve({ output: 'found it', summary: 'done' });
+    };
+    const [task, taskOutput] = createTaskTools(run);
+    const exec = (t: AgentTool, input: unknown) => t.execute(t.input.parse(input), ctx);
+    expect(await exec(task!, { description: 'now', prompt: 'look' })).toEqual({
+      output: 'found it',
+      summary: 'done',
+    });
+    expect(
+      (await exec(task!, { description: 'later', prompt: 'look', run_in_background: true })).output,
+    ).toBe('started task task_1 in the background; read its result with TaskOutput');
+    expect(runs).toEqual(['general-purpose: now', 'general-purpose: later']);
+    expect((await exec(taskOutput!, { task_id: 'task_1', block: false })).output).toBe(
+      'task task_1 is still running',
+    );
+    const blocked = exec(taskOutput!, { task_id: 'task_1' });
+    finish({ output: 'it broke', summary: 'x', isError: true });
+    expect(await blocked).toEqual({
+      output: 'task task_1 failed:\nit broke',
+      summary: 'task_1: failed',
+      isError: true,
+    });
+    expect(await exec(taskOutput!, { task_id: 'task_9' })).toMatchObject({
+      output: 'no task task_9',
+      isError: true,
+    });
+  });
+});
+
+describe('readOnlyBash', () => {
+  it('refuses a command that changes something before Bash’s own target is asked', async () => {
+    const bash = readOnlyBash(tool('Bash'));
+    expect(await bash.target!({ command: 'rm -rf src' }, ctx)).toEqual({
+      paths: [],
+      command: 'rm -rf src',
+      error: 'a plan sub-agent only runs read-only commands; "rm -rf src" is not one',
+    });
+    expect(await bash.target!({ command: 'git status' }, ctx)).toMatchObject({ diff: 'inner' });
+  });
+});
+
+describe('the sub-agent runner', () => {
+  it('runs each sub-agent as a step of its own, with its kind’s tools under the ceiling', async () => {
+    const steps: string[] = [];
+    const ends: [boolean, string][] = [];
+    const seen: { stepId: string; system: string; tools: string[] }[] = [];
+    const called: { stepId: string; tools: Map<string, AgentTool> }[] = [];
+    const state = newAgentState('hi');
+    const run = createSubagentRunner({
+      system: (tools) => `tools: ${tools.join(', ')}`,
+      tools: () => ['Read', 'Glob', 'Bash', 'Write', 'TodoWrite'].map(tool),
+      ceiling: toolCeiling(['Read', 'Bash', 'Write', 'TodoWrite'], []),
+      state,
+      contextTokens: 100_000,
+      turn: async (stepId, request) => {
+        seen.push({ stepId, system: request.system, tools: request.tools.map((t) => t.name) });
+        return seen.length % 2 === 1
+          ? answer('', [{ id: 'c1', name: 'Bash', input: {} }])
+          : answer('the answer');
+      },
+      callTool: async (stepId, call, tools) => {
+        called.push({ stepId, tools });
+        return { id: call.id, name: call.name, output: 'ok' };
+      },
+      subStep: (stepId, name) => {
+        steps.push(`${stepId} ${name}`);
+        return { end: (ok, output) => ends.push([ok, output]) };
+      },
+      signal: new AbortController().signal,
+    });
+    expect(await run('plan', 'find the tests', 'look')).toEqual({
+      output: 'the answer',
+      summary: 'plan sub-agent finished: find the tests',
+    });
+    expect(await run('general-purpose', 'fix', 'go')).toMatchObject({ output: 'the answer' });
+    expect(steps).toEqual(['task-1 plan: find the tests', 'task-2 general-purpose: fix']);
+    expect(ends).toEqual([
+      [true, 'the answer'],
+      [true, 'the answer'],
+    ]);
+    expect(seen[0]).toMatchObject({ stepId: 'task-1', tools: ['Read', 'Bash'] });
+    expect(seen[0]!.system).toBe(
+      'tools: Read, Bash\n\n# Sub-agent\nYou are a plan sub-agent working on: find the tests. Answer with your findings when done.',
+    );
+    expect(seen[2]).toMatchObject({ stepId: 'task-2', tools: ['Read', 'Bash', 'Write', 'TodoWrite'] });
+    // a plan sub-agent's Bash is the read-only one
+    expect(called[0]!.stepId).toBe('task-1');
+    expect(await called[0]!.tools.get('Bash')!.target!({ command: 'touch x' }, ctx)).toHaveProperty('error');
+    expect(await called[1]!.tools.get('Bash')!.target!({ command: 'touch x' }, ctx)).not.toHaveProperty(
+      'error',
+    );
+  });
+
+  it('says why a sub-agent stopped', async () => {
+    const ends: [boolean, string][] = [];
+    const run = createSubagentRunner({
+      system: () => '',
+      tools: () => [],
+      ceiling: toolCeiling(null, []),
+      state: newAgentState('hi'),
+      contextTokens: 100_000,
+      turn: async () => answer('still looking', [{ id: 'c1', name: 'Read', input: {} }]),
+      callTool: async (_stepId, call) => ({ id: call.id, name: call.name, output: 'ok' }),
+      subStep: () => ({ end: (ok, output) => ends.push([ok, output]) }),
+      signal: new AbortController().signal,
+    });
+    expect(await run('explore', 'look', 'go')).toEqual({
+      output:
+        'the sub-agent stopped: stopped after 5 model turns without finishing — raise max-iterations in the skill or narrow the task\nstill looking',
+      summary: 'explore sub-agent failed: look',
+      isError: true,
+    });
+    expect(ends[0]![0]).toBe(false);
+  });
+});
