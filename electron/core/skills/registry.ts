@@ -27,6 +27,14 @@ import { newWatchBudget, watchRoot, type RootWatcher, type WatchBudget, type Wat
 import { isInside } from '../fs/inside';
 import { pseudoFilesystem } from '../fs/pseudo-fs';
 import { rootFindingsOf } from './root-findings';
+import {
+  changedIds,
+  EMPTY_INDEX,
+  indexSkills,
+  listingSignatures,
+  type ListingSignatures,
+  type SkillIndex,
+} from './skill-index';
 
 export type { SkillEntry } from './skill-entry';
 
@@ -147,9 +155,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
   });
   /** By precedence, highest first. */
   let states: RootState[] = options.roots.map(newState);
-  let merged: SkillEntry[] = [];
-  let winners = new Map<string, SkillEntry>();
-  let byDir = new Map<string, SkillEntry>();
+  let index: SkillIndex = EMPTY_INDEX;
   const listeners = new Set<(change: RegistryChange) => void>();
   let watching = false;
   let initial: Promise<void> | undefined;
@@ -164,46 +170,10 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
   /** Reloads run one at a time, in order. */
   let queue: Promise<unknown> = Promise.resolve();
 
-  /** Precedence, shadowing and real-path dedupe over every root. */
-  function merge() {
-    const next: SkillEntry[] = [];
-    const nextWinners = new Map<string, SkillEntry>();
-    const nextByDir = new Map<string, SkillEntry>();
-    const seenReal = new Set<string>();
-    states.forEach(({ entries }) => {
-      // the folder reached without a symlink first, so a link to a sibling is the one dropped; then the
-      // shallower folder, so of one id in a folder the skill nearer its top wins
-      const ordered = [...entries.values()].sort(
-        (a, b) =>
-          Number(a.dir !== a.realDir) - Number(b.dir !== b.realDir) ||
-          depthOf(a.dir) - depthOf(b.dir) ||
-          (a.dir < b.dir ? -1 : 1),
-      );
-      for (const entry of ordered) {
-        if (seenReal.has(entry.realDir)) continue; // the same folder seen twice (symlink, nested roots)
-        seenReal.add(entry.realDir);
-        const winner = nextWinners.get(entry.id);
-        entry.shadowedBy = winner ? { source: winner.source, path: winner.dir } : null;
-        if (!winner) nextWinners.set(entry.id, entry);
-        nextByDir.set(entry.dir, entry);
-        next.push(entry);
-      }
-    });
-    next.sort((a, b) => a.precedence - b.precedence || (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
-    merged = next;
-    winners = nextWinners;
-    byDir = nextByDir;
-  }
-
-  /** What the listing shows of each id, to tell which ids a reload changed. */
-  function signatures(): Map<string, string> {
-    const out = new Map<string, string>();
-    for (const e of merged) {
-      const sig = `${e.dir}|${e.hash}|${JSON.stringify(e.layout)}|${e.shadowedBy?.path ?? ''}`;
-      out.set(e.id, (out.get(e.id) ?? '') + sig + '\n');
-    }
-    return out;
-  }
+  /** Precedence, shadowing and real-path dedupe over every root (skill-index.ts). */
+  const merge = () => {
+    index = indexSkills(states.map((s) => s.entries.values()));
+  };
 
   async function scanRoot(state: RootState) {
     const { root, entries } = state;
@@ -314,7 +284,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     reason: string,
   ): Promise<RegistryChange | null> {
     await ready();
-    const before = signatures();
+    const before = listingSignatures(index.list);
     for (const [state, paths] of points) {
       if (state.dropped) continue;
       const starts = [...new Set([...paths].map((p) => rescanPointFor(state, p)))].sort();
@@ -327,13 +297,10 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
   }
 
   /** Tells the listeners which ids a change of the listing touched (none: nothing to say). */
-  function announce(before: Map<string, string>, reason: string): RegistryChange | null {
-    const after = signatures();
-    const ids = [...new Set([...before.keys(), ...after.keys()])].filter(
-      (id) => before.get(id) !== after.get(id),
-    );
+  function announce(before: ListingSignatures, reason: string): RegistryChange | null {
+    const ids = changedIds(before, listingSignatures(index.list));
     if (ids.length === 0) return null;
-    const change = { reason, ids: ids.sort() };
+    const change = { reason, ids };
     for (const listener of listeners) {
       try {
         listener(change);
@@ -367,7 +334,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
 
   async function setRootsNow(next: readonly SourceRoot[], reason: string): Promise<RegistryChange | null> {
     await ready();
-    const before = signatures();
+    const before = listingSignatures(index.list);
     const current = new Map(states.map((s) => [s.root.dir, s]));
     const nextStates = next.map((root) => {
       const kept = current.get(root.dir);
@@ -543,7 +510,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
 
   async function require(id: string): Promise<SkillEntry> {
     await ready();
-    const known = winners.get(id);
+    const known = index.byId.get(id);
     if (known) {
       if (fs.existsSync(known.file)) return known;
       await reload([known.dir], `${id} removed on disk`);
@@ -558,7 +525,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       });
       if (candidates.length > 0) await reload(candidates, `${id} added on disk`);
     }
-    const found = winners.get(id);
+    const found = index.byId.get(id);
     if (!found) throw notFound(id);
     return found;
   }
@@ -592,7 +559,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       }
       // changed since it was listed: bring the listing up to date, then read that
       await reload([current.dir], `${current.id} changed on disk`);
-      const next = byDir.get(current.dir);
+      const next = index.byDir.get(current.dir);
       if (!next) throw notFound(current.id);
       current = next;
     }
@@ -604,9 +571,9 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       return states.map((s) => s.root);
     },
     ready,
-    list: () => merged,
-    get: (id) => winners.get(id),
-    entryAt: (dir) => byDir.get(path.resolve(dir)),
+    list: () => index.list,
+    get: (id) => index.byId.get(id),
+    entryAt: (dir) => index.byDir.get(path.resolve(dir)),
     require,
     activate: async (id) => activateEntry(await require(id)),
     activateEntry,
@@ -652,5 +619,3 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     },
   };
 }
-
-const depthOf = (dir: string) => dir.split(path.sep).length;
