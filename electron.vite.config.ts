@@ -4,7 +4,7 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 
-const pagesDir = resolve(import.meta.dirname, 'electron/main/pages');
+const pagesDir = resolve(import.meta.dirname, 'electron/main/windows/pages');
 const iconFile = resolve(import.meta.dirname, 'electron/build/icons/icon.png');
 
 /** The floating card's and command bar's static pages (and the tray icon) go to out/main/pages as they are. */

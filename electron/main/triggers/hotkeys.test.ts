@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { HotkeysOverview, type TriggerInput } from '../../shared/types/desktop';
-import type { SkillSummary } from '../../shared/types/skill';
+import { HotkeysOverview, type TriggerInput } from '../../../shared/types/desktop';
+import type { SkillSummary } from '../../../shared/types/skill';
 import {
   acceleratorKey,
   createHotkeyManager,

@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { BrowserWindowConstructorOptions } from 'electron';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DashboardWindows } from './window';
+import { DashboardWindows } from './dashboard-window';
 
 const created = vi.hoisted(() => [] as FakeWindow[]);
 

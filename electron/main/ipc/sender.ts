@@ -1,5 +1,5 @@
 import type { WebFrameMain } from 'electron';
-import { describeOrigin, isAppUrl } from './app-origin';
+import { describeOrigin, isAppUrl } from '../protocol/app-origin';
 
 /** The parts of a WebFrameMain the check reads (plain objects in tests). */
 export type SenderFrame = Pick<WebFrameMain, 'url' | 'frameTreeNodeId'> & { readonly parent: unknown };

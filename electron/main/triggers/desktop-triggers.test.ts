@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { EventName } from '../../shared/ipc/names';
-import { ok } from '../../shared/ipc/result';
-import type { SkillSummary } from '../../shared/types/skill';
+import type { EventName } from '../../../shared/ipc/names';
+import { ok } from '../../../shared/ipc/result';
+import type { SkillSummary } from '../../../shared/types/skill';
 import { createDesktopTriggers, type TriggerHost } from './desktop-triggers';
 import type { ShortcutRegistrar } from './hotkeys';
 

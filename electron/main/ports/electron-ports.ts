@@ -1,13 +1,13 @@
 // The core's platform ports (electron/core/platform.ts) in the desktop app, except the card and the
-// command bar (card-window.ts, command-bar-window.ts). Which route each port takes is chosen once, by
+// command bar (windows/card-window.ts, windows/command-bar-window.ts). Which route each port takes is chosen once, by
 // chooseDesktopBackend (desktop-backend.ts).
 
 import { execFile } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { clipboard, ClipboardItem, dialog, Notification, safeStorage, systemPreferences } from 'electron';
-import { englishText, type DesktopText } from '../core/i18n/desktop-text';
-import { writeFileAtomic } from '../core/fs/atomic-write';
+import { englishText, type DesktopText } from '../../core/i18n/desktop-text';
+import { writeFileAtomic } from '../../core/fs/atomic-write';
 import type {
   CapturedSelection,
   ClipboardPort,
@@ -18,7 +18,7 @@ import type {
   SecretStorePort,
   SelectionPort,
   TextInserterPort,
-} from '../core/platform';
+} from '../../core/platform';
 import { keyCommand, looksLikeTerminal, type DesktopBackend } from './desktop-backend';
 
 /** What the Linux X11 ports (electron/core/desktop/linux, createX11Ports) provide. */

@@ -1,8 +1,8 @@
 import { BrowserWindow, dialog, type WebContents } from 'electron';
-import { englishText, type DesktopText } from '../core/i18n/desktop-text';
-import { DASHBOARD_URL } from './app-origin';
-import type { IpcWindows } from './ipc';
-import type { SenderFrame } from './sender';
+import { englishText, type DesktopText } from '../../core/i18n/desktop-text';
+import { DASHBOARD_URL } from '../protocol/app-origin';
+import type { IpcWindows } from '../ipc/bind-contract';
+import type { SenderFrame } from '../ipc/sender';
 
 /** The native question for closing (or quitting) with unsaved edits in the skill editor. */
 export function askLeaveWithUnsaved(window: BrowserWindow, t: DesktopText = englishText): 'leave' | 'stay' {

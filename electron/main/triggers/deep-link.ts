@@ -1,8 +1,8 @@
 // skilldeck:// links and the `--trigger` switch: the two ways a skill is started from outside the app
 // (a desktop key binding, a browser link, `skilldeck run <skill> --trigger`). Parsed strictly: anything
 // but `skilldeck://run/<skill>[?instruction=…]` is refused with the reason.
-import { TriggerInput } from '../../shared/types/desktop';
-import { SkillId } from '../../shared/types/skill';
+import { TriggerInput } from '../../../shared/types/desktop';
+import { SkillId } from '../../../shared/types/skill';
 
 export const DEEP_LINK_SCHEME = 'skilldeck';
 

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CapturedSelection } from '../core/platform';
+import type { CapturedSelection } from '../../core/platform';
 import { COMMAND_BAR_URL, CommandBar, placeCommandBar } from './command-bar-window';
 import { captureLine, describeCapture } from './shell-words';
-import { createDesktopI18n, englishText } from '../core/i18n/desktop-text';
-import { COMMAND_BAR_CHANNELS, type CommandBarContext } from './shell-channels';
+import { createDesktopI18n, englishText } from '../../core/i18n/desktop-text';
+import { COMMAND_BAR_CHANNELS, type CommandBarContext } from '../ipc/shell-channels';
 import { FakeBrowserWindow, fakeScreen, LOCKED_DOWN, resetFakes, sendFromPage } from './test-electron';
 
 vi.mock('electron', () => import('./test-electron').then((m) => m.fakeElectron()));

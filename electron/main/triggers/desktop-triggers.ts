@@ -1,8 +1,8 @@
 // The ways a skill is started from outside the dashboard — global hotkeys, skilldeck:// links (macOS
 // `open-url`, or a launch's argv on Windows/Linux) and `skilldeck run <skill> --trigger` (argv handed over
 // by the single-instance lock) — all end in the core's `trigger:run`.
-import type { TriggerInput } from '../../shared/types/desktop';
-import type { Core } from '../core/core';
+import type { TriggerInput } from '../../../shared/types/desktop';
+import type { Core } from '../../core/core';
 import { readLaunchRequest, type LaunchRequest } from './deep-link';
 import {
   createHotkeyManager,

@@ -1,18 +1,18 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { BrowserWindow, ipcMain, screen, type IpcMainEvent, type Rectangle } from 'electron';
-import { writeFileAtomic } from '../core/fs/atomic-write';
-import { englishText, type DesktopText } from '../core/i18n/desktop-text';
-import type { Card, CardPresenterPort, ClipboardPort, TextInserterPort } from '../core/platform';
-import { APP_ORIGIN } from './app-origin';
-import { checkSender, type SenderFrame } from './sender';
+import { writeFileAtomic } from '../../core/fs/atomic-write';
+import { englishText, type DesktopText } from '../../core/i18n/desktop-text';
+import type { Card, CardPresenterPort, ClipboardPort, TextInserterPort } from '../../core/platform';
+import { APP_ORIGIN } from '../protocol/app-origin';
+import { checkSender, type SenderFrame } from '../ipc/sender';
 import {
   CARD_CHANNELS,
   isCardAction,
   type CardAction,
   type CardMessage,
   type CardView,
-} from './shell-channels';
+} from '../ipc/shell-channels';
 import { cardLabels } from './shell-words';
 
 export const CARD_URL = `${APP_ORIGIN}/card.html`;

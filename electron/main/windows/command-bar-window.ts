@@ -1,9 +1,9 @@
 import { BrowserWindow, ipcMain, screen, type IpcMainEvent, type Rectangle } from 'electron';
-import type { CommandBarPort } from '../core/platform';
-import { englishText, type DesktopText } from '../core/i18n/desktop-text';
-import { APP_ORIGIN } from './app-origin';
-import { checkSender, type SenderFrame } from './sender';
-import { COMMAND_BAR_CHANNELS, type CommandBarContext } from './shell-channels';
+import type { CommandBarPort } from '../../core/platform';
+import { englishText, type DesktopText } from '../../core/i18n/desktop-text';
+import { APP_ORIGIN } from '../protocol/app-origin';
+import { checkSender, type SenderFrame } from '../ipc/sender';
+import { COMMAND_BAR_CHANNELS, type CommandBarContext } from '../ipc/shell-channels';
 import { captureLine, describeCapture } from './shell-words';
 
 export const COMMAND_BAR_URL = `${APP_ORIGIN}/command-bar.html`;

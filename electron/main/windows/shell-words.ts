@@ -1,8 +1,8 @@
 // What the floating card and the command bar say, in the app's language: pure (no Electron), so the
 // main process, its tests and the pages' browser test (e2e/shell-pages.spec.ts) build the same messages.
-import type { DesktopText } from '../core/i18n/desktop-text';
-import type { CapturedSelection } from '../core/platform';
-import type { CardLabels, CommandBarContext } from './shell-channels';
+import type { DesktopText } from '../../core/i18n/desktop-text';
+import type { CapturedSelection } from '../../core/platform';
+import type { CardLabels, CommandBarContext } from '../ipc/shell-channels';
 
 const PREVIEW_CHARS = 80;
 

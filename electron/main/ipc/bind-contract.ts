@@ -1,7 +1,7 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
-import { CHANNELS, EVENT_CHANNEL } from '../../shared/ipc/names';
-import { fail, type Result } from '../../shared/ipc/result';
-import type { Core } from '../core/core';
+import { CHANNELS, EVENT_CHANNEL } from '../../../shared/ipc/names';
+import { fail, type Result } from '../../../shared/ipc/result';
+import type { Core } from '../../core/core';
 import { checkSender, type SenderFrame } from './sender';
 
 /** What the binding needs from the window list, so tests can pass plain objects. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FocusedWindow } from '../core/platform';
+import type { FocusedWindow } from '../../core/platform';
 import { chooseDesktopBackend, keyCommand, looksLikeTerminal, type DesktopBackend } from './desktop-backend';
 import {
   captureMethodOf,

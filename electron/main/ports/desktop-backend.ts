@@ -1,4 +1,4 @@
-import { onPath } from '../core/fs/on-path';
+import { onPath } from '../../core/fs/on-path';
 
 // The one place that decides how Skilldeck reaches the desktop on this machine: which selection,
 // focus and paste route the Electron ports take. Pure, so the choice is tested on every platform.

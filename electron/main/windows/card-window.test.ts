@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Card } from '../core/platform';
+import type { Card } from '../../core/platform';
 import { CARD_URL, DEFAULT_CARD_SIZE, FloatingCards, placeNearCursor, readCardSize } from './card-window';
-import { CARD_CHANNELS, type CardView } from './shell-channels';
+import { CARD_CHANNELS, type CardView } from '../ipc/shell-channels';
 import { FakeBrowserWindow, fakeScreen, LOCKED_DOWN, resetFakes, sendFromPage } from './test-electron';
 
 vi.mock('electron', () => import('./test-electron').then((m) => m.fakeElectron()));

@@ -1,9 +1,9 @@
 // The preload and the main-process binding together over a fake Electron IPC pair, against a real core:
 // what the dashboard sees through window.skilldeck.
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Transport } from '../../shared/ipc/client';
-import { createTestCore, skillText } from '../core/test-support';
-import { bindContract } from './ipc';
+import type { Transport } from '../../../shared/ipc/client';
+import { createTestCore, skillText } from '../../core/test-support';
+import { bindContract } from './bind-contract';
 import type { SenderFrame } from './sender';
 
 type MainHandler = (event: { senderFrame: SenderFrame | null }, input: unknown) => unknown;
@@ -54,7 +54,7 @@ const unbind = bindContract(t.core, {
     },
   ],
 });
-await import('../preload/index');
+await import('../../preload/index');
 const bridge = ipc.exposed.get('skilldeck') as Transport;
 
 afterAll(() => {

@@ -25,8 +25,8 @@ vi.mock('electron', () => ({
 }));
 
 beforeAll(async () => {
-  await import('../preload/card');
-  await import('../preload/command-bar');
+  await import('../../preload/card');
+  await import('../../preload/command-bar');
 });
 
 describe('the card preload', () => {

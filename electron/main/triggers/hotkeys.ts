@@ -2,9 +2,9 @@
 // Registration goes through a `ShortcutRegistrar` (Electron's globalShortcut in the app, a fake in tests),
 // and every outcome is reported in the overview — an invalid accelerator, two skills with one key, the
 // OS refusing a key — never swallowed.
-import type { HotkeyStatus, HotkeysOverview, TriggerInput } from '../../shared/types/desktop';
-import { acceleratorProblem } from '../../shared/types/hotkey';
-import type { SkillSummary } from '../../shared/types/skill';
+import type { HotkeyStatus, HotkeysOverview, TriggerInput } from '../../../shared/types/desktop';
+import { acceleratorProblem } from '../../../shared/types/hotkey';
+import type { SkillSummary } from '../../../shared/types/skill';
 
 /** What the manager needs of Electron's `globalShortcut` (tests pass a fake). */
 export interface ShortcutRegistrar {

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHANNELS } from '../../shared/ipc/names';
-import { ok, type Result } from '../../shared/ipc/result';
-import { EventHub } from '../core/ipc/event-hub';
-import { EVENT_CHANNEL } from '../../shared/ipc/names';
-import { bindContract } from './ipc';
+import { CHANNELS } from '../../../shared/ipc/names';
+import { ok, type Result } from '../../../shared/ipc/result';
+import { EventHub } from '../../core/ipc/event-hub';
+import { EVENT_CHANNEL } from '../../../shared/ipc/names';
+import { bindContract } from './bind-contract';
 import type { SenderFrame } from './sender';
 
 type Handler = (event: { senderFrame: SenderFrame | null }, input: unknown) => Promise<Result<unknown>>;

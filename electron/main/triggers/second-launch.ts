@@ -1,4 +1,4 @@
-import type { TriggerInput } from '../../shared/types/desktop';
+import type { TriggerInput } from '../../../shared/types/desktop';
 import { readLaunchRequest, type LaunchRequest } from './deep-link';
 
 /** What a second `skilldeck` launch hands over to the running one (Electron's 'second-instance'). */

@@ -1,5 +1,5 @@
 import { dialog, type BrowserWindow } from 'electron';
-import { englishText, type DesktopText } from '../core/i18n/desktop-text';
+import { englishText, type DesktopText } from '../../core/i18n/desktop-text';
 
 /**
  * The core's `pickFolder` (Settings → skill folders → Browse…): the OS folder dialog, attached to the
