@@ -1,9 +1,13 @@
 import { onPath } from '../../core/fs/on-path';
+import type { PlatformPorts } from '../../core/platform';
 
 // The one place that decides how Skilldeck reaches the desktop on this machine: which selection,
 // focus and paste route the Electron ports take. Pure, so the choice is tested on every platform.
 
 export type DesktopBackend = 'x11' | 'wayland' | 'macos' | 'windows' | 'unsupported';
+
+/** What the Linux X11 ports (electron/core/desktop/linux, createX11Ports) provide: the `x11` route. */
+export type X11Ports = Pick<PlatformPorts, 'focus' | 'selection' | 'inserter'>;
 
 export function chooseDesktopBackend(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): DesktopBackend {
   if (platform === 'darwin') return 'macos';

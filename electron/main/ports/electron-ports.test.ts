@@ -3,22 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FocusedWindow } from '../../core/platform';
-import { chooseDesktopBackend, keyCommand, looksLikeTerminal, type DesktopBackend } from './desktop-backend';
-import {
-  captureMethodOf,
-  createElectronPorts,
-  createSecretStore,
-  resetAccessibilityPrompt,
-  type RunCommand,
-  type SelectionHookLike,
-  type X11Ports,
-} from './electron-ports';
+import type { DesktopBackend, X11Ports } from './desktop-backend';
+import { createElectronPorts } from './electron-ports';
+import { resetAccessibilityPrompt } from './mac-accessibility';
+import type { RunCommand } from './run-command';
+import type { SelectionHookLike } from './selection-hook';
 
 const fake = vi.hoisted(() => ({
   /** The system clipboard: one item, MIME type → text. */
   board: {} as Record<string, string>,
-  encryption: true,
-  backend: 'gnome_libsecret',
   trusted: true,
   dialogs: [] as unknown[],
   trustPrompts: 0,
@@ -60,17 +53,6 @@ vi.mock('electron', () => {
         for (const type of item.types) fake.board[type] = await (await item.getType(type))!.text();
     },
   };
-  // "Encryption" the test can see through: reversed bytes behind a marker.
-  const safeStorage = {
-    isEncryptionAvailable: () => fake.encryption,
-    getSelectedStorageBackend: () => fake.backend,
-    encryptString: (text: string) => Buffer.from(`enc:${[...text].reverse().join('')}`),
-    decryptString: (data: Buffer) => {
-      const text = data.toString();
-      if (!text.startsWith('enc:')) throw new Error('bad ciphertext');
-      return [...text.slice(4)].reverse().join('');
-    },
-  };
   class Notification {
     static isSupported = () => true;
     constructor(private readonly options: { title: string; body: string }) {}
@@ -81,7 +63,6 @@ vi.mock('electron', () => {
   return {
     clipboard,
     ClipboardItem,
-    safeStorage,
     Notification,
     dialog: { showMessageBoxSync: (options: unknown) => fake.dialogs.push(options) },
     systemPreferences: {
@@ -97,8 +78,6 @@ let dir: string;
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-ports-'));
   fake.board = {};
-  fake.encryption = true;
-  fake.backend = 'gnome_libsecret';
   fake.trusted = true;
   fake.dialogs = [];
   fake.trustPrompts = 0;
@@ -125,100 +104,6 @@ function ports(backend: DesktopBackend, extra: Partial<Parameters<typeof createE
   });
   return { ports: created, calls };
 }
-
-describe('the platform switch', () => {
-  it.each<[NodeJS.Platform, NodeJS.ProcessEnv, DesktopBackend]>([
-    ['darwin', {}, 'macos'],
-    ['win32', {}, 'windows'],
-    ['linux', { DISPLAY: ':0' }, 'x11'],
-    ['linux', { XDG_SESSION_TYPE: 'x11' }, 'x11'],
-    ['linux', { XDG_SESSION_TYPE: 'wayland', DISPLAY: ':0', WAYLAND_DISPLAY: 'wayland-0' }, 'wayland'],
-    ['linux', { WAYLAND_DISPLAY: 'wayland-0' }, 'wayland'],
-    ['linux', {}, 'unsupported'],
-    ['freebsd', { DISPLAY: ':0' }, 'unsupported'],
-  ])('%s with %j → %s', (platform, env, backend) => {
-    expect(chooseDesktopBackend(platform, env)).toBe(backend);
-  });
-
-  it('sends keys with osascript on macOS, SendKeys on Windows, and leaves X11 to the X11 ports', () => {
-    expect(keyCommand('macos', 'paste')).toEqual({
-      file: 'osascript',
-      args: ['-e', 'tell application "System Events" to keystroke "v" using command down'],
-    });
-    expect(keyCommand('windows', 'copy')?.args.at(-1)).toMatch(/SendKeys\]::SendWait\('\^c'\)$/);
-    expect(keyCommand('x11', 'paste')).toBeNull();
-    expect(keyCommand('wayland', 'paste', () => false)).toBeNull();
-    expect(keyCommand('wayland', 'paste', (p) => p === 'wtype')).toEqual({
-      file: 'wtype',
-      args: ['-M', 'ctrl', '-k', 'v', '-m', 'ctrl'],
-    });
-    expect(keyCommand('wayland', 'copy', (p) => p === 'ydotool')).toEqual({
-      file: 'ydotool',
-      args: ['key', '29:1', '46:1', '46:0', '29:0'],
-    });
-  });
-
-  it('recognises terminals and maps selection-hook methods', () => {
-    expect(['iTerm2', 'Terminal', 'WindowsTerminal', 'kitty'].every(looksLikeTerminal)).toBe(true);
-    expect(looksLikeTerminal('TextEdit')).toBe(false);
-    expect([1, 3, 11, 22, 99].map(captureMethodOf)).toEqual([
-      'accessibility',
-      'accessibility',
-      'accessibility',
-      'primary',
-      'copy',
-    ]);
-  });
-});
-
-describe('secrets (safeStorage)', () => {
-  it('stores only ciphertext, base64, in userData/secrets.json, written atomically and private', async () => {
-    const file = path.join(dir, 'secrets.json');
-    const store = createSecretStore(file);
-    await Promise.all([store.set('provider:openai', 'sk-live-123'), store.set('provider:x', 'other')]);
-    const raw = fs.readFileSync(file, 'utf8');
-    expect(raw).not.toContain('sk-live-123');
-    const parsed = JSON.parse(raw) as { version: number; secrets: Record<string, string> };
-    expect(parsed.version).toBe(1);
-    expect(Buffer.from(parsed.secrets['provider:openai']!, 'base64').toString()).toBe('enc:321-evil-ks');
-    expect(Object.keys(parsed.secrets).sort()).toEqual(['provider:openai', 'provider:x']);
-    if (process.platform !== 'win32') expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(fs.readdirSync(dir)).toEqual(['secrets.json']);
-
-    const reopened = createSecretStore(file);
-    expect(await reopened.get('provider:openai')).toBe('sk-live-123');
-    expect(await reopened.get('missing')).toBeNull();
-    await reopened.delete('provider:openai');
-    expect(await createSecretStore(file).get('provider:openai')).toBeNull();
-    expect(await createSecretStore(file).get('provider:x')).toBe('other');
-  });
-
-  it('refuses to store when the OS offers no encryption, and never writes the value', async () => {
-    const file = path.join(dir, 'secrets.json');
-    fake.encryption = false;
-    await expect(createSecretStore(file).set('provider:openai', 'sk-1')).rejects.toThrow(
-      /no encryption.*never stores secrets in clear/,
-    );
-    expect(fs.existsSync(file)).toBe(false);
-  });
-
-  it.runIf(process.platform === 'linux')(
-    'refuses the basic_text backend (Linux without a keyring)',
-    async () => {
-      fake.backend = 'basic_text';
-      await expect(createSecretStore(path.join(dir, 's.json')).set('k', 'v')).rejects.toThrow(/no keyring/);
-    },
-  );
-
-  it('says which secret cannot be decrypted, without its value', async () => {
-    const file = path.join(dir, 'secrets.json');
-    fs.writeFileSync(
-      file,
-      JSON.stringify({ version: 1, secrets: { k: Buffer.from('garbage').toString('base64') } }),
-    );
-    await expect(createSecretStore(file).get('k')).rejects.toThrow(/"k" cannot be decrypted/);
-  });
-});
 
 describe('selection', () => {
   const hook = (text: string, method: number): SelectionHookLike => ({
