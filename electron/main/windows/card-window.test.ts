@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Card } from '../../core/platform';
 import { CARD_URL, DEFAULT_CARD_SIZE, FloatingCards, placeNearCursor, readCardSize } from './card-window';
 import { CARD_CHANNELS, type CardView } from '../ipc/shell-channels';
-import { FakeBrowserWindow, fakeScreen, LOCKED_DOWN, resetFakes, sendFromPage } from './test-electron';
+import { LOCKED_DOWN_PREFERENCES } from './locked-down-window';
+import { FakeBrowserWindow, fakeScreen, resetFakes, sendFromPage } from './test-electron';
 
 vi.mock('electron', () => import('./test-electron').then((m) => m.fakeElectron()));
 
@@ -75,7 +76,10 @@ describe('the floating card', () => {
     await cards.show(card('r1', ''));
     expect(windows()).toHaveLength(1);
     const window = windows()[0]!;
-    expect(window.options.webPreferences).toMatchObject({ ...LOCKED_DOWN, preload: '/out/preload/card.cjs' });
+    expect(window.options.webPreferences).toMatchObject({
+      ...LOCKED_DOWN_PREFERENCES,
+      preload: '/out/preload/card.cjs',
+    });
     expect(window.options).toMatchObject({ frame: false, alwaysOnTop: true, skipTaskbar: true, show: false });
     expect(window.bounds).toEqual({ x: 516, y: 420, ...DEFAULT_CARD_SIZE });
     expect(window.loadedUrls).toEqual([CARD_URL]);

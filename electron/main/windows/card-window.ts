@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { BrowserWindow, ipcMain, screen, type IpcMainEvent, type Rectangle } from 'electron';
+import { ipcMain, screen, type BrowserWindow, type IpcMainEvent, type Rectangle } from 'electron';
 import { writeFileAtomic } from '../../core/fs/atomic-write';
 import { englishText, type DesktopText } from '../../core/i18n/desktop-text';
 import type { Card, CardPresenterPort, ClipboardPort, TextInserterPort } from '../../core/platform';
 import { APP_ORIGIN } from '../protocol/app-origin';
+import { openLockedDownWindow } from './locked-down-window';
 import { checkSender, type SenderFrame } from '../ipc/sender';
 import {
   CARD_CHANNELS,
@@ -169,36 +170,23 @@ export class FloatingCards implements CardPresenterPort {
   private async open(): Promise<OpenCard> {
     this.size ??= await readCardSize(this.deps.sizeFile);
     const bounds = this.boundsNearCursor(this.size);
-    const window = new BrowserWindow({
-      ...bounds,
-      minWidth: MIN_CARD_SIZE.width,
-      minHeight: MIN_CARD_SIZE.height,
-      title: 'Skilldeck',
-      show: false,
-      frame: false,
-      alwaysOnTop: true,
-      skipTaskbar: true,
-      fullscreenable: false,
-      minimizable: false,
-      maximizable: false,
-      resizable: true,
-      webPreferences: {
-        preload: this.deps.preloadFile,
-        contextIsolation: true,
-        sandbox: true,
-        nodeIntegration: false,
-        nodeIntegrationInWorker: false,
-        nodeIntegrationInSubFrames: false,
-        webSecurity: true,
-        allowRunningInsecureContent: false,
-        webviewTag: false,
-        experimentalFeatures: false,
-        navigateOnDragDrop: false,
-        safeDialogs: true,
-        spellcheck: false,
-        disableBlinkFeatures: 'Auxclick',
+    const window = openLockedDownWindow(
+      {
+        ...bounds,
+        minWidth: MIN_CARD_SIZE.width,
+        minHeight: MIN_CARD_SIZE.height,
+        title: 'Skilldeck',
+        show: false,
+        frame: false,
+        alwaysOnTop: true,
+        skipTaskbar: true,
+        fullscreenable: false,
+        minimizable: false,
+        maximizable: false,
+        resizable: true,
       },
-    });
+      this.deps.preloadFile,
+    );
     const open: OpenCard = {
       window,
       loaded: false,

@@ -4,7 +4,8 @@ import { COMMAND_BAR_URL, CommandBar, placeCommandBar } from './command-bar-wind
 import { captureLine, describeCapture } from './shell-words';
 import { createDesktopI18n, englishText } from '../../core/i18n/desktop-text';
 import { COMMAND_BAR_CHANNELS, type CommandBarContext } from '../ipc/shell-channels';
-import { FakeBrowserWindow, fakeScreen, LOCKED_DOWN, resetFakes, sendFromPage } from './test-electron';
+import { LOCKED_DOWN_PREFERENCES } from './locked-down-window';
+import { FakeBrowserWindow, fakeScreen, resetFakes, sendFromPage } from './test-electron';
 
 vi.mock('electron', () => import('./test-electron').then((m) => m.fakeElectron()));
 
@@ -78,7 +79,7 @@ describe('the command bar', () => {
     const answer = ask();
     const window = opened();
     expect(window.options.webPreferences).toMatchObject({
-      ...LOCKED_DOWN,
+      ...LOCKED_DOWN_PREFERENCES,
       preload: '/out/preload/command-bar.cjs',
     });
     expect(window.options).toMatchObject({ frame: false, alwaysOnTop: true, show: false });

@@ -1,7 +1,8 @@
-import { BrowserWindow, ipcMain, screen, type IpcMainEvent, type Rectangle } from 'electron';
+import { ipcMain, screen, type BrowserWindow, type IpcMainEvent, type Rectangle } from 'electron';
 import type { CommandBarPort } from '../../core/platform';
 import { englishText, type DesktopText } from '../../core/i18n/desktop-text';
 import { APP_ORIGIN } from '../protocol/app-origin';
+import { openLockedDownWindow } from './locked-down-window';
 import { checkSender, type SenderFrame } from '../ipc/sender';
 import { COMMAND_BAR_CHANNELS, type CommandBarContext } from '../ipc/shell-channels';
 import { captureLine, describeCapture } from './shell-words';
@@ -54,34 +55,21 @@ export class CommandBar implements CommandBarPort {
       },
     };
     const cursor = screen.getCursorScreenPoint();
-    const window = new BrowserWindow({
-      ...placeCommandBar(screen.getDisplayNearestPoint(cursor).workArea),
-      title: 'Skilldeck',
-      show: false,
-      frame: false,
-      alwaysOnTop: true,
-      skipTaskbar: true,
-      resizable: false,
-      fullscreenable: false,
-      minimizable: false,
-      maximizable: false,
-      webPreferences: {
-        preload: this.deps.preloadFile,
-        contextIsolation: true,
-        sandbox: true,
-        nodeIntegration: false,
-        nodeIntegrationInWorker: false,
-        nodeIntegrationInSubFrames: false,
-        webSecurity: true,
-        allowRunningInsecureContent: false,
-        webviewTag: false,
-        experimentalFeatures: false,
-        navigateOnDragDrop: false,
-        safeDialogs: true,
-        spellcheck: false,
-        disableBlinkFeatures: 'Auxclick',
+    const window = openLockedDownWindow(
+      {
+        ...placeCommandBar(screen.getDisplayNearestPoint(cursor).workArea),
+        title: 'Skilldeck',
+        show: false,
+        frame: false,
+        alwaysOnTop: true,
+        skipTaskbar: true,
+        resizable: false,
+        fullscreenable: false,
+        minimizable: false,
+        maximizable: false,
       },
-    });
+      this.deps.preloadFile,
+    );
     return new Promise((resolve) => {
       this.pending = { window, resolve };
       window.setAlwaysOnTop(true, 'pop-up-menu');

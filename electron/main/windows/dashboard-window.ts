@@ -1,6 +1,7 @@
-import { BrowserWindow, dialog, type WebContents } from 'electron';
+import { dialog, type BrowserWindow, type WebContents } from 'electron';
 import { englishText, type DesktopText } from '../../core/i18n/desktop-text';
 import { DASHBOARD_URL } from '../protocol/app-origin';
+import { openLockedDownWindow } from './locked-down-window';
 import type { IpcWindows } from '../ipc/bind-contract';
 import type { SenderFrame } from '../ipc/sender';
 
@@ -38,31 +39,17 @@ export class DashboardWindows implements IpcWindows {
       existing.focus();
       return existing;
     }
-    const window = new BrowserWindow({
-      width: 1100,
-      height: 760,
-      minWidth: 720,
-      minHeight: 480,
-      title: 'Skilldeck',
-      show: false,
-      webPreferences: {
-        preload: this.preloadFile,
-        contextIsolation: true,
-        sandbox: true,
-        nodeIntegration: false,
-        nodeIntegrationInWorker: false,
-        nodeIntegrationInSubFrames: false,
-        webSecurity: true,
-        allowRunningInsecureContent: false,
-        webviewTag: false,
-        experimentalFeatures: false,
-        navigateOnDragDrop: false,
-        safeDialogs: true,
-        spellcheck: false,
-        // Middle-click would open links in a new window; the window-open handler denies them anyway.
-        disableBlinkFeatures: 'Auxclick',
+    const window = openLockedDownWindow(
+      {
+        width: 1100,
+        height: 760,
+        minWidth: 720,
+        minHeight: 480,
+        title: 'Skilldeck',
+        show: false,
       },
-    });
+      this.preloadFile,
+    );
     window.once('ready-to-show', () => window.show());
     // The page refuses to unload while a skill has unsaved edits (beforeunload): ask, as a browser would,
     // instead of the window silently staying open (Electron shows nothing by itself).

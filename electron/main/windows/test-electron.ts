@@ -128,16 +128,3 @@ export function resetFakes(): void {
 export function fakeElectron() {
   return { BrowserWindow: FakeBrowserWindow, ipcMain: fakeIpcMain, screen: fakeScreen };
 }
-
-/** The settings every Skilldeck window must have (window.ts, card-window.ts, command-bar-window.ts). */
-export const LOCKED_DOWN = {
-  contextIsolation: true,
-  sandbox: true,
-  nodeIntegration: false,
-  nodeIntegrationInWorker: false,
-  nodeIntegrationInSubFrames: false,
-  webSecurity: true,
-  allowRunningInsecureContent: false,
-  webviewTag: false,
-  disableBlinkFeatures: 'Auxclick',
-} as const;
