@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { captureLine, cardLabels, describeCapture } from '../electron/main/windows/shell-words';
-import type { CardMessage, CommandBarContext } from '../electron/main/ipc/shell-channels';
+import type { CardMessage, CommandBarContext } from '../shared/ipc/shell';
 import { createDesktopI18n } from '../electron/core/i18n/desktop-text';
 import { watchForPageErrors } from './helpers/page-errors';
 

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Result } from '../../shared/ipc/result';
 import { CARD_URL } from './windows/card-window';
 import { createDesktopI18n } from '../core/i18n/desktop-text';
-import { CARD_CHANNELS, type CardMessage } from './ipc/shell-channels';
+import { CARD_CHANNELS } from '../../shared/ipc/names';
+import type { CardMessage } from '../../shared/ipc/shell';
 import { createDesktopShell, recentSkillIds } from './shell';
 import { FakeBrowserWindow, fakeIpcMain, resetFakes, sendFromPage } from './windows/test-electron';
 

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Card } from '../../core/platform';
 import { CARD_URL, DEFAULT_CARD_SIZE, FloatingCards, placeNearCursor, readCardSize } from './card-window';
-import { CARD_CHANNELS, type CardView } from '../ipc/shell-channels';
+import { CARD_CHANNELS } from '../../../shared/ipc/names';
+import type { CardView } from '../../../shared/ipc/shell';
 import { LOCKED_DOWN_PREFERENCES } from './locked-down-window';
 import { FakeBrowserWindow, fakeScreen, resetFakes, sendFromPage } from './test-electron';
 

@@ -7,13 +7,9 @@ import type { Card, CardPresenterPort, ClipboardPort, TextInserterPort } from '.
 import { APP_ORIGIN } from '../protocol/app-origin';
 import { openLockedDownWindow } from './locked-down-window';
 import { checkSender, type SenderFrame } from '../ipc/sender';
-import {
-  CARD_CHANNELS,
-  isCardAction,
-  type CardAction,
-  type CardMessage,
-  type CardView,
-} from '../ipc/shell-channels';
+import { CARD_CHANNELS } from '../../../shared/ipc/names';
+import { cardMessages, type CardAction, type CardMessage, type CardView } from '../../../shared/ipc/shell';
+import { receiveShellMessage, sendShellMessage } from '../ipc/shell-messages';
 import { cardLabels } from './shell-words';
 
 export const CARD_URL = `${APP_ORIGIN}/card.html`;
@@ -248,12 +244,13 @@ export class FloatingCards implements CardPresenterPort {
   private send(open: OpenCard): void {
     if (!open.loaded || open.window.isDestroyed()) return;
     const message: CardMessage = { ...open.view, labels: cardLabels(this.t) };
-    open.window.webContents.send(CARD_CHANNELS.update, message);
+    sendShellMessage(open.window.webContents, CARD_CHANNELS.update, cardMessages.update, message);
   }
 
   private async onAction(event: IpcMainEvent, action: unknown): Promise<void> {
     const open = this.find((c) => c.window.webContents.id === event.sender.id);
-    if (!open || !isCardAction(action)) return;
+    const checked = receiveShellMessage(cardMessages.action, action);
+    if (!open || checked === null) return;
     let verdict;
     try {
       verdict = checkSender(event.senderFrame, [open.window.webContents.mainFrame]);
@@ -262,7 +259,7 @@ export class FloatingCards implements CardPresenterPort {
     }
     if (!verdict.ok) return;
     try {
-      await this.perform(open, action);
+      await this.perform(open, checked);
     } catch (error) {
       this.notice(open, error instanceof Error ? error.message : String(error));
     }

@@ -3,7 +3,8 @@ import type { CapturedSelection } from '../../core/platform';
 import { COMMAND_BAR_URL, CommandBar, placeCommandBar } from './command-bar-window';
 import { captureLine, describeCapture } from './shell-words';
 import { createDesktopI18n, englishText } from '../../core/i18n/desktop-text';
-import { COMMAND_BAR_CHANNELS, type CommandBarContext } from '../ipc/shell-channels';
+import { COMMAND_BAR_CHANNELS } from '../../../shared/ipc/names';
+import type { CommandBarContext } from '../../../shared/ipc/shell';
 import { LOCKED_DOWN_PREFERENCES } from './locked-down-window';
 import { FakeBrowserWindow, fakeScreen, resetFakes, sendFromPage } from './test-electron';
 
@@ -140,6 +141,20 @@ describe('the command bar', () => {
       parent: null,
     });
     sendFromPage(COMMAND_BAR_CHANNELS.submit, window.webContents, [{ text: 'object' }]);
+    sendFromPage(COMMAND_BAR_CHANNELS.submit, window.webContents, ['real']);
+    await expect(answer).resolves.toBe('real');
+  });
+
+  it('ignores a cancel that carries a payload (its schema: none) or comes from another frame', async () => {
+    const answer = ask();
+    const window = opened();
+    sendFromPage(COMMAND_BAR_CHANNELS.cancel, window.webContents, ['please']);
+    sendFromPage(COMMAND_BAR_CHANNELS.cancel, window.webContents, [], {
+      url: COMMAND_BAR_URL,
+      frameTreeNodeId: 4242,
+      parent: null,
+    });
+    expect(window.destroyed).toBe(false);
     sendFromPage(COMMAND_BAR_CHANNELS.submit, window.webContents, ['real']);
     await expect(answer).resolves.toBe('real');
   });

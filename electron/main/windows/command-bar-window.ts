@@ -4,7 +4,9 @@ import { englishText, type DesktopText } from '../../core/i18n/desktop-text';
 import { APP_ORIGIN } from '../protocol/app-origin';
 import { openLockedDownWindow } from './locked-down-window';
 import { checkSender, type SenderFrame } from '../ipc/sender';
-import { COMMAND_BAR_CHANNELS, type CommandBarContext } from '../ipc/shell-channels';
+import { COMMAND_BAR_CHANNELS } from '../../../shared/ipc/names';
+import { commandBarMessages, type CommandBarContext } from '../../../shared/ipc/shell';
+import { receiveShellMessage, sendShellMessage } from '../ipc/shell-messages';
 import { captureLine, describeCapture } from './shell-words';
 
 export const COMMAND_BAR_URL = `${APP_ORIGIN}/command-bar.html`;
@@ -75,7 +77,12 @@ export class CommandBar implements CommandBarPort {
       window.setAlwaysOnTop(true, 'pop-up-menu');
       window.webContents.on('did-finish-load', () => {
         if (window.isDestroyed()) return;
-        window.webContents.send(COMMAND_BAR_CHANNELS.context, context);
+        sendShellMessage(
+          window.webContents,
+          COMMAND_BAR_CHANNELS.context,
+          commandBarMessages.context,
+          context,
+        );
         this.deps.focusApp?.();
         window.show();
         window.focus();
@@ -97,11 +104,13 @@ export class CommandBar implements CommandBarPort {
 
   /** Binds the page's submit and cancel; returns the undo. */
   bind(): () => void {
-    const submit = (event: IpcMainEvent, text: unknown) => {
-      if (typeof text !== 'string' || !this.fromOpenBar(event)) return;
+    const submit = (event: IpcMainEvent, payload: unknown) => {
+      const text = receiveShellMessage(commandBarMessages.submit, payload);
+      if (text === null || !this.fromOpenBar(event)) return;
       this.finish(text.slice(0, MAX_INSTRUCTION));
     };
-    const cancel = (event: IpcMainEvent) => {
+    const cancel = (event: IpcMainEvent, payload: unknown) => {
+      if (receiveShellMessage(commandBarMessages.cancel, payload) === null) return;
       if (this.fromOpenBar(event)) this.finish(null);
     };
     ipcMain.on(COMMAND_BAR_CHANNELS.submit, submit);

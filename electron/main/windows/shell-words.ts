@@ -2,7 +2,7 @@
 // main process, its tests and the pages' browser test (e2e/shell-pages.spec.ts) build the same messages.
 import type { DesktopText } from '../../core/i18n/desktop-text';
 import type { CapturedSelection } from '../../core/platform';
-import type { CardLabels, CommandBarContext } from '../ipc/shell-channels';
+import type { CardLabels, CommandBarContext } from '../../../shared/ipc/shell';
 
 const PREVIEW_CHARS = 80;
 

@@ -1,8 +1,7 @@
-// The card and command bar preloads spell the channel names themselves (a sandboxed preload cannot load a
-// shared chunk): load them against a fake Electron and check they use exactly the main process's names and
-// expose nothing but their few functions.
+// The card and command bar preloads, loaded against a fake Electron: they listen and send on the shared
+// channel names (shared/ipc/names.ts) and expose nothing but their few functions.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { CARD_CHANNELS, COMMAND_BAR_CHANNELS } from './shell-channels';
+import { CARD_CHANNELS, COMMAND_BAR_CHANNELS } from '../../../shared/ipc/names';
 
 const fake = vi.hoisted(() => ({
   exposed: {} as Record<string, Record<string, (...args: unknown[]) => void>>,
