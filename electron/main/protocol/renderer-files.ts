@@ -100,8 +100,8 @@ async function realFileInside(root: string, file: string): Promise<string | null
 }
 
 /**
- * The floating card's and the command bar's pages (electron/main/windows/pages, built to out/main/pages): served
- * on the same origin with the same headers, from their own folder, by exact name only.
+ * The floating card's and the command bar's pages (electron/main/windows/pages, built to out/main/pages):
+ * served on the same origin with the same headers, from their own folder, by exact name only.
  */
 export const SHELL_PAGE_FILES: ReadonlySet<string> = new Set([
   'card.html',
