@@ -4,7 +4,7 @@ import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 
-const pagesDir = resolve(import.meta.dirname, 'electron/main/pages');
+const pagesDir = resolve(import.meta.dirname, 'electron/main/windows/pages');
 const iconFile = resolve(import.meta.dirname, 'electron/build/icons/icon.png');
 
 /** The floating card's and command bar's static pages (and the tray icon) go to out/main/pages as they are. */
@@ -24,8 +24,9 @@ function shellPages(): Plugin {
 }
 
 // Three bundles: the main process (ESM), the preloads (CommonJS: a sandboxed preload cannot be an
-// ES module, nor load a shared chunk — each preload is self-contained), and the renderer (served by the
-// app:// protocol in Electron, by `skilldeck serve` in a browser).
+// ES module, nor load a shared chunk — `isolatedEntries` bundles each preload whole, although all three
+// import shared/ipc/names.ts), and the renderer (served by the app:// protocol in Electron, by
+// `skilldeck serve` in a browser).
 export default defineConfig({
   main: {
     plugins: [shellPages()],
@@ -37,6 +38,7 @@ export default defineConfig({
   preload: {
     build: {
       outDir: 'out/preload',
+      isolatedEntries: true,
       rollupOptions: {
         input: {
           index: resolve(import.meta.dirname, 'electron/preload/index.ts'),

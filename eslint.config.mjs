@@ -42,7 +42,7 @@ export default tseslint.config(
   },
   {
     // The floating card's and command bar's pages: plain scripts in a sandboxed page.
-    files: ['electron/main/pages/**/*.js'],
+    files: ['electron/main/windows/pages/**/*.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
   },
   {

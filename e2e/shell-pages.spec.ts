@@ -1,16 +1,16 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { captureLine, cardLabels, describeCapture } from '../electron/main/shell-words';
-import type { CardMessage, CommandBarContext } from '../electron/main/shell-channels';
+import { captureLine, cardLabels, describeCapture } from '../electron/main/windows/shell-words';
+import type { CardMessage, CommandBarContext } from '../shared/ipc/shell';
 import { createDesktopI18n } from '../electron/core/i18n/desktop-text';
 import { watchForPageErrors } from './helpers/page-errors';
 
-// The floating card's and the command bar's pages (electron/main/pages) in Chromium, under their own CSP,
+// The floating card's and the command bar's pages (electron/main/windows/pages) in Chromium, under their own CSP,
 // with a stand-in for the preload bridge (the Electron window cannot start here): what the main process
 // sends is rendered as text, in the language it names, and the buttons and keys reach the bridge.
 
-const PAGES = path.resolve(import.meta.dirname, '..', 'electron', 'main', 'pages');
+const PAGES = path.resolve(import.meta.dirname, '..', 'electron', 'main', 'windows', 'pages');
 const ORIGIN = 'http://skilldeck.test';
 
 async function open(page: Page, name: 'card' | 'command-bar') {

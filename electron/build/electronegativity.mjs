@@ -19,15 +19,13 @@ const GATED = new Set(['HIGH', 'MEDIUM']);
 
 /** Findings reviewed and accepted: check id + file (relative to the project root), and why. */
 export const ALLOWED = [
-  ...['electron/main/window.ts', 'electron/main/card-window.ts', 'electron/main/command-bar-window.ts'].map(
-    (file) => ({
-      check: 'PRELOAD_JS_CHECK',
-      file,
-      reason:
-        'a review reminder, not a flaw: each preload (electron/preload/*.ts) only bridges fixed IPC channels ' +
-        'through contextBridge into a sandboxed, context-isolated page; the main process checks every sender',
-    }),
-  ),
+  {
+    check: 'PRELOAD_JS_CHECK',
+    file: 'electron/main/windows/locked-down-window.ts',
+    reason:
+      'a review reminder, not a flaw: each preload (electron/preload/*.ts) only bridges fixed IPC channels ' +
+      'through contextBridge into a sandboxed, context-isolated page; the main process checks every sender',
+  },
   {
     check: 'OPEN_EXTERNAL_JS_CHECK',
     file: 'electron/main/security.ts',
@@ -36,7 +34,7 @@ export const ALLOWED = [
   },
   {
     check: 'PROTOCOL_HANDLER_JS_CHECK',
-    file: 'electron/main/deep-link.ts',
+    file: 'electron/main/triggers/deep-link.ts',
     reason:
       'skilldeck:// links are parsed and validated against the trigger input schema (deep-link.ts) before ' +
       'anything runs; registered only in the packaged app',

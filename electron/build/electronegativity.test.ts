@@ -10,7 +10,7 @@ const REPORT = {
       issue: 'CSP_GLOBAL_CHECK',
       severity: 'LOW',
       confidence: 'FIRM',
-      filename: '/repo/electron/main/pages/card.html',
+      filename: '/repo/electron/main/windows/pages/card.html',
       location: '6:0',
       sample: '<meta\n  content="default-src \'self\'">',
       description: 'One or more CSP directives detected seems to be vulnerable',
@@ -19,7 +19,7 @@ const REPORT = {
       issue: 'PRELOAD_JS_CHECK',
       severity: 'MEDIUM',
       confidence: 'FIRM',
-      filename: '/repo/electron/main/window.ts',
+      filename: '/repo/electron/main/windows/locked-down-window.ts',
       location: '29:8',
       sample: 'preload: this.preloadFile,',
       description: 'Review the use of preload scripts',
@@ -53,8 +53,8 @@ describe('the Electronegativity gate', () => {
   it('reads findings with paths relative to the project root, and the files it could not parse', () => {
     const { findings, unparsed } = readReport(REPORT, '/repo');
     expect(findings.map((f) => [f.issue, f.severity, f.file])).toEqual([
-      ['CSP_GLOBAL_CHECK', 'LOW', 'electron/main/pages/card.html'],
-      ['PRELOAD_JS_CHECK', 'MEDIUM', 'electron/main/window.ts'],
+      ['CSP_GLOBAL_CHECK', 'LOW', 'electron/main/windows/pages/card.html'],
+      ['PRELOAD_JS_CHECK', 'MEDIUM', 'electron/main/windows/locked-down-window.ts'],
       ['CONTEXT_ISOLATION_JS_CHECK', 'HIGH', 'electron/main/other.ts'],
       ['CSP_GLOBAL_CHECK', 'MEDIUM', 'N/A'],
     ]);
@@ -65,10 +65,12 @@ describe('the Electronegativity gate', () => {
   });
 
   it('blocks HIGH and MEDIUM findings unless allow-listed by check and file; LOW passes', () => {
-    const allowed = [{ check: 'PRELOAD_JS_CHECK', file: 'electron/main/window.ts', reason: 'reviewed' }];
+    const allowed = [
+      { check: 'PRELOAD_JS_CHECK', file: 'electron/main/windows/locked-down-window.ts', reason: 'reviewed' },
+    ];
     const verdict = judge(readReport(REPORT, '/repo').findings, allowed);
     expect(verdict.blocking.map((f) => f.issue)).toEqual(['CONTEXT_ISOLATION_JS_CHECK', 'CSP_GLOBAL_CHECK']);
-    expect(verdict.allowed.map((f) => f.file)).toEqual(['electron/main/window.ts']);
+    expect(verdict.allowed.map((f) => f.file)).toEqual(['electron/main/windows/locked-down-window.ts']);
     expect(verdict.below).toBe(1);
     expect(verdict.stale).toEqual([]);
   });

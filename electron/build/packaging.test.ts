@@ -165,6 +165,17 @@ describe('the preloads', () => {
       expect(new Set(required), name).toEqual(new Set(['electron']));
     }
   });
+
+  it.skipIf(!built)(
+    'are bridges only: no zod (the main process validates), no contract list in the shell ones',
+    () => {
+      for (const name of ['index.cjs', 'card.cjs', 'command-bar.cjs']) {
+        const code = fs.readFileSync(path.join(projectRoot, 'out', 'preload', name), 'utf8');
+        expect(code, name).not.toMatch(/zod|safeParse/i);
+        if (name !== 'index.cjs') expect(code, name).not.toContain('skills:list');
+      }
+    },
+  );
 });
 
 describe('the macOS and icon settings', () => {

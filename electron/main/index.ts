@@ -1,9 +1,9 @@
 import { app, dialog, globalShortcut } from 'electron';
-import { registerDeepLinkScheme } from './deep-link';
-import { createDesktopTriggers } from './desktop-triggers';
-import { globalShortcutRegistrar, hotkeyPlatform } from './hotkeys';
+import { registerDeepLinkScheme } from './triggers/deep-link';
+import { createDesktopTriggers } from './triggers/desktop-triggers';
+import { globalShortcutRegistrar, hotkeyPlatform } from './triggers/hotkeys';
 import { dataDirOverride } from './paths';
-import { registerAppScheme } from './protocol';
+import { registerAppScheme } from './protocol/app-scheme';
 import { hardenWebContents } from './security';
 import { startApp, StartupError, type Running } from './startup';
 

@@ -1,5 +1,5 @@
 import { shell, type Session, type WebContents } from 'electron';
-import { isAppUrl, isExternalLink } from './app-origin';
+import { isAppUrl, isExternalLink } from './protocol/app-origin';
 
 const hardenedSessions = new WeakSet<Session>();
 

@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Result } from '../../shared/ipc/result';
-import { CARD_URL } from './card-window';
+import { CARD_URL } from './windows/card-window';
 import { createDesktopI18n } from '../core/i18n/desktop-text';
-import { CARD_CHANNELS, type CardMessage } from './shell-channels';
+import { CARD_CHANNELS } from '../../shared/ipc/names';
+import type { CardMessage } from '../../shared/ipc/shell';
 import { createDesktopShell, recentSkillIds } from './shell';
-import { FakeBrowserWindow, fakeIpcMain, resetFakes, sendFromPage } from './test-electron';
+import { FakeBrowserWindow, fakeIpcMain, resetFakes, sendFromPage } from './windows/test-electron';
 
 const fake = vi.hoisted(() => ({
   trays: [] as { destroyed: boolean; menu: unknown }[],
@@ -13,7 +14,7 @@ const fake = vi.hoisted(() => ({
 }));
 
 vi.mock('electron', async () => {
-  const base = (await import('./test-electron')).fakeElectron();
+  const base = (await import('./windows/test-electron')).fakeElectron();
   return {
     ...base,
     app: {

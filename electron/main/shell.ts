@@ -12,10 +12,11 @@ import { app } from 'electron';
 import type { Core } from '../core/core';
 import type { PlatformPorts } from '../core/platform';
 import type { DesktopText } from '../core/i18n/desktop-text';
-import { FloatingCards } from './card-window';
-import { CommandBar } from './command-bar-window';
-import { chooseDesktopBackend, type DesktopBackend } from './desktop-backend';
-import { createElectronPorts, type SelectionHookLike, type X11Ports } from './electron-ports';
+import { FloatingCards } from './windows/card-window';
+import { CommandBar } from './windows/command-bar-window';
+import { chooseDesktopBackend, type DesktopBackend, type X11Ports } from './ports/desktop-backend';
+import { createElectronPorts } from './ports/electron-ports';
+import type { SelectionHookLike } from './ports/selection-hook';
 import type { AppPaths } from './paths';
 import { installAppMenu, SkilldeckTray } from './tray';
 

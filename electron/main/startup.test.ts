@@ -27,8 +27,8 @@ vi.mock('electron', () => ({
   session: { defaultSession: {} },
 }));
 vi.mock('./security', () => ({ denyAllPermissions: () => undefined }));
-vi.mock('./protocol', () => ({ serveRenderer: (dir: string) => void state.served.push(dir) }));
-vi.mock('./ipc', () => ({ bindContract: () => () => undefined }));
+vi.mock('./protocol/app-scheme', () => ({ serveRenderer: (dir: string) => void state.served.push(dir) }));
+vi.mock('./ipc/bind-contract', () => ({ bindContract: () => () => undefined }));
 vi.mock('./shell', () => ({
   createDesktopShell: () => ({
     ports: state.shellPorts,
@@ -36,7 +36,7 @@ vi.mock('./shell', () => ({
     stop: () => void (state.shellStopped += 1),
   }),
 }));
-vi.mock('./window', () => ({
+vi.mock('./windows/dashboard-window', () => ({
   DashboardWindows: class {
     show() {
       state.shown += 1;

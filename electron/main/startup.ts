@@ -3,15 +3,15 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { createCore, type Core } from '../core/core';
 import { englishText, type DesktopText } from '../core/i18n/desktop-text';
-import { bindContract } from './ipc';
+import { bindContract } from './ipc/bind-contract';
 import { checkNativeBinding, explainStartupError } from './native';
 import { resolveAppPaths } from './paths';
-import { serveRenderer } from './protocol';
+import { serveRenderer } from './protocol/app-scheme';
 import { denyAllPermissions } from './security';
-import type { HotkeyService } from './hotkeys';
+import type { HotkeyService } from './triggers/hotkeys';
 import { createDesktopShell } from './shell';
-import { DashboardWindows } from './window';
-import { createFolderPicker } from './folder-dialog';
+import { DashboardWindows } from './windows/dashboard-window';
+import { createFolderPicker } from './windows/folder-dialog';
 
 export interface Running {
   core: Core;
@@ -30,7 +30,7 @@ export class StartupError extends Error {
 }
 
 export interface StartOptions {
-  /** The global hotkeys, for the core's `hotkeys:*` handlers (electron/main/hotkeys.ts). */
+  /** The global hotkeys, for the core's `hotkeys:*` handlers (electron/main/triggers/hotkeys.ts). */
   hotkeys?: HotkeyService;
 }
 

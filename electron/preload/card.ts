@@ -1,18 +1,19 @@
-// The floating card's bridge: one update listener and four buttons, nothing else. Self-contained on
-// purpose (a sandboxed preload cannot load a shared chunk): the channel names match
-// electron/main/shell-channels.ts, which a test checks.
+// The floating card's bridge: one update listener and four buttons, nothing else. It imports only the
+// channel names (shared/ipc/names.ts; type imports are erased), so it stays free of zod: the main process
+// checks every message against shared/ipc/shell.ts.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-
-const UPDATE = 'skilldeck-card:update';
-const ACTION = 'skilldeck-card:action';
+import { CARD_CHANNELS } from '../../shared/ipc/names';
+import type { CardAction } from '../../shared/ipc/shell';
 
 let listener: ((card: unknown) => void) | null = null;
 let latest: unknown = null;
 
-ipcRenderer.on(UPDATE, (_event: IpcRendererEvent, card: unknown) => {
+ipcRenderer.on(CARD_CHANNELS.update, (_event: IpcRendererEvent, card: unknown) => {
   latest = card;
   listener?.(card);
 });
+
+const press = (action: CardAction) => (): void => ipcRenderer.send(CARD_CHANNELS.action, action);
 
 contextBridge.exposeInMainWorld('skilldeckCard', {
   /** One listener (a second call replaces it); called at once with the card already received. */
@@ -21,8 +22,8 @@ contextBridge.exposeInMainWorld('skilldeckCard', {
     listener = (card) => (callback as (card: unknown) => void)(card);
     if (latest !== null) listener(latest);
   },
-  copy: (): void => ipcRenderer.send(ACTION, 'copy'),
-  insert: (): void => ipcRenderer.send(ACTION, 'insert'),
-  pin: (): void => ipcRenderer.send(ACTION, 'pin'),
-  close: (): void => ipcRenderer.send(ACTION, 'close'),
+  copy: press('copy'),
+  insert: press('insert'),
+  pin: press('pin'),
+  close: press('close'),
 });

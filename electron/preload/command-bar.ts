@@ -1,25 +1,22 @@
-// The command bar's bridge: submit, cancel and one context listener, nothing else. Self-contained on
-// purpose (a sandboxed preload cannot load a shared chunk): the channel names match
-// electron/main/shell-channels.ts, which a test checks.
+// The command bar's bridge: submit, cancel and one context listener, nothing else. It imports only the
+// channel names (shared/ipc/names.ts), so it stays free of zod: the main process checks every message
+// against shared/ipc/shell.ts.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-
-const CONTEXT = 'skilldeck-command-bar:context';
-const SUBMIT = 'skilldeck-command-bar:submit';
-const CANCEL = 'skilldeck-command-bar:cancel';
+import { COMMAND_BAR_CHANNELS } from '../../shared/ipc/names';
 
 let listener: ((context: unknown) => void) | null = null;
 let latest: unknown = null;
 
-ipcRenderer.on(CONTEXT, (_event: IpcRendererEvent, context: unknown) => {
+ipcRenderer.on(COMMAND_BAR_CHANNELS.context, (_event: IpcRendererEvent, context: unknown) => {
   latest = context;
   listener?.(context);
 });
 
 contextBridge.exposeInMainWorld('skilldeckCommandBar', {
   submit(text: unknown): void {
-    if (typeof text === 'string') ipcRenderer.send(SUBMIT, text);
+    if (typeof text === 'string') ipcRenderer.send(COMMAND_BAR_CHANNELS.submit, text);
   },
-  cancel: (): void => ipcRenderer.send(CANCEL),
+  cancel: (): void => ipcRenderer.send(COMMAND_BAR_CHANNELS.cancel),
   /** One listener (a second call replaces it); called at once with the context already received. */
   onContext(callback: unknown): void {
     if (typeof callback !== 'function') return;

@@ -64,8 +64,9 @@ export type EventName = (typeof EVENTS)[number];
 /** The one Electron IPC channel that carries core events to windows, as (event name, payload). */
 export const EVENT_CHANNEL = 'skilldeck:event';
 
-const channelSet: ReadonlySet<string> = new Set(CHANNELS);
-const eventSet: ReadonlySet<string> = new Set(EVENTS);
+// Pure: a preload that uses only the shell channels below leaves these out of its bundle.
+const channelSet: ReadonlySet<string> = /* @__PURE__ */ new Set(CHANNELS);
+const eventSet: ReadonlySet<string> = /* @__PURE__ */ new Set(EVENTS);
 
 export function isChannel(name: unknown): name is Channel {
   return typeof name === 'string' && channelSet.has(name);
@@ -74,3 +75,23 @@ export function isChannel(name: unknown): name is Channel {
 export function isEventName(name: unknown): name is EventName {
   return typeof name === 'string' && eventSet.has(name);
 }
+
+// The floating card's and the command bar's channels. They are not contract channels: these windows never
+// reach the core, only the main process, which checks the sender is that very window. Their messages'
+// schemas are in shell.ts; the card and command bar preloads import these names from here.
+
+export const CARD_CHANNELS = {
+  /** main → card: the card to show (`CardMessage`). */
+  update: 'skilldeck-card:update',
+  /** card → main: a button (`CardAction`). */
+  action: 'skilldeck-card:action',
+} as const;
+
+export const COMMAND_BAR_CHANNELS = {
+  /** main → command bar: what it asks and what was captured (`CommandBarContext`). */
+  context: 'skilldeck-command-bar:context',
+  /** command bar → main: the instruction typed. */
+  submit: 'skilldeck-command-bar:submit',
+  /** command bar → main: dismissed. */
+  cancel: 'skilldeck-command-bar:cancel',
+} as const;

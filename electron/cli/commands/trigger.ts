@@ -32,7 +32,7 @@ export interface FindAppOptions {
   readFile?: (file: string) => string;
 }
 
-/** The switches the app reads (electron/main/deep-link.ts readLaunchRequest). */
+/** The switches the app reads (electron/main/triggers/deep-link.ts readLaunchRequest). */
 export function triggerSwitches(skillId: string, instruction?: string): string[] {
   // `--name=value` keeps name and value together: Chromium moves switches ahead of plain arguments.
   return [`--trigger=${skillId}`, ...(instruction ? [`--instruction=${instruction}`] : [])];

@@ -138,3 +138,7 @@ export function createX11Runner(options: X11RunnerOptions = {}): X11Runner {
 function firstLine(text: string): string {
   return text.split('\n', 1)[0]!;
 }
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -56,7 +56,7 @@ export function EditorPage() {
   }, [skillId, useEditorStore]);
 
   // Closing or reloading: the browser's own question; in the desktop app the main process asks
-  // (electron/main/window.ts, will-prevent-unload).
+  // (electron/main/windows/dashboard-window.ts, will-prevent-unload).
   const dirty = isEditorDirty(state);
   useEffect(() => {
     if (!dirty) return;

@@ -1,0 +1,43 @@
+// SelectionPort on X11: the PRIMARY selection first (~4 ms). X11 keeps the last selection in PRIMARY until
+// something else is selected — that is what middle-click paste relies on and what X users expect — so text
+// selected a while ago (and since deselected in some apps) is still "the selection". Not everything sets
+// PRIMARY: a JS `select()` in a browser does not. When PRIMARY is empty and `copyFallback` is on (never for
+// a terminal, where Ctrl+C is SIGINT, nor when another window has the focus now): snapshot the clipboard,
+// clear it, send Ctrl+C, poll the clipboard up to `copyTimeoutMs`, restore.
+
+import type { CapturedSelection, FocusPort, SelectionPort } from '../../platform';
+import type { Selections } from './x11-selections';
+import { sleep, type X11Runner } from './x11-tools';
+
+export function createX11Capture(
+  run: X11Runner,
+  sel: Selections,
+  focus: FocusPort,
+  options: { hasDisplay: boolean; copyTimeoutMs: number },
+): SelectionPort {
+  return {
+    async capture({ focus: focused, copyFallback }): Promise<CapturedSelection> {
+      if (!options.hasDisplay) return { text: '', method: 'none' };
+      const primary = (await sel.read('primary'))?.toString('utf8') ?? '';
+      if (primary !== '') return { text: primary, method: 'primary' };
+      if (!copyFallback || focused?.isTerminal) return { text: '', method: 'none' };
+      // Ctrl+C goes to whatever has the focus now: never to a terminal or to a window other than `focus`.
+      const now = await focus.current();
+      if (!now || now.isTerminal || (focused && now.id !== focused.id)) return { text: '', method: 'none' };
+      const snapshot = await sel.snapshot();
+      try {
+        await sel.clear('clipboard');
+        await run('xdotool', ['key', '--clearmodifiers', 'ctrl+c']);
+        const deadline = Date.now() + options.copyTimeoutMs;
+        for (;;) {
+          const copied = (await sel.read('clipboard'))?.toString('utf8') ?? '';
+          if (copied !== '') return { text: copied, method: 'copy' };
+          if (Date.now() >= deadline) return { text: '', method: 'none' };
+          await sleep(15);
+        }
+      } finally {
+        await sel.restore(snapshot);
+      }
+    },
+  };
+}

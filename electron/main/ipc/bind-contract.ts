@@ -1,0 +1,55 @@
+import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import { CHANNELS, EVENT_CHANNEL } from '../../../shared/ipc/names';
+import { fail, type Result } from '../../../shared/ipc/result';
+import type { Core } from '../../core/core';
+import { checkSender, type SenderFrame } from './sender';
+
+/** What the binding needs from the window list, so tests can pass plain objects. */
+export interface IpcWindows {
+  /** Main frames of the live Skilldeck windows: the only senders allowed to call. */
+  trustedMainFrames(): readonly SenderFrame[];
+  /** Where core events go. */
+  eventTargets(): readonly Pick<WebContents, 'send'>[];
+}
+
+type CoreSide = Pick<Core, 'dispatch' | 'events'>;
+
+async function answer(
+  core: CoreSide,
+  windows: IpcWindows,
+  channel: string,
+  event: Pick<IpcMainInvokeEvent, 'senderFrame'>,
+  input: unknown,
+): Promise<Result<unknown>> {
+  try {
+    const verdict = checkSender(event.senderFrame, windows.trustedMainFrames());
+    if (!verdict.ok) return fail('FORBIDDEN', `${channel}: ${verdict.reason}`);
+    return await core.dispatch(channel, input);
+  } catch (error) {
+    // Reading senderFrame can throw once its frame is gone; nothing may cross the boundary as a throw.
+    return fail('INTERNAL', `${channel}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/**
+ * Binds every contract channel to ipcMain and forwards core events to every window.
+ * Returns the undo, for shutdown and tests.
+ */
+export function bindContract(core: CoreSide, windows: IpcWindows): () => void {
+  for (const channel of CHANNELS) {
+    ipcMain.handle(channel, (event, input: unknown) => answer(core, windows, channel, event, input));
+  }
+  const unsubscribe = core.events.subscribe((name, payload) => {
+    for (const target of windows.eventTargets()) {
+      try {
+        target.send(EVENT_CHANNEL, name, payload);
+      } catch {
+        // a window torn down mid-loop must not keep the event from the others
+      }
+    }
+  });
+  return () => {
+    unsubscribe();
+    for (const channel of CHANNELS) ipcMain.removeHandler(channel);
+  };
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it, vi } from 'vitest';
+import { CARD_CHANNELS, COMMAND_BAR_CHANNELS } from '../../../shared/ipc/names';
+import { cardMessages, commandBarMessages, type CardMessage } from '../../../shared/ipc/shell';
+import { receiveShellMessage, sendShellMessage } from './shell-messages';
+
+const labels = {
+  lang: 'en',
+  copy: 'Copy',
+  copyHint: 'c',
+  insert: 'Insert',
+  insertHint: 'i',
+  pin: 'Pin',
+  pinned: 'Pinned',
+  pinHint: 'p',
+  close: 'Close',
+  closeHint: 'x',
+};
+const card: CardMessage = {
+  runId: 'r1',
+  title: 'Translate',
+  text: 'Bonjour',
+  pending: false,
+  error: null,
+  pinned: false,
+  notice: null,
+  labels,
+};
+
+describe('receiveShellMessage', () => {
+  it('passes what matches the schema and turns the rest into null', () => {
+    expect(receiveShellMessage(cardMessages.action, 'insert')).toBe('insert');
+    for (const forged of ['delete', 42, null, { action: 'copy' }])
+      expect(receiveShellMessage(cardMessages.action, forged)).toBeNull();
+    expect(receiveShellMessage(commandBarMessages.submit, 'into French')).toBe('into French');
+    expect(receiveShellMessage(commandBarMessages.submit, { text: 'x' })).toBeNull();
+    expect(receiveShellMessage(commandBarMessages.cancel, undefined)).toBeUndefined();
+    expect(receiveShellMessage(commandBarMessages.cancel, 'x')).toBeNull();
+  });
+});
+
+describe('sendShellMessage', () => {
+  it('sends a message that matches its schema, and only its declared fields', () => {
+    const send = vi.fn();
+    expect(sendShellMessage({ send }, CARD_CHANNELS.update, cardMessages.update, card)).toBe(true);
+    const extra = { ...card, secret: 'not for the page' } as CardMessage;
+    sendShellMessage({ send }, CARD_CHANNELS.update, cardMessages.update, extra);
+    expect(send.mock.calls).toEqual([
+      [CARD_CHANNELS.update, card],
+      [CARD_CHANNELS.update, card],
+    ]);
+  });
+
+  it('logs and drops a message that does not match', () => {
+    const send = vi.fn();
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const broken = { ...card, labels: undefined } as unknown as CardMessage;
+    expect(sendShellMessage({ send }, CARD_CHANNELS.update, cardMessages.update, broken)).toBe(false);
+    expect(send).not.toHaveBeenCalled();
+    expect(quiet.mock.calls[0]![0]).toContain(CARD_CHANNELS.update);
+    quiet.mockRestore();
+  });
+
+  it('covers every channel of both windows', () => {
+    expect(Object.keys(cardMessages).sort()).toEqual(Object.keys(CARD_CHANNELS).sort());
+    expect(Object.keys(commandBarMessages).sort()).toEqual(Object.keys(COMMAND_BAR_CHANNELS).sort());
+  });
+});

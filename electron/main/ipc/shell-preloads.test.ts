@@ -1,0 +1,66 @@
+// The card and command bar preloads, loaded against a fake Electron: they listen and send on the shared
+// channel names (shared/ipc/names.ts) and expose nothing but their few functions.
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { CARD_CHANNELS, COMMAND_BAR_CHANNELS } from '../../../shared/ipc/names';
+
+const fake = vi.hoisted(() => ({
+  exposed: {} as Record<string, Record<string, (...args: unknown[]) => void>>,
+  listeners: {} as Record<string, (event: unknown, payload: unknown) => void>,
+  sent: [] as unknown[][],
+}));
+
+vi.mock('electron', () => ({
+  contextBridge: {
+    exposeInMainWorld: (key: string, api: Record<string, (...args: unknown[]) => void>) => {
+      fake.exposed[key] = api;
+    },
+  },
+  ipcRenderer: {
+    on: (channel: string, listener: (event: unknown, payload: unknown) => void) => {
+      fake.listeners[channel] = listener;
+    },
+    send: (...args: unknown[]) => void fake.sent.push(args),
+  },
+}));
+
+beforeAll(async () => {
+  await import('../../preload/card');
+  await import('../../preload/command-bar');
+});
+
+describe('the card preload', () => {
+  it('exposes onCard, copy, insert, pin and close on the main channels', () => {
+    const api = fake.exposed.skilldeckCard!;
+    expect(Object.keys(api).sort()).toEqual(['close', 'copy', 'insert', 'onCard', 'pin']);
+    fake.sent = [];
+    api.copy!();
+    api.insert!();
+    api.pin!();
+    api.close!();
+    expect(fake.sent).toEqual(
+      ['copy', 'insert', 'pin', 'close'].map((action) => [CARD_CHANNELS.action, action]),
+    );
+
+    const seen: unknown[] = [];
+    fake.listeners[CARD_CHANNELS.update]!({ sender: 'hidden' }, { text: 'early' });
+    api.onCard!((card: unknown) => seen.push(card));
+    fake.listeners[CARD_CHANNELS.update]!({ sender: 'hidden' }, { text: 'late' });
+    expect(seen).toEqual([{ text: 'early' }, { text: 'late' }]); // the IPC event never reaches the page
+  });
+});
+
+describe('the command bar preload', () => {
+  it('exposes submit, cancel and onContext on the main channels', () => {
+    const api = fake.exposed.skilldeckCommandBar!;
+    expect(Object.keys(api).sort()).toEqual(['cancel', 'onContext', 'submit']);
+    fake.sent = [];
+    api.submit!('into French');
+    api.submit!({ not: 'text' });
+    api.cancel!();
+    expect(fake.sent).toEqual([[COMMAND_BAR_CHANNELS.submit, 'into French'], [COMMAND_BAR_CHANNELS.cancel]]);
+    const seen: unknown[] = [];
+    api.onContext!((context: unknown) => seen.push(context));
+    fake.listeners[COMMAND_BAR_CHANNELS.context]!({}, { title: 'T' });
+    expect(seen).toEqual([{ title: 'T' }]);
+  });
+});

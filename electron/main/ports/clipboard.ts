@@ -1,0 +1,38 @@
+import { clipboard, ClipboardItem } from 'electron';
+import type { ClipboardPort } from '../../core/platform';
+
+/** ClipboardPort: Electron's clipboard, plain text. */
+export function createClipboardPort(): ClipboardPort {
+  return {
+    readText: () => clipboard.readText(),
+    writeText: (text) => clipboard.writeText(text),
+  };
+}
+
+/**
+ * Everything on the clipboard, every format read out now (items from clipboard.read() may be read
+ * lazily, and by then they would hold our text): a paste or copy transaction puts it back afterwards.
+ */
+export async function snapshotClipboard(): Promise<ClipboardItem[]> {
+  const items = await clipboard.read();
+  return Promise.all(
+    items.map(async (item) => {
+      const formats: Record<string, Blob> = {};
+      for (const type of item.types) {
+        try {
+          const data = await item.getType(type);
+          if (data instanceof Blob) formats[type] = data;
+        } catch {
+          // a format the owner announced but did not deliver: nothing to put back
+        }
+      }
+      return new ClipboardItem(formats);
+    }),
+  );
+}
+
+export async function restoreClipboard(snapshot: ClipboardItem[]): Promise<void> {
+  const kept = snapshot.filter((item) => item.types.length > 0);
+  if (kept.length === 0) clipboard.clear();
+  else await clipboard.write(kept);
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { chooseDesktopBackend, keyCommand, looksLikeTerminal, type DesktopBackend } from './desktop-backend';
+import { captureMethodOf } from './selection-hook';
+
+describe('the platform switch', () => {
+  it.each<[NodeJS.Platform, NodeJS.ProcessEnv, DesktopBackend]>([
+    ['darwin', {}, 'macos'],
+    ['win32', {}, 'windows'],
+    ['linux', { DISPLAY: ':0' }, 'x11'],
+    ['linux', { XDG_SESSION_TYPE: 'x11' }, 'x11'],
+    ['linux', { XDG_SESSION_TYPE: 'wayland', DISPLAY: ':0', WAYLAND_DISPLAY: 'wayland-0' }, 'wayland'],
+    ['linux', { WAYLAND_DISPLAY: 'wayland-0' }, 'wayland'],
+    ['linux', {}, 'unsupported'],
+    ['freebsd', { DISPLAY: ':0' }, 'unsupported'],
+  ])('%s with %j → %s', (platform, env, backend) => {
+    expect(chooseDesktopBackend(platform, env)).toBe(backend);
+  });
+
+  it('sends keys with osascript on macOS, SendKeys on Windows, and leaves X11 to the X11 ports', () => {
+    expect(keyCommand('macos', 'paste')).toEqual({
+      file: 'osascript',
+      args: ['-e', 'tell application "System Events" to keystroke "v" using command down'],
+    });
+    expect(keyCommand('windows', 'copy')?.args.at(-1)).toMatch(/SendKeys\]::SendWait\('\^c'\)$/);
+    expect(keyCommand('x11', 'paste')).toBeNull();
+    expect(keyCommand('wayland', 'paste', () => false)).toBeNull();
+    expect(keyCommand('wayland', 'paste', (p) => p === 'wtype')).toEqual({
+      file: 'wtype',
+      args: ['-M', 'ctrl', '-k', 'v', '-m', 'ctrl'],
+    });
+    expect(keyCommand('wayland', 'copy', (p) => p === 'ydotool')).toEqual({
+      file: 'ydotool',
+      args: ['key', '29:1', '46:1', '46:0', '29:0'],
+    });
+  });
+
+  it('recognises terminals and maps selection-hook methods', () => {
+    expect(['iTerm2', 'Terminal', 'WindowsTerminal', 'kitty'].every(looksLikeTerminal)).toBe(true);
+    expect(looksLikeTerminal('TextEdit')).toBe(false);
+    expect([1, 3, 11, 22, 99].map(captureMethodOf)).toEqual([
+      'accessibility',
+      'accessibility',
+      'accessibility',
+      'primary',
+      'copy',
+    ]);
+  });
+});

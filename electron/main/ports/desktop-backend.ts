@@ -1,0 +1,73 @@
+import { onPath } from '../../core/fs/on-path';
+import type { PlatformPorts } from '../../core/platform';
+
+// The one place that decides how Skilldeck reaches the desktop on this machine: which selection,
+// focus and paste route the Electron ports take. Pure, so the choice is tested on every platform.
+
+export type DesktopBackend = 'x11' | 'wayland' | 'macos' | 'windows' | 'unsupported';
+
+/** What the Linux X11 ports (electron/core/desktop/linux, createX11Ports) provide: the `x11` route. */
+export type X11Ports = Pick<PlatformPorts, 'focus' | 'selection' | 'inserter'>;
+
+export function chooseDesktopBackend(platform: NodeJS.Platform, env: NodeJS.ProcessEnv): DesktopBackend {
+  if (platform === 'darwin') return 'macos';
+  if (platform === 'win32') return 'windows';
+  if (platform !== 'linux') return 'unsupported';
+  // A Wayland session also sets DISPLAY for XWayland, but xdotool there reaches X clients only.
+  const session = env.XDG_SESSION_TYPE?.toLowerCase();
+  if (session === 'wayland') return 'wayland';
+  if (session === 'x11' || env.DISPLAY) return 'x11';
+  if (env.WAYLAND_DISPLAY) return 'wayland';
+  return 'unsupported';
+}
+
+/** How the paste and copy keys are sent where selection-hook and the X11 ports do not do it themselves. */
+export interface KeyCommand {
+  file: string;
+  args: string[];
+}
+
+const SYSTEM_EVENTS = 'tell application "System Events" to keystroke';
+const SEND_KEYS = 'Add-Type -AssemblyName System.Windows.Forms; [System.Windows.Forms.SendKeys]::SendWait';
+
+/** Linux input event codes (linux/input-event-codes.h) for ydotool. */
+const KEY_LEFTCTRL = 29;
+const KEY_C = 46;
+const KEY_V = 47;
+
+export function keyCommand(
+  backend: DesktopBackend,
+  key: 'paste' | 'copy',
+  has: (program: string) => boolean = onPath,
+): KeyCommand | null {
+  const letter = key === 'paste' ? 'v' : 'c';
+  switch (backend) {
+    case 'wayland': {
+      // wtype (virtual-keyboard protocol: wlroots compositors) or ydotool (uinput); else none
+      if (has('wtype')) return { file: 'wtype', args: ['-M', 'ctrl', '-k', letter, '-m', 'ctrl'] };
+      const code = key === 'paste' ? KEY_V : KEY_C;
+      if (has('ydotool'))
+        return {
+          file: 'ydotool',
+          args: ['key', `${KEY_LEFTCTRL}:1`, `${code}:1`, `${code}:0`, `${KEY_LEFTCTRL}:0`],
+        };
+      return null;
+    }
+    case 'macos':
+      return { file: 'osascript', args: ['-e', `${SYSTEM_EVENTS} "${letter}" using command down`] };
+    case 'windows':
+      return {
+        file: 'powershell.exe',
+        args: ['-NoProfile', '-NonInteractive', '-Command', `${SEND_KEYS}('^${letter}')`],
+      };
+    default:
+      return null; // X11: the X11 ports send keys
+  }
+}
+
+/** Terminals take Ctrl+C as an interrupt: never send them the copy key. */
+export function looksLikeTerminal(app: string): boolean {
+  return /terminal|iterm|kitty|alacritty|wezterm|xterm|konsole|ghostty|warp|hyper|tabby|conhost|cmd\.exe|powershell|pwsh|tilix|terminator|urxvt|rxvt|st-256color|foot/i.test(
+    app,
+  );
+}

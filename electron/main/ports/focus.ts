@@ -1,0 +1,49 @@
+import type { FocusedWindow, FocusPort } from '../../core/platform';
+import { looksLikeTerminal, type DesktopBackend, type X11Ports } from './desktop-backend';
+import type { RunCommand } from './run-command';
+
+const MAC_FRONT_APP = [
+  'tell application "System Events"',
+  '  set p to first application process whose frontmost is true',
+  '  return (unix id of p as text) & tab & (name of p)',
+  'end tell',
+].join('\n');
+const WINDOWS_FOREGROUND =
+  'Add-Type -Namespace Sd -Name W -MemberDefinition \'[DllImport("user32.dll")] public static extern System.IntPtr GetForegroundWindow(); [DllImport("user32.dll")] public static extern int GetWindowThreadProcessId(System.IntPtr h, out int p);\'; ' +
+  '$h = [Sd.W]::GetForegroundWindow(); $p = 0; [void][Sd.W]::GetWindowThreadProcessId($h, [ref]$p); ' +
+  '$q = Get-Process -Id $p; "$h`t$($q.ProcessName)`t$($q.MainWindowTitle)"';
+
+/** FocusPort: the X11 ports, System Events on macOS, GetForegroundWindow on Windows; none on Wayland. */
+export function createFocusPort(
+  backend: DesktopBackend,
+  run: RunCommand,
+  x11: () => Promise<X11Ports | null>,
+): FocusPort {
+  return {
+    async current(): Promise<FocusedWindow | null> {
+      try {
+        if (backend === 'x11') return (await (await x11())?.focus.current()) ?? null;
+        if (backend === 'macos') {
+          const [pid = '', app = ''] = (await run('osascript', ['-e', MAC_FRONT_APP], 3000))
+            .trim()
+            .split('\t');
+          return pid ? { id: `pid:${pid}`, app, title: '', isTerminal: looksLikeTerminal(app) } : null;
+        }
+        if (backend === 'windows') {
+          const out = await run(
+            'powershell.exe',
+            ['-NoProfile', '-NonInteractive', '-Command', WINDOWS_FOREGROUND],
+            5000,
+          );
+          const [hwnd = '', app = '', title = ''] = out.trim().split('\t');
+          return hwnd && hwnd !== '0'
+            ? { id: `hwnd:${hwnd}`, app, title, isTerminal: looksLikeTerminal(app) }
+            : null;
+        }
+      } catch (error) {
+        console.warn('[skilldeck] could not read the focused window:', error);
+      }
+      return null; // Wayland: no client may ask which window has the focus
+    },
+  };
+}

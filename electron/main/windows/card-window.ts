@@ -1,0 +1,312 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { ipcMain, screen, type BrowserWindow, type IpcMainEvent, type Rectangle } from 'electron';
+import { writeFileAtomic } from '../../core/fs/atomic-write';
+import { englishText, type DesktopText } from '../../core/i18n/desktop-text';
+import type { Card, CardPresenterPort, ClipboardPort, TextInserterPort } from '../../core/platform';
+import { APP_ORIGIN } from '../protocol/app-origin';
+import { openLockedDownWindow } from './locked-down-window';
+import { checkSender, type SenderFrame } from '../ipc/sender';
+import { CARD_CHANNELS } from '../../../shared/ipc/names';
+import { cardMessages, type CardAction, type CardMessage, type CardView } from '../../../shared/ipc/shell';
+import { receiveShellMessage, sendShellMessage } from '../ipc/shell-messages';
+import { cardLabels } from './shell-words';
+
+export const CARD_URL = `${APP_ORIGIN}/card.html`;
+
+export interface Size {
+  width: number;
+  height: number;
+}
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export const DEFAULT_CARD_SIZE: Size = { width: 420, height: 280 };
+const MIN_CARD_SIZE: Size = { width: 260, height: 140 };
+/** Below and to the right of the pointer, so the card does not cover what was just selected. */
+const CURSOR_OFFSET: Point = { x: 16, y: 20 };
+
+/**
+ * Where the card goes: beside the pointer, flipped to the other side when it would leave the work area,
+ * then clamped into it (the work area excludes taskbars and docks). The size shrinks to fit first.
+ */
+export function placeNearCursor(cursor: Point, wanted: Size, workArea: Rectangle): Rectangle {
+  const width = Math.min(Math.max(wanted.width, MIN_CARD_SIZE.width), workArea.width);
+  const height = Math.min(Math.max(wanted.height, MIN_CARD_SIZE.height), workArea.height);
+  let x = cursor.x + CURSOR_OFFSET.x;
+  let y = cursor.y + CURSOR_OFFSET.y;
+  if (x + width > workArea.x + workArea.width) x = cursor.x - CURSOR_OFFSET.x - width;
+  if (y + height > workArea.y + workArea.height) y = cursor.y - CURSOR_OFFSET.y - height;
+  x = Math.min(Math.max(x, workArea.x), workArea.x + workArea.width - width);
+  y = Math.min(Math.max(y, workArea.y), workArea.y + workArea.height - height);
+  return { x: Math.round(x), y: Math.round(y), width, height };
+}
+
+/** The remembered card size (`<userData>/card-window.json`); the default when missing or unreadable. */
+export async function readCardSize(file: string): Promise<Size> {
+  try {
+    const parsed = JSON.parse(await fs.readFile(file, 'utf8')) as Partial<Size>;
+    const ok = (n: unknown): n is number =>
+      typeof n === 'number' && Number.isFinite(n) && n > 0 && n < 20_000;
+    if (ok(parsed.width) && ok(parsed.height))
+      return { width: Math.round(parsed.width), height: Math.round(parsed.height) };
+  } catch {
+    // first run, or a file someone broke: the default size
+  }
+  return { ...DEFAULT_CARD_SIZE };
+}
+
+export async function writeCardSize(file: string, size: Size): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await writeFileAtomic(file, `${JSON.stringify({ width: size.width, height: size.height })}\n`);
+}
+
+export interface FloatingCardsDeps {
+  preloadFile: string;
+  /** `<userData>/card-window.json`. */
+  sizeFile: string;
+  clipboard: ClipboardPort;
+  inserter: TextInserterPort;
+  /** Gives the keyboard back to the application the user was in before a paste (macOS: app.hide()). */
+  yieldFocus?: () => void;
+  /** How long to wait for the focus to move back before pasting (ms, default 150). */
+  focusDelayMs?: number;
+  /** Debounce of size saves while the user drags the edge (ms, default 400). */
+  saveDelayMs?: number;
+  /** The app's words in its language (default English). */
+  text?: DesktopText;
+}
+
+interface OpenCard {
+  window: BrowserWindow;
+  view: CardView;
+  loaded: boolean;
+}
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The floating cards (CardPresenterPort). A run's card is updated in place while it streams; a new run
+ * reuses a finished, unpinned card (two runs streaming at once get a card each), a pinned one stays as
+ * it is until closed. Cards appear without taking the
+ * keyboard (showInactive), so the application the user was in keeps the focus for a paste.
+ */
+export class FloatingCards implements CardPresenterPort {
+  private readonly cards = new Set<OpenCard>();
+  private size: Size | null = null;
+  private saveTimer: NodeJS.Timeout | null = null;
+  /** Runs whose card the user closed (or pasted from): their later updates do not bring it back. */
+  private readonly dismissed = new Set<string>();
+  /** Updates one at a time: two quick first updates of a run must not open two cards. */
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: FloatingCardsDeps) {}
+
+  private get t(): DesktopText {
+    return this.deps.text ?? englishText;
+  }
+
+  show(card: Card): Promise<void> {
+    const next = this.queue.then(() => this.update(card));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  private async update(card: Card): Promise<void> {
+    if (this.dismissed.has(card.runId)) return;
+    const existing = this.find((open) => open.view.runId === card.runId);
+    const target =
+      existing ?? this.find((open) => !open.view.pinned && !open.view.pending) ?? (await this.open());
+    const fresh = target.view.runId !== card.runId;
+    target.view = {
+      runId: card.runId,
+      title: card.title,
+      text: card.text,
+      pending: card.pending,
+      error: card.error ?? null,
+      pinned: fresh ? false : target.view.pinned,
+      // what the trigger captured and how, until a button's notice replaces it
+      notice: fresh ? (card.captured ?? null) : target.view.notice,
+    };
+    if (fresh && target.loaded) this.moveNearCursor(target.window); // a reused card follows the pointer
+    this.send(target);
+    if (!target.window.isVisible() && target.loaded) target.window.showInactive();
+  }
+
+  /** Binds the card buttons; returns the undo. */
+  bind(): () => void {
+    const listener = (event: IpcMainEvent, action: unknown) => void this.onAction(event, action);
+    ipcMain.on(CARD_CHANNELS.action, listener);
+    return () => {
+      ipcMain.removeListener(CARD_CHANNELS.action, listener);
+    };
+  }
+
+  /** Sends the open cards again, with their buttons in the language just chosen. */
+  relabel(): void {
+    for (const open of this.cards) this.send(open);
+  }
+
+  closeAll(): void {
+    for (const open of [...this.cards]) if (!open.window.isDestroyed()) open.window.close();
+    this.cards.clear();
+  }
+
+  trustedMainFrames(): readonly SenderFrame[] {
+    return [...this.cards].filter((c) => !c.window.isDestroyed()).map((c) => c.window.webContents.mainFrame);
+  }
+
+  private find(predicate: (open: OpenCard) => boolean): OpenCard | undefined {
+    for (const open of this.cards) if (!open.window.isDestroyed() && predicate(open)) return open;
+    return undefined;
+  }
+
+  private async open(): Promise<OpenCard> {
+    this.size ??= await readCardSize(this.deps.sizeFile);
+    const bounds = this.boundsNearCursor(this.size);
+    const window = openLockedDownWindow(
+      {
+        ...bounds,
+        minWidth: MIN_CARD_SIZE.width,
+        minHeight: MIN_CARD_SIZE.height,
+        title: 'Skilldeck',
+        show: false,
+        frame: false,
+        alwaysOnTop: true,
+        skipTaskbar: true,
+        fullscreenable: false,
+        minimizable: false,
+        maximizable: false,
+        resizable: true,
+      },
+      this.deps.preloadFile,
+    );
+    const open: OpenCard = {
+      window,
+      loaded: false,
+      view: { runId: '', title: '', text: '', pending: true, error: null, pinned: false, notice: null },
+    };
+    this.cards.add(open);
+    window.setAlwaysOnTop(true, 'floating');
+    window.webContents.on('did-finish-load', () => {
+      open.loaded = true;
+      this.send(open);
+      if (!window.isDestroyed() && !window.isVisible()) window.showInactive();
+    });
+    window.webContents.on('before-input-event', (event, input) => {
+      if (input.type === 'keyDown' && input.key === 'Escape') {
+        event.preventDefault();
+        window.close();
+      }
+    });
+    window.on('resize', () => this.rememberSize(window));
+    window.on('closed', () => {
+      this.cards.delete(open);
+      if (open.view.runId) this.dismiss(open.view.runId);
+    });
+    void window.loadURL(CARD_URL).catch((error: unknown) => {
+      console.error('[skilldeck] the floating card failed to load:', error);
+    });
+    return open;
+  }
+
+  private dismiss(runId: string): void {
+    this.dismissed.add(runId);
+    if (this.dismissed.size > 200) this.dismissed.delete(this.dismissed.values().next().value!);
+  }
+
+  private boundsNearCursor(size: Size): Rectangle {
+    const cursor = screen.getCursorScreenPoint();
+    return placeNearCursor(cursor, size, screen.getDisplayNearestPoint(cursor).workArea);
+  }
+
+  private moveNearCursor(window: BrowserWindow): void {
+    const [width = DEFAULT_CARD_SIZE.width, height = DEFAULT_CARD_SIZE.height] = window.getSize();
+    window.setBounds(this.boundsNearCursor({ width, height }));
+  }
+
+  private rememberSize(window: BrowserWindow): void {
+    if (window.isDestroyed()) return;
+    const [width, height] = window.getSize();
+    if (width === undefined || height === undefined) return;
+    this.size = { width, height };
+    if (this.saveTimer) clearTimeout(this.saveTimer);
+    this.saveTimer = setTimeout(() => {
+      this.saveTimer = null;
+      writeCardSize(this.deps.sizeFile, { width, height }).catch((error: unknown) => {
+        console.error('[skilldeck] could not remember the card size:', error);
+      });
+    }, this.deps.saveDelayMs ?? 400);
+  }
+
+  private send(open: OpenCard): void {
+    if (!open.loaded || open.window.isDestroyed()) return;
+    const message: CardMessage = { ...open.view, labels: cardLabels(this.t) };
+    sendShellMessage(open.window.webContents, CARD_CHANNELS.update, cardMessages.update, message);
+  }
+
+  private async onAction(event: IpcMainEvent, action: unknown): Promise<void> {
+    const open = this.find((c) => c.window.webContents.id === event.sender.id);
+    const checked = receiveShellMessage(cardMessages.action, action);
+    if (!open || checked === null) return;
+    let verdict;
+    try {
+      verdict = checkSender(event.senderFrame, [open.window.webContents.mainFrame]);
+    } catch {
+      return; // the frame went away mid-call
+    }
+    if (!verdict.ok) return;
+    try {
+      await this.perform(open, checked);
+    } catch (error) {
+      this.notice(open, error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  private async perform(open: OpenCard, action: CardAction): Promise<void> {
+    const { window } = open;
+    switch (action) {
+      case 'close':
+        window.close();
+        return;
+      case 'pin':
+        open.view = { ...open.view, pinned: !open.view.pinned };
+        this.send(open);
+        return;
+      case 'copy':
+        await this.deps.clipboard.writeText(open.view.text);
+        this.notice(open, this.t('card.copied'));
+        return;
+      case 'insert': {
+        if (open.view.text === '') return;
+        // The user chose to paste: no check of the target window. The card steps aside so the
+        // application the user was in gets the keyboard back, then the paste goes there.
+        window.hide();
+        this.deps.yieldFocus?.();
+        await delay(this.deps.focusDelayMs ?? 150);
+        const result = await this.deps.inserter.insert(open.view.text);
+        if (window.isDestroyed()) return;
+        if (result.inserted && !open.view.pinned) {
+          window.close();
+          return;
+        }
+        window.showInactive();
+        this.notice(
+          open,
+          result.inserted
+            ? this.t('card.inserted')
+            : this.t('card.notInserted', { reason: result.reason ?? this.t('card.unknownReason') }),
+        );
+        return;
+      }
+    }
+  }
+
+  private notice(open: OpenCard, notice: string): void {
+    if (open.window.isDestroyed()) return;
+    open.view = { ...open.view, notice };
+    this.send(open);
+  }
+}

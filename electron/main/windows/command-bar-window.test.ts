@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CapturedSelection } from '../../core/platform';
+import { COMMAND_BAR_URL, CommandBar, placeCommandBar } from './command-bar-window';
+import { captureLine, describeCapture } from './shell-words';
+import { createDesktopI18n, englishText } from '../../core/i18n/desktop-text';
+import { COMMAND_BAR_CHANNELS } from '../../../shared/ipc/names';
+import type { CommandBarContext } from '../../../shared/ipc/shell';
+import { LOCKED_DOWN_PREFERENCES } from './locked-down-window';
+import { FakeBrowserWindow, fakeScreen, resetFakes, sendFromPage } from './test-electron';
+
+vi.mock('electron', () => import('./test-electron').then((m) => m.fakeElectron()));
+
+let bar: CommandBar;
+let unbind: () => void;
+const captured: CapturedSelection = { text: 'the selected text', method: 'primary' };
+const ask = () =>
+  bar.ask({ skillId: 'translate', title: 'Translate', placeholder: 'Into which language?', captured });
+const opened = () => {
+  const window = FakeBrowserWindow.created.at(-1)!;
+  window.webContents.load(COMMAND_BAR_URL);
+  return window;
+};
+
+beforeEach(() => {
+  resetFakes();
+  bar = new CommandBar({ preloadFile: '/out/preload/command-bar.cjs' });
+  unbind = bar.bind();
+});
+afterEach(() => unbind());
+
+describe('describeCapture', () => {
+  it('keeps the method, the length and the first 80 characters on one line', () => {
+    const text = `${'a'.repeat(50)}\n\n${'b'.repeat(100)}`;
+    const described = describeCapture({ text, method: 'copy' });
+    expect(described).toEqual({ method: 'copy', preview: `${'a'.repeat(50)} ${'b'.repeat(29)}`, chars: 152 });
+    expect(describeCapture({ text: '', method: 'none' })).toEqual({ method: 'none', preview: '', chars: 0 });
+  });
+});
+
+describe('captureLine', () => {
+  it('says how and what was captured in the language chosen, cut previews marked', () => {
+    const zh = createDesktopI18n('zh-CN');
+    const long = describeCapture({ text: 'x'.repeat(100), method: 'copy' });
+    expect(captureLine(long, englishText)).toBe(`copied from the selection, 100 chars: “${'x'.repeat(80)}…”`);
+    expect(captureLine(long, zh.t)).toBe(`从选区复制，100 个字符：“${'x'.repeat(80)}…”`);
+    expect(captureLine(describeCapture({ text: '', method: 'none' }), zh.t)).toBe('未选中任何内容');
+  });
+
+  it('asks in the language of the text it is given when it opens', async () => {
+    const zh = createDesktopI18n('zh-CN');
+    const localized = new CommandBar({ preloadFile: '/out/preload/command-bar.cjs', text: zh.t });
+    const answer = localized.ask({ skillId: 't', title: 'T', placeholder: 'p', captured });
+    const window = opened();
+    const [context] = window.webContents.received(COMMAND_BAR_CHANNELS.context) as CommandBarContext[];
+    expect(context!.labels).toEqual({
+      lang: 'zh-CN',
+      instruction: '指令',
+      captured: '来自选区（PRIMARY），17 个字符：“the selected text”',
+    });
+    window.webContents.press('Escape');
+    await expect(answer).resolves.toBeNull();
+  });
+});
+
+describe('placeCommandBar', () => {
+  it('centres the bar on the work area, a quarter down, never wider than it', () => {
+    expect(placeCommandBar({ x: 1920, y: 0, width: 1280, height: 1000 })).toEqual({
+      x: 2250,
+      y: 250,
+      width: 620,
+      height: 132,
+    });
+    expect(placeCommandBar({ x: 0, y: 0, width: 500, height: 400 }).width).toBe(500);
+  });
+});
+
+describe('the command bar', () => {
+  it('opens locked down and focused on app://skilldeck/command-bar.html and tells the page what it asks', async () => {
+    fakeScreen.workArea = { x: 0, y: 0, width: 1240, height: 800 };
+    const answer = ask();
+    const window = opened();
+    expect(window.options.webPreferences).toMatchObject({
+      ...LOCKED_DOWN_PREFERENCES,
+      preload: '/out/preload/command-bar.cjs',
+    });
+    expect(window.options).toMatchObject({ frame: false, alwaysOnTop: true, show: false });
+    expect(window.bounds).toEqual({ x: 310, y: 200, width: 620, height: 132 });
+    expect(window.loadedUrls).toEqual(['app://skilldeck/command-bar.html']);
+    expect(window.visible && window.focused).toBe(true);
+    expect(window.webContents.received(COMMAND_BAR_CHANNELS.context)).toEqual([
+      {
+        title: 'Translate',
+        placeholder: 'Into which language?',
+        captured: { method: 'primary', preview: 'the selected text', chars: 17 },
+        labels: {
+          lang: 'en',
+          instruction: 'Instruction',
+          captured: 'from the selection (PRIMARY), 17 chars: “the selected text”',
+        },
+      } satisfies CommandBarContext,
+    ]);
+    sendFromPage(COMMAND_BAR_CHANNELS.submit, window.webContents, ['into French']);
+    await expect(answer).resolves.toBe('into French');
+    expect(window.destroyed).toBe(true);
+  });
+
+  it('answers null on Esc, on cancel, when it loses the focus and when it is closed', async () => {
+    let answer = ask();
+    expect(opened().webContents.press('Escape')).toBe(true);
+    await expect(answer).resolves.toBeNull();
+
+    answer = ask();
+    sendFromPage(COMMAND_BAR_CHANNELS.cancel, opened().webContents, []);
+    await expect(answer).resolves.toBeNull();
+
+    answer = ask();
+    opened().emit('blur');
+    await expect(answer).resolves.toBeNull();
+
+    answer = ask();
+    opened().close();
+    await expect(answer).resolves.toBeNull();
+  });
+
+  it('a new question dismisses the open one', async () => {
+    const first = ask();
+    const firstWindow = opened();
+    const second = ask();
+    await expect(first).resolves.toBeNull();
+    expect(firstWindow.destroyed).toBe(true);
+    sendFromPage(COMMAND_BAR_CHANNELS.submit, opened().webContents, ['go']);
+    await expect(second).resolves.toBe('go');
+  });
+
+  it('ignores submits from other frames and non-text payloads', async () => {
+    const answer = ask();
+    const window = opened();
+    sendFromPage(COMMAND_BAR_CHANNELS.submit, window.webContents, ['forged'], {
+      url: COMMAND_BAR_URL,
+      frameTreeNodeId: 4242,
+      parent: null,
+    });
+    sendFromPage(COMMAND_BAR_CHANNELS.submit, window.webContents, [{ text: 'object' }]);
+    sendFromPage(COMMAND_BAR_CHANNELS.submit, window.webContents, ['real']);
+    await expect(answer).resolves.toBe('real');
+  });
+
+  it('ignores a cancel that carries a payload (its schema: none) or comes from another frame', async () => {
+    const answer = ask();
+    const window = opened();
+    sendFromPage(COMMAND_BAR_CHANNELS.cancel, window.webContents, ['please']);
+    sendFromPage(COMMAND_BAR_CHANNELS.cancel, window.webContents, [], {
+      url: COMMAND_BAR_URL,
+      frameTreeNodeId: 4242,
+      parent: null,
+    });
+    expect(window.destroyed).toBe(false);
+    sendFromPage(COMMAND_BAR_CHANNELS.submit, window.webContents, ['real']);
+    await expect(answer).resolves.toBe('real');
+  });
+
+  it('cuts an instruction at the contract limit', async () => {
+    const answer = ask();
+    sendFromPage(COMMAND_BAR_CHANNELS.submit, opened().webContents, ['x'.repeat(100_010)]);
+    expect((await answer)!.length).toBe(100_000);
+  });
+});

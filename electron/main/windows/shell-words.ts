@@ -1,0 +1,41 @@
+// What the floating card and the command bar say, in the app's language: pure (no Electron), so the
+// main process, its tests and the pages' browser test (e2e/shell-pages.spec.ts) build the same messages.
+import type { DesktopText } from '../../core/i18n/desktop-text';
+import type { CapturedSelection } from '../../core/platform';
+import type { CardLabels, CommandBarContext } from '../../../shared/ipc/shell';
+
+const PREVIEW_CHARS = 80;
+
+/** The card's button words in the current language. */
+export function cardLabels(t: DesktopText): CardLabels {
+  return {
+    lang: t('lang'),
+    copy: t('card.copy'),
+    copyHint: t('card.copyHint'),
+    insert: t('card.insert'),
+    insertHint: t('card.insertHint'),
+    pin: t('card.pin'),
+    pinned: t('card.pinned'),
+    pinHint: t('card.pinHint'),
+    close: t('card.close'),
+    closeHint: t('card.closeHint'),
+  };
+}
+
+/** What the page shows of the capture: the method and the first 80 characters on one line. */
+export function describeCapture(captured: CapturedSelection): CommandBarContext['captured'] {
+  const oneLine = captured.text.replace(/\s+/g, ' ').trim();
+  return {
+    method: captured.method,
+    preview: [...oneLine].slice(0, PREVIEW_CHARS).join(''),
+    chars: captured.text.length,
+  };
+}
+
+/** The capture as the line under the input, in the app's language. */
+export function captureLine(captured: CommandBarContext['captured'], t: DesktopText): string {
+  const how = t(`commandBar.method.${captured.method as CapturedSelection['method']}`);
+  if (captured.chars === 0) return how;
+  const more = captured.chars > captured.preview.length ? '…' : '';
+  return t('commandBar.captured', { how, count: captured.chars, preview: `${captured.preview}${more}` });
+}
