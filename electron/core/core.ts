@@ -19,13 +19,14 @@ import type { ModelGateway } from './providers/gateway';
 import { createProviderHandlers } from './providers/provider-handlers';
 import { DATABASE_FILE, openDatabase, readUserVersion } from './store/db';
 import { createProviderRepo, type ProviderRepo } from './store/providers';
+import { createSettingsStore, type SettingsStore } from './store/settings';
 import { createSkillMetaRepo } from './store/skill-meta';
 import { resolveMeta } from './skills/appearance';
 import { createSkillRegistry, type SkillRegistry } from './skills/registry';
 import { createRunHandlers } from './runs/run-handlers';
 import { createRunRepo, type RunRepo } from './runs/run-repo';
 import { createSkillHandlers } from './skills/skill-handlers';
-import { createSourceHandlers, SKILL_FOLDERS_SETTING, storedSkillFolders } from './skills/source-handlers';
+import { createSourceHandlers } from './skills/source-handlers';
 import { resolveSourceRoots, type SkillDir } from './skills/sources';
 import { registerOutputTools } from './tools/output';
 import { createToolRegistry, type ToolRegistry } from './tools/registry';
@@ -41,14 +42,7 @@ import { createMcpClients, type McpClients } from './mcp/client';
 import { createMcpHandlers, mcpEnvSecretName } from './mcp/mcp-handlers';
 import type { McpServerConfig } from '../../shared/types/mcp';
 import { createMcpServerRepo } from './mcp/mcp-repo';
-import {
-  createDesktopI18n,
-  isDesktopLanguage,
-  LANGUAGE_SETTING,
-  languageFromLocale,
-  systemLocale,
-  type DesktopI18n,
-} from './i18n/desktop-text';
+import { createDesktopI18n, languageFromLocale, systemLocale, type DesktopI18n } from './i18n/desktop-text';
 
 export interface CoreOptions {
   /** Where the database and user files live (Electron: userData; CLI: --data-dir / ~/.skilldeck). */
@@ -111,8 +105,10 @@ export interface Core {
   /** Runs skills (`runs:start`); every event persisted in `runs` and sent as `runs:event`. */
   executor: Executor;
   runs: RunRepo;
-  /** Permission rules, the audit, settings. */
+  /** Permission rules, the audit and the mode. */
   permissions: PermissionRepo;
+  /** The app's settings (store/settings.ts: each key with its schema and default). */
+  settings: SettingsStore;
   /** Open permission prompts and AskUser questions. */
   prompts: UserPrompts;
   /** The desktop app's words (tray, card, command bar, dialogs, notifications), in the chosen language. */
@@ -128,6 +124,7 @@ export function createCore(options: CoreOptions): Core {
   const db: Database = openDatabase(path.join(options.dataDir, DATABASE_FILE), {
     nativeBinding: options.nativeBinding,
   });
+  const settings = createSettingsStore(db, { warn: options.onInternalError });
   const metaRepo = createSkillMetaRepo(db);
   const memos = createMemoRepo(db);
   const ports: PlatformPorts = { ...createMemoryPorts(), ...options.ports };
@@ -149,17 +146,12 @@ export function createCore(options: CoreOptions): Core {
   const events = new EventHub();
   const userDir = path.join(options.dataDir, 'skills');
   fs.mkdirSync(userDir, { recursive: true });
-  const permissions = createPermissionRepo(db);
+  const permissions = createPermissionRepo(db, settings);
   void loadShellParser(); // warm: the permission rules read Bash commands with it (never rejects)
-  const chosenLanguage = permissions.getSetting<unknown>(LANGUAGE_SETTING, null);
   const i18n = createDesktopI18n(
-    isDesktopLanguage(chosenLanguage) ? chosenLanguage : languageFromLocale(options.locale ?? systemLocale()),
+    settings.get('ui.language') ?? languageFromLocale(options.locale ?? systemLocale()),
   );
   registerOutputTools(tools, { ports, memos, targetOf: (runId) => runTargets.get(runId), text: i18n.t });
-  const storedFolders = {
-    get: () => storedSkillFolders(permissions.getSetting<unknown>(SKILL_FOLDERS_SETTING, [])),
-    set: (folders: readonly string[]) => permissions.setSetting(SKILL_FOLDERS_SETTING, folders),
-  };
   // the host's folders first, then those added in Settings (the same kind: the host's win a collision)
   const rootsFor = (added: readonly string[]) =>
     resolveSourceRoots({
@@ -168,7 +160,7 @@ export function createCore(options: CoreOptions): Core {
       pluginDirs: options.pluginDirs,
     });
   const skills = createSkillRegistry({
-    roots: rootsFor(storedFolders.get()),
+    roots: rootsFor(settings.get('skills.folders')),
     watch: options.watchSkills ?? true,
     onError: options.onInternalError,
   });
@@ -230,8 +222,7 @@ export function createCore(options: CoreOptions): Core {
       mode: () => permissions.getMode(),
       prompts,
       permissionTimeoutMs: options.permissionTimeoutMs,
-      contextTokens: (provider, model) =>
-        permissions.getSetting<Record<string, number>>('models.contextTokens', {})[`${provider}/${model}`],
+      contextTokens: (provider, model) => settings.get('models.contextTokens')[`${provider}/${model}`],
       skills: () =>
         skills
           .list()
@@ -276,7 +267,7 @@ export function createCore(options: CoreOptions): Core {
     events,
     runTargets,
     shownCards,
-    copyFallback: () => permissions.getSetting('selection.copyFallback', true),
+    settings,
     text: i18n.t,
   });
   const noHotkeys = (): HotkeysOverview => ({
@@ -303,7 +294,7 @@ export function createCore(options: CoreOptions): Core {
     }),
 
     'app:setLanguage': ({ language }) => {
-      permissions.setSetting(LANGUAGE_SETTING, language);
+      settings.set('ui.language', language);
       i18n.setLanguage(language);
       return { language };
     },
@@ -323,7 +314,7 @@ export function createCore(options: CoreOptions): Core {
 
     ...createSourceHandlers({
       registry: skills,
-      stored: storedFolders,
+      settings,
       rootsFor,
       homeDir: options.homeDir ?? os.homedir(),
       dataDir: options.dataDir,
@@ -387,6 +378,7 @@ export function createCore(options: CoreOptions): Core {
     executor,
     runs,
     permissions,
+    settings,
     prompts,
     i18n,
     close: () => {

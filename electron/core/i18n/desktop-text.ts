@@ -9,9 +9,6 @@ import zhCN from './locales/zh-CN.json' with { type: 'json' };
 export const DESKTOP_LANGUAGES = ['en', 'zh-CN'] as const;
 export type DesktopLanguage = (typeof DESKTOP_LANGUAGES)[number];
 
-/** The settings key of the language chosen in the dashboard. */
-export const LANGUAGE_SETTING = 'ui.language';
-
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];

@@ -11,6 +11,7 @@ import type { EventHub } from '../ipc/event-hub';
 import type { CapturedSelection, Card, FocusedWindow, PlatformPorts } from '../platform';
 import type { SkillRegistry } from '../skills/registry';
 import { englishText, type DesktopText } from '../i18n/desktop-text';
+import type { SettingsStore } from '../store/settings';
 
 /** The hotkeys of the desktop app (electron/main/hotkeys.ts); absent in the headless host and the CLI. */
 export interface HotkeyService {
@@ -28,8 +29,8 @@ export interface TriggerDeps {
   runTargets: Map<string, FocusedWindow | null>;
   /** The last card shown for each triggered run (by this flow or an output tool). */
   shownCards: Map<string, Card>;
-  /** The copy-key fallback outside terminals (a setting; default on). */
-  copyFallback: () => boolean;
+  /** The setting `selection.copyFallback`: the copy-key fallback outside terminals (default on). */
+  settings: Pick<SettingsStore, 'get'>;
   /** The desktop app's words (the card's capture line, the command bar's question); default English. */
   text?: DesktopText;
 }
@@ -107,7 +108,10 @@ export function createTrigger(deps: TriggerDeps) {
     }
     const focus = await deps.ports.focus.current().catch(() => null);
     const captured = await deps.ports.selection
-      .capture({ focus, copyFallback: focus !== null && !focus.isTerminal && deps.copyFallback() })
+      .capture({
+        focus,
+        copyFallback: focus !== null && !focus.isTerminal && deps.settings.get('selection.copyFallback'),
+      })
       .catch(() => NONE);
     const activated = await deps.skills.activate(input.skillId);
     const definition = activated.loaded.definition!;
