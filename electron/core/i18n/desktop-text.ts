@@ -19,10 +19,6 @@ export type DesktopText = (key: DesktopKey, values?: Record<string, string | num
 
 export const DESKTOP_RESOURCES: Record<DesktopLanguage, typeof en> = { en, 'zh-CN': zhCN };
 
-export function isDesktopLanguage(value: unknown): value is DesktopLanguage {
-  return typeof value === 'string' && (DESKTOP_LANGUAGES as readonly string[]).includes(value);
-}
-
 /** A system locale (`zh-TW`, `zh_CN.UTF-8`, `en-GB`…) to one of ours: Chinese → 简体中文, else English. */
 export function languageFromLocale(locale: string | undefined | null): DesktopLanguage {
   return locale?.toLowerCase().startsWith('zh') ? 'zh-CN' : 'en';

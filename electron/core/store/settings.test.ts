@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DESKTOP_LANGUAGES } from '../i18n/desktop-text';
 import { openDatabase, type StoreError } from './db';
 import {
   createSettingsStore,
@@ -76,6 +77,13 @@ describe('settings: the declared keys', () => {
       expect(warnings).toHaveLength(1);
     },
   );
+
+  it('ui.language takes every language of the desktop words', () => {
+    for (const language of DESKTOP_LANGUAGES) {
+      settings.set('ui.language', language);
+      expect(settings.get('ui.language')).toBe(language);
+    }
+  });
 
   it('keeps the absolute paths of a folder list with bad entries', () => {
     plant('skills.folders', JSON.stringify(['/a', 'relative/path', 42, '/b']));
