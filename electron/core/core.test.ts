@@ -1,3 +1,6 @@
+import Database from 'better-sqlite3';
+import path from 'node:path';
+import { DATABASE_FILE } from './store/db';
 import { LATEST_SCHEMA_VERSION } from './store/migrations';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from '../../shared/ipc/result';
@@ -174,5 +177,28 @@ describe('core over the in-memory transport', () => {
       expect(result.error.code).toBe('INVALID_INPUT');
       expect(result.error.message).toMatch(message);
     }
+  });
+});
+
+describe('core settings', () => {
+  it('a damaged stored language counts as the system one, said once through onInternalError', async () => {
+    const reported: unknown[] = [];
+    t = createTestCore({ locale: 'zh_CN.UTF-8', onInternalError: (e) => reported.push(e) });
+    await t.client.invoke('app:setLanguage', { language: 'en' });
+    const db = new Database(path.join(t.dataDir, DATABASE_FILE));
+    db.prepare('INSERT OR REPLACE INTO settings (key, value_json) VALUES (?, ?)').run(
+      'ui.language',
+      '"klingon"',
+    );
+    db.close();
+    t = t.reopen();
+    expect((await t.client.invoke('app:info', undefined)).language).toBe('zh-CN');
+    expect(t.core.settings.get('ui.language')).toBeNull();
+    expect(reported).toEqual([
+      expect.objectContaining({
+        code: 'SETTING_DAMAGED',
+        message: expect.stringMatching(/^setting ui\.language: /),
+      }),
+    ]);
   });
 });

@@ -72,3 +72,27 @@ describe.skipIf(process.platform !== 'linux')('skill folders on the command line
     );
   });
 });
+
+describe('the folders added in Settings, read by the CLI', () => {
+  it('skills list says when the stored list is damaged, and lists without it', async () => {
+    const dataDir = tempDir('skilldeck-cli-data-');
+    const core = createCore({ dataDir, skillDirs: [], runtime: 'node', version: '0', watchSkills: false });
+    core.close();
+    await core.skills.close();
+    const db = new Database(path.join(dataDir, DATABASE_FILE));
+    db.prepare('INSERT OR REPLACE INTO settings (key, value_json) VALUES (?, ?)').run(
+      'skills.folders',
+      JSON.stringify({ not: 'a list' }),
+    );
+    db.close();
+    for (const json of [false, true]) {
+      const listed = await run(['skills', 'list', '--data-dir', dataDir, ...(json ? ['--json'] : [])]);
+      expect(listed.code).toBe(0);
+      expect(listed.err).toMatch(/^skilldeck: setting skills\.folders: the stored value does not fit: /);
+      expect(listed.err.match(/skills\.folders/g)).toHaveLength(1);
+      if (json)
+        expect((JSON.parse(listed.out) as { source: string }[]).map((s) => s.source)).not.toContain('folder');
+      else expect(listed.out).not.toMatch(/\d\. folder /);
+    }
+  });
+});

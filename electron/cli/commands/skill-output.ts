@@ -4,22 +4,23 @@ import { resolveSourceRoots, type SkillDir } from '../../core/skills/sources';
 import { createSkillRegistry, type SkillRegistry } from '../../core/skills/registry';
 import type { Finding } from '../../core/skills/types';
 import { resolveDataDir } from '../paths';
-import { DATABASE_FILE, readSettingReadOnly } from '../../core/store/db';
-import { SKILL_FOLDERS_SETTING, storedSkillFolders } from '../../core/skills/source-handlers';
+import { DATABASE_FILE } from '../../core/store/db';
+import { readSettingReadOnly } from '../../core/store/settings';
 
 /**
  * A registry over the same folders as the app (the folders added in Settings included), read once:
- * nothing is watched, created or written.
+ * nothing is watched, created or written. `warn` is told when the stored folder list is damaged.
  */
 export function readOnlyRegistry(
   skillDirs: readonly SkillDir[],
   dataDirFlag: string | undefined,
+  warn?: (message: string) => void,
 ): SkillRegistry {
   const dataDir = resolveDataDir(dataDirFlag);
   const userDir = path.join(dataDir, 'skills');
-  const added = storedSkillFolders(
-    readSettingReadOnly(path.join(dataDir, DATABASE_FILE), SKILL_FOLDERS_SETTING),
-  );
+  const added = readSettingReadOnly(path.join(dataDir, DATABASE_FILE), 'skills.folders', {
+    warn: (error) => warn?.(error.message),
+  });
   return createSkillRegistry({
     roots: resolveSourceRoots({
       userDir,

@@ -12,7 +12,9 @@ export interface ListOptions {
 /** Reads skill folders only: listing never creates the data directory or its database. */
 export async function listSkillsCommand(options: ListOptions, raw: Io): Promise<number> {
   const io = humanIo(raw);
-  const registry = readOnlyRegistry(options.skillDirs, options.dataDirFlag);
+  const registry = readOnlyRegistry(options.skillDirs, options.dataDirFlag, (message) =>
+    raw.err(`skilldeck: ${message}`),
+  );
   await registry.ready();
   const skills = registry.list();
   if (options.json) {

@@ -16,7 +16,9 @@ const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024)
 /** `skilldeck skills show ID`: definition, body and resource files of one skill. Reads only. */
 export async function showSkillCommand(options: ShowOptions, raw: Io): Promise<number> {
   const io = humanIo(raw);
-  const registry = readOnlyRegistry(options.skillDirs, options.dataDirFlag);
+  const registry = readOnlyRegistry(options.skillDirs, options.dataDirFlag, (message) =>
+    raw.err(`skilldeck: ${message}`),
+  );
   let skill;
   let resources;
   try {

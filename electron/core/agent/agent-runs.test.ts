@@ -145,7 +145,7 @@ describe('context budget', () => {
     const line = 'x'.repeat(60);
     fs.writeFileSync(path.join(a.workdir, 'big.txt'), Array.from({ length: 120 }, () => line).join('\n'));
     // each Read result is ≈ 8,000 characters ≈ 2,000 tokens; 70% of 5,000 tokens holds one of them
-    a.t.core.permissions.setSetting('models.contextTokens', { 'openai-compatible/m': 5000 });
+    a.t.core.settings.set('models.contextTokens', { 'openai-compatible/m': 5000 });
     srv().script(
       callTool('r1', 'Read', { file_path: 'big.txt' }),
       callTool('r2', 'Read', { file_path: 'big.txt' }),

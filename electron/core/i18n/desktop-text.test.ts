@@ -6,7 +6,6 @@ import {
   createDesktopI18n,
   DESKTOP_RESOURCES,
   englishText,
-  LANGUAGE_SETTING,
   languageFromLocale,
   systemLocale,
 } from './desktop-text';
@@ -96,7 +95,7 @@ describe('the language through the core (app:setLanguage)', () => {
 
     expect(await tc.client.invoke('app:setLanguage', { language: 'zh-CN' })).toEqual({ language: 'zh-CN' });
     expect((await tc.client.invoke('app:info', undefined)).language).toBe('zh-CN');
-    expect(tc.core.permissions.getSetting(LANGUAGE_SETTING, null)).toBe('zh-CN');
+    expect(tc.core.settings.get('ui.language')).toBe('zh-CN');
     await memo('second');
     expect(ports.notices.at(-1)).toEqual({ title: '备忘已保存', body: 'second' });
 

@@ -9,9 +9,6 @@ import zhCN from './locales/zh-CN.json' with { type: 'json' };
 export const DESKTOP_LANGUAGES = ['en', 'zh-CN'] as const;
 export type DesktopLanguage = (typeof DESKTOP_LANGUAGES)[number];
 
-/** The settings key of the language chosen in the dashboard. */
-export const LANGUAGE_SETTING = 'ui.language';
-
 type Leaves<T, P extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
 }[keyof T & string];
@@ -21,10 +18,6 @@ export type DesktopKey = Leaves<typeof en>;
 export type DesktopText = (key: DesktopKey, values?: Record<string, string | number>) => string;
 
 export const DESKTOP_RESOURCES: Record<DesktopLanguage, typeof en> = { en, 'zh-CN': zhCN };
-
-export function isDesktopLanguage(value: unknown): value is DesktopLanguage {
-  return typeof value === 'string' && (DESKTOP_LANGUAGES as readonly string[]).includes(value);
-}
 
 /** A system locale (`zh-TW`, `zh_CN.UTF-8`, `en-GB`…) to one of ours: Chinese → 简体中文, else English. */
 export function languageFromLocale(locale: string | undefined | null): DesktopLanguage {

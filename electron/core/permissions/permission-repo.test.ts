@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../store/db';
+import { openDatabase, type StoreError } from '../store/db';
+import { createSettingsStore } from '../store/settings';
 import { createPermissionRepo, MAX_AUDIT_INPUT, type PermissionRepo } from './permission-repo';
 import { RuleError } from './rules';
 import { loadShellParser } from './shell-command';
@@ -14,11 +15,15 @@ let dir: string;
 let file: string;
 let db: Database;
 let repo: PermissionRepo;
+let warnings: StoreError[];
+const open = (d: Database) =>
+  createPermissionRepo(d, createSettingsStore(d, { warn: (w) => warnings.push(w) }));
 beforeEach(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-perm-'));
   file = path.join(dir, 'skilldeck.db');
   db = openDatabase(file);
-  repo = createPermissionRepo(db);
+  warnings = [];
+  repo = open(db);
 });
 afterEach(() => {
   db.close();
@@ -128,27 +133,22 @@ describe('permission repo: audit', () => {
   });
 });
 
-describe('permission repo: settings and mode', () => {
-  it('round-trips JSON settings with a fallback', () => {
-    expect(repo.getSetting('ui.theme', 'light')).toBe('light');
-    repo.setSetting('ui.theme', 'dark');
-    repo.setSetting('limits', { a: [1, 2] });
-    expect(repo.getSetting('ui.theme', 'light')).toBe('dark');
-    expect(repo.getSetting('limits', {})).toEqual({ a: [1, 2] });
-    expect(() => repo.setSetting('nothing', undefined)).toThrow(/cannot be stored/);
-  });
-
+describe('permission repo: mode', () => {
   it('the mode defaults to default, persists across reopening the file, and refuses unknown modes', () => {
     expect(repo.getMode()).toBe('default');
     repo.setMode('acceptEdits');
     repo.addRule({ skillId: null, list: 'allow', rule: 'Bash(ls:*)' });
     db.close();
     db = openDatabase(file);
-    repo = createPermissionRepo(db);
+    repo = open(db);
     expect(repo.getMode()).toBe('acceptEdits');
     expect(repo.rulesFor('any').allow).toEqual(['Bash(ls:*)']);
     expect(() => repo.setMode('yolo' as never)).toThrow(/default, acceptEdits, plan, unrestricted/);
-    repo.setSetting('permissions.mode', 'yolo');
+    // a mode stored by hand or by a newer version: the default, said once
+    db.prepare(
+      "INSERT OR REPLACE INTO settings (key, value_json) VALUES ('permissions.mode', '\"yolo\"')",
+    ).run();
     expect(repo.getMode()).toBe('default');
+    expect(warnings.map((w) => w.code)).toEqual(['SETTING_DAMAGED']);
   });
 });

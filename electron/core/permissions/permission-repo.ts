@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import type { SettingsStore } from '../store/settings';
 import { optionalFilters } from '../store/sql-filter';
 import { normalizeRule } from './rules';
 import { PERMISSION_MODES, type PermissionMode, type PermissionRules, type RuleList } from './types';
@@ -41,9 +42,8 @@ export interface AuditRow extends Omit<AuditEntry, 'input' | 'rule'> {
 }
 
 export const MAX_AUDIT_INPUT = 10_000;
-export const MODE_SETTING = 'permissions.mode';
 
-/** Permission rules, the decision audit and app settings in SQLite (migration 50). */
+/** Permission rules and the decision audit in SQLite (migration 50); the mode is a setting. */
 export interface PermissionRepo {
   /** The global rules plus the skill's own, as the rule engine takes them. */
   rulesFor(skillId: string): PermissionRules;
@@ -55,8 +55,6 @@ export interface PermissionRepo {
   audit(entry: AuditEntry): void;
   /** Newest first; `limit` defaults to 200 (at most 10,000). */
   listAudit(query?: { runId?: string; limit?: number }): AuditRow[];
-  getSetting<T>(key: string, fallback: T): T;
-  setSetting(key: string, value: unknown): void;
   getMode(): PermissionMode;
   setMode(mode: PermissionMode): void;
 }
@@ -116,7 +114,10 @@ function inputJson(input: unknown): string {
 const RULE_ORDER =
   "ORDER BY skill_id IS NOT NULL, skill_id, CASE list WHEN 'deny' THEN 0 WHEN 'ask' THEN 1 ELSE 2 END, id";
 
-export function createPermissionRepo(db: Database): PermissionRepo {
+export function createPermissionRepo(
+  db: Database,
+  settings: Pick<SettingsStore, 'get' | 'set'>,
+): PermissionRepo {
   const selectFor = db.prepare<[string], RuleRow>(
     `SELECT * FROM permission_rules WHERE skill_id IS NULL OR skill_id = ? ${RULE_ORDER}`,
   );
@@ -130,12 +131,6 @@ export function createPermissionRepo(db: Database): PermissionRepo {
   const insertAudit = db.prepare(`
     INSERT INTO permission_audit (run_id, skill_id, tool, input_json, decision, source, rule, reason, at)
     VALUES (@runId, @skillId, @tool, @inputJson, @decision, @source, @rule, @reason, @at)`);
-  const selectSetting = db.prepare<[string], { value_json: string }>(
-    'SELECT value_json FROM settings WHERE key = ?',
-  );
-  const upsertSetting = db.prepare(
-    'INSERT INTO settings (key, value_json) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json',
-  );
 
   const repo: PermissionRepo = {
     rulesFor: (skillId) => {
@@ -186,25 +181,13 @@ export function createPermissionRepo(db: Database): PermissionRepo {
         .all(...params, capped)
         .map(fromAuditRow);
     },
-    getSetting: <T>(key: string, fallback: T): T => {
-      const row = selectSetting.get(key);
-      return row ? (JSON.parse(row.value_json) as T) : fallback;
-    },
-    setSetting: (key, value) => {
-      const json = JSON.stringify(value);
-      if (json === undefined) throw new TypeError(`setting ${key}: the value cannot be stored as JSON`);
-      upsertSetting.run(key, json);
-    },
-    getMode: () => {
-      const mode = repo.getSetting<unknown>(MODE_SETTING, 'default');
-      return (PERMISSION_MODES as readonly unknown[]).includes(mode) ? (mode as PermissionMode) : 'default';
-    },
+    getMode: () => settings.get('permissions.mode'),
     setMode: (mode) => {
       if (!(PERMISSION_MODES as readonly string[]).includes(mode))
         throw new TypeError(
           `permission mode must be one of ${PERMISSION_MODES.join(', ')}; got ${String(mode)}`,
         );
-      repo.setSetting(MODE_SETTING, mode);
+      settings.set('permissions.mode', mode);
     },
   };
   return repo;

@@ -1,10 +1,12 @@
+import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { IpcError } from '../../../shared/ipc/result';
 import { createTestCore, skillText, tempFolder, writeTree, type TestCore } from '../test-support';
 import { expectWordsSayMessage } from '../testing/error-words';
-import { folderFromInput, MAX_ADDED_FOLDERS, SKILL_FOLDERS_SETTING } from './source-handlers';
+import { DATABASE_FILE } from '../store/db';
+import { folderFromInput, MAX_ADDED_FOLDERS } from './source-handlers';
 
 // Skill folders added and removed in Settings: through the real core, its dispatch and a real disk.
 
@@ -32,6 +34,16 @@ function setup() {
 // host's English message says.
 function expectWorded(error: IpcError) {
   expectWordsSayMessage(error.words, error.message);
+}
+
+/** A value stored by hand or by an older version, past the settings store's checks. */
+function plantSetting(dataDir: string, key: string, value: unknown) {
+  const db = new Database(path.join(dataDir, DATABASE_FILE));
+  db.prepare('INSERT OR REPLACE INTO settings (key, value_json) VALUES (?, ?)').run(
+    key,
+    JSON.stringify(value),
+  );
+  db.close();
 }
 
 const ids = async (core: TestCore) => (await core.client.invoke('skills:list', undefined)).map((s) => s.id);
@@ -137,7 +149,7 @@ describe('skill folders added in Settings', () => {
       expect(await refused(link)).toMatchObject({ code: 'CONFLICT', message: /same folder as/ });
     }
     // nothing refused was stored
-    expect(t.core.permissions.getSetting(SKILL_FOLDERS_SETTING, [])).toEqual([extra]);
+    expect(t.core.settings.get('skills.folders')).toEqual([extra]);
   });
 
   it.skipIf(process.platform !== 'linux')(
@@ -156,13 +168,13 @@ describe('skill folders added in Settings', () => {
         });
         if (!result.ok) expectWorded(result.error);
       }
-      expect(t.core.permissions.getSetting(SKILL_FOLDERS_SETTING, [])).toEqual([]);
+      expect(t.core.settings.get('skills.folders')).toEqual([]);
     },
   );
 
   it('reports what went wrong with a folder itself: a stored /proc is listed, refused, never read', async () => {
     let c = setup().t;
-    c.core.permissions.setSetting(SKILL_FOLDERS_SETTING, ['/proc']);
+    c.core.settings.set('skills.folders', ['/proc']);
     t = c = c.reopen();
     const sources = await c.client.invoke('skills:sources', undefined);
     const proc = sources.find((s) => s.path === '/proc');
@@ -183,7 +195,7 @@ describe('skill folders added in Settings', () => {
       temps.push(f);
       return f.dir;
     });
-    t.core.permissions.setSetting(SKILL_FOLDERS_SETTING, many.slice(0, MAX_ADDED_FOLDERS));
+    t.core.settings.set('skills.folders', many.slice(0, MAX_ADDED_FOLDERS));
     const result = await t.client.request('skills:addSource', { path: many[MAX_ADDED_FOLDERS]! });
     expect(result).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT', message: /remove one/ } });
     if (!result.ok) expectWorded(result.error);
@@ -210,11 +222,11 @@ describe('skill folders added in Settings', () => {
 
   it('starts with what it can use of a stored list that was damaged', async () => {
     const { extra } = setup();
-    t!.core.permissions.setSetting(SKILL_FOLDERS_SETTING, [extra, 'relative/path', 42]);
+    plantSetting(t!.dataDir, 'skills.folders', [extra, 'relative/path', 42]);
     const again = t!.reopen();
     t = again;
     expect((await ids(again)).sort()).toEqual(['outline', 'summarize']);
-    again.core.permissions.setSetting(SKILL_FOLDERS_SETTING, { not: 'a list' });
+    plantSetting(again.dataDir, 'skills.folders', { not: 'a list' });
     const third = again.reopen();
     t = third;
     expect(await ids(third)).toEqual([]);

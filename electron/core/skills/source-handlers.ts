@@ -7,33 +7,17 @@ import type { SkillRegistry } from './registry';
 import { offeredFolders, type SourceRoot } from './sources';
 import { isInside } from '../fs/inside';
 import { pseudoFilesystem } from '../fs/pseudo-fs';
+import type { SettingsStore } from '../store/settings';
 
 export type SourceChannel = 'skills:sources' | 'skills:addSource' | 'skills:removeSource';
 
-/** Where the folders added in Settings are kept (the settings table: a JSON array of absolute paths). */
-export const SKILL_FOLDERS_SETTING = 'skills.folders';
 /** Each folder is watched: past this many, the watchers cost more than a list of folders is worth. */
 export const MAX_ADDED_FOLDERS = 20;
 
-/**
- * The folders kept in Settings, from the stored value of `SKILL_FOLDERS_SETTING` (undefined: none yet). A
- * value that is not a list (edited by hand, written by a newer version) counts as none, and entries that
- * are not absolute paths are dropped, rather than stopping the app.
- */
-export function storedSkillFolders(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter((d): d is string => typeof d === 'string' && path.isAbsolute(d));
-}
-
-export interface StoredFolders {
-  get(): string[];
-  set(folders: readonly string[]): void;
-}
-
 export interface SourceHandlerDeps {
   registry: SkillRegistry;
-  /** The folders added in Settings, in the order they were added. */
-  stored: StoredFolders;
+  /** Where the folders added in Settings are kept, in the order they were added (`skills.folders`). */
+  settings: Pick<SettingsStore, 'get' | 'set'>;
   /** The roots to search for a list of added folders (the host's own folders stay as they are). */
   rootsFor(added: readonly string[]): SourceRoot[];
   /** Where `~` points and `~/.claude/skills` and friends are looked for. */
@@ -79,7 +63,11 @@ export function folderFromInput(input: string, homeDir: string): string {
 
 /** The `skills:sources` list, and adding and removing the folders kept in Settings. */
 export function createSourceHandlers(deps: SourceHandlerDeps): Pick<Handlers, SourceChannel> {
-  const { registry, stored } = deps;
+  const { registry, settings } = deps;
+  const stored = {
+    get: () => settings.get('skills.folders'),
+    set: (folders: string[]) => settings.set('skills.folders', folders),
+  };
 
   async function sources(): Promise<SkillSourceInfo[]> {
     await registry.ready();

@@ -18,7 +18,7 @@ export interface OpenOptions {
 
 export class StoreError extends Error {
   constructor(
-    readonly code: 'SCHEMA_TOO_NEW',
+    readonly code: 'SCHEMA_TOO_NEW' | 'SETTING_DAMAGED',
     message: string,
   ) {
     super(message);
@@ -99,28 +99,3 @@ export function migrate(db: Db, migrations: readonly Migration[], target: number
 }
 
 export { readUserVersion };
-
-/**
- * One value of the settings table, read without creating, migrating or locking anything (the CLI's
- * read-only commands). Undefined when there is no database yet, no such setting, or it cannot be read.
- */
-export function readSettingReadOnly(
-  file: string,
-  key: string,
-  nativeBinding?: OpenOptions['nativeBinding'],
-): unknown {
-  if (!fs.existsSync(file)) return undefined;
-  let db: Db | undefined;
-  try {
-    db = new Database(file, { readonly: true, fileMustExist: true, nativeBinding } as Database.Options);
-    const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'settings'").get();
-    if (!table) return undefined;
-    const row = db.prepare('SELECT value_json FROM settings WHERE key = ?').get(key) as
-      { value_json: string } | undefined;
-    return row ? (JSON.parse(row.value_json) as unknown) : undefined;
-  } catch {
-    return undefined;
-  } finally {
-    db?.close();
-  }
-}

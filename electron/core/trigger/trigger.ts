@@ -2,34 +2,27 @@
 // context (focused window, selection), ask for an instruction in the command bar when the skill takes one
 // or nothing was selected, start the run with the window to insert into, and show its progress in the
 // floating card from the first event.
-import type { HotkeysOverview, TriggerResult } from '../../../shared/types/desktop';
+import type { TriggerInput, TriggerResult } from '../../../shared/types/desktop';
 import { applyEvent, emptyRun, runOutputText } from '../../../shared/runs/run-view';
 import type { RunEvent } from '../../../shared/types/run';
 import { AppError } from '../../../shared/ipc/result';
 import type { Executor } from '../engine/executor';
 import type { EventHub } from '../ipc/event-hub';
-import type { CapturedSelection, Card, FocusedWindow, PlatformPorts } from '../platform';
+import type { CapturedSelection, PlatformPorts } from '../platform';
 import type { SkillRegistry } from '../skills/registry';
 import { englishText, type DesktopText } from '../i18n/desktop-text';
-
-/** The hotkeys of the desktop app (electron/main/hotkeys.ts); absent in the headless host and the CLI. */
-export interface HotkeyService {
-  overview(): HotkeysOverview;
-  pause(paused: boolean): HotkeysOverview;
-  test(skillId: string): Promise<boolean>;
-}
+import type { SettingsStore } from '../store/settings';
+import type { TriggerSession } from './trigger-session';
 
 export interface TriggerDeps {
   ports: Pick<PlatformPorts, 'focus' | 'selection' | 'commandBar' | 'card'>;
   skills: SkillRegistry;
   executor: Executor;
   events: EventHub;
-  /** Where a run's insert_text must land: the window focused at trigger time. */
-  runTargets: Map<string, FocusedWindow | null>;
-  /** The last card shown for each triggered run (by this flow or an output tool). */
-  shownCards: Map<string, Card>;
-  /** The copy-key fallback outside terminals (a setting; default on). */
-  copyFallback: () => boolean;
+  /** The runs this flow started: where their insert_text lands, the last card shown for each. */
+  session: Pick<TriggerSession, 'begin' | 'end'>;
+  /** The setting `selection.copyFallback`: the copy-key fallback outside terminals (default on). */
+  settings: Pick<SettingsStore, 'get'>;
   /** The desktop app's words (the card's capture line, the command bar's question); default English. */
   text?: DesktopText;
 }
@@ -74,9 +67,7 @@ export function createTrigger(deps: TriggerDeps) {
         return;
       }
       off();
-      deps.runTargets.delete(runId);
-      const last = deps.shownCards.get(runId);
-      deps.shownCards.delete(runId);
+      const last = deps.session.end(runId);
       // an output tool already left the card in its end state (the result, why it was not pasted)
       if (last && !last.pending) return;
       void deps.ports.card
@@ -92,11 +83,7 @@ export function createTrigger(deps: TriggerDeps) {
     });
   }
 
-  return async function trigger(input: {
-    skillId: string;
-    instruction?: string;
-    source?: 'hotkey' | 'link' | 'cli' | 'dashboard';
-  }): Promise<TriggerResult> {
+  return async function trigger(input: TriggerInput): Promise<TriggerResult> {
     const entry = deps.skills.get(input.skillId);
     if (!entry || entry.shadowedBy !== null) throw new AppError('NOT_FOUND', `no skill "${input.skillId}"`);
     if (!entry.runnable) {
@@ -107,7 +94,10 @@ export function createTrigger(deps: TriggerDeps) {
     }
     const focus = await deps.ports.focus.current().catch(() => null);
     const captured = await deps.ports.selection
-      .capture({ focus, copyFallback: focus !== null && !focus.isTerminal && deps.copyFallback() })
+      .capture({
+        focus,
+        copyFallback: focus !== null && !focus.isTerminal && deps.settings.get('selection.copyFallback'),
+      })
       .catch(() => NONE);
     const activated = await deps.skills.activate(input.skillId);
     const definition = activated.loaded.definition!;
@@ -148,7 +138,7 @@ export function createTrigger(deps: TriggerDeps) {
       },
       {
         beforeStart: (id) => {
-          deps.runTargets.set(id, focus);
+          deps.session.begin(id, focus);
           followInCard(id, definition.name, describeCapture(captured, instructionText, t));
         },
       },

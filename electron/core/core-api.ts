@@ -1,0 +1,95 @@
+// What `createCore` takes and returns: the hosts (Electron, `skilldeck serve`), the CLI and the tests use
+// these; core.ts wires them.
+import type { Handlers } from '../../shared/ipc/contract';
+import type { SandboxProbeOptions } from './agent/sandbox';
+import type { AgentTool } from './agent/types';
+import type { Executor } from './engine/executor';
+import type { DesktopI18n } from './i18n/desktop-text';
+import type { Dispatch } from './ipc/dispatch';
+import type { EventHub } from './ipc/event-hub';
+import type { MemoRepo } from './memos/memo-repo';
+import type { UserPrompts } from './permissions/broker';
+import type { PermissionRepo } from './permissions/permission-repo';
+import type { PlatformPorts } from './platform';
+import type { ModelGateway } from './providers/gateway';
+import type { ModelGatewayOptions } from './providers/model-gateway';
+import type { RunRepo } from './runs/run-repo';
+import type { SkillRegistry } from './skills/registry';
+import type { SkillDir } from './skills/sources';
+import type { ProviderRepo } from './store/providers';
+import type { SettingsStore } from './store/settings';
+import type { ToolRegistry } from './tools/registry';
+import type { HotkeyService } from './trigger/trigger-handlers';
+
+export interface CoreOptions {
+  /** Where the database and user files live (Electron: userData; CLI: --data-dir / ~/.skilldeck). */
+  dataDir: string;
+  /**
+   * Extra skill folders (`folder`) and the built-in one (`builtin`). The user folder `<dataDir>/skills`
+   * always comes first; then folders, plugins, built-ins, each kind in the order given.
+   */
+  skillDirs: readonly SkillDir[];
+  /** Plugin folders, each with `skills/<name>/SKILL.md`; their skills' ids are `<plugin>:<name>`. */
+  pluginDirs?: readonly string[];
+  /** Follow skill folders for changes on disk (default true). */
+  watchSkills?: boolean;
+  /** Where `~/.claude/skills` and the like are looked for (default: the user's home). */
+  homeDir?: string;
+  runtime: 'electron' | 'node';
+  version: string;
+  /** better-sqlite3 addon for this runtime (Electron passes its own build). */
+  nativeBinding?: string | object;
+  /** Called with errors that are bugs, not user mistakes (logged by the host, never sent as-is). */
+  onInternalError?: (error: unknown) => void;
+  /** Clipboard, text insertion, card, notifier, secrets; the missing ones are in-memory stand-ins. */
+  ports?: Partial<PlatformPorts>;
+  /** Timeouts, retries and the Ollama probe of the model gateway (tests point the probe at a local server). */
+  modelGateway?: Omit<ModelGatewayOptions, 'providers' | 'secrets'>;
+  /** Replaces the gateway over stored providers (the CLI's `--provider` flags: `adhocProvider`). */
+  gateway?: ModelGateway;
+  /** Agent runs: how long a permission prompt waits before it counts as a deny (default 120 s). */
+  permissionTimeoutMs?: number;
+  /** Agent runs: extra tools (tests, hosts). */
+  extraAgentTools?: () => AgentTool[];
+  /** Agent runs: where Bash finds its sandbox (tests point it at a missing bwrap to see the unconfined path). */
+  bashSandbox?: SandboxProbeOptions;
+  /** The desktop app's global hotkeys (absent in the headless host and the CLI). */
+  hotkeys?: HotkeyService;
+  /** The desktop app's folder dialog (`app:pickFolder`); null when cancelled. Absent headless. */
+  pickFolder?: (title?: string) => Promise<string | null>;
+  /**
+   * The system's locale (Electron: app.getLocale(); default LANG / Intl): the desktop words' language
+   * until the dashboard's language picker sets one (`app:setLanguage`).
+   */
+  locale?: string;
+}
+
+export interface Core {
+  handlers: Handlers;
+  dispatch: Dispatch;
+  events: EventHub;
+  /** The skill registry (hosts warm it up with `skills.ready()`; benchmarks and tests watch it). */
+  skills: SkillRegistry;
+  /** The ports the core acts through (options.ports over in-memory defaults). */
+  ports: PlatformPorts;
+  /** Output tools (insert_text, clipboard, save_memo, floating_card); agent tools join later. */
+  tools: ToolRegistry;
+  memos: MemoRepo;
+  /** Stored provider configurations (keys are in `ports.secrets`). */
+  providers: ProviderRepo;
+  /** The engine's one way to reach a model. */
+  gateway: ModelGateway;
+  /** Runs skills (`runs:start`); every event persisted in `runs` and sent as `runs:event`. */
+  executor: Executor;
+  runs: RunRepo;
+  /** Permission rules, the audit and the mode. */
+  permissions: PermissionRepo;
+  /** The app's settings (store/settings.ts: each key with its schema and default). */
+  settings: SettingsStore;
+  /** Open permission prompts and AskUser questions. */
+  prompts: UserPrompts;
+  /** The desktop app's words (tray, card, command bar, dialogs, notifications), in the chosen language. */
+  i18n: DesktopI18n;
+  /** Closes the database and stops watching; `skills.close()` can be awaited for the watchers. */
+  close(): void;
+}

@@ -1,0 +1,184 @@
+import Database from 'better-sqlite3';
+import type { Database as Db } from 'better-sqlite3';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DESKTOP_LANGUAGES } from '../i18n/desktop-text';
+import { openDatabase, type StoreError } from './db';
+import {
+  createSettingsStore,
+  readSettingReadOnly,
+  SETTINGS,
+  type SettingKey,
+  type SettingsStore,
+} from './settings';
+
+let dir: string;
+let file: string;
+let db: Db;
+let warnings: StoreError[];
+let settings: SettingsStore;
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-settings-'));
+  file = path.join(dir, 'skilldeck.db');
+  db = openDatabase(file);
+  warnings = [];
+  settings = createSettingsStore(db, { warn: (w) => warnings.push(w) });
+});
+afterEach(() => {
+  if (db.open) db.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Stores `json` as it is, past the store's checks (and the table's json_valid CHECK): a damaged value. */
+function plant(key: string, json: string) {
+  db.pragma('ignore_check_constraints = ON');
+  db.prepare('INSERT OR REPLACE INTO settings (key, value_json) VALUES (?, ?)').run(key, json);
+  db.pragma('ignore_check_constraints = OFF');
+}
+
+// Each key: its default, a value it keeps, and stored values that are damaged.
+const CASES: { [K in SettingKey]: { fallback: unknown; kept: unknown; damaged: unknown[] } } = {
+  'ui.language': { fallback: null, kept: 'zh-CN', damaged: ['fr', 42, { language: 'en' }] },
+  'skills.folders': { fallback: [], kept: ['/a/skills', '/b'], damaged: [{ not: 'a list' }, '/a', null] },
+  'permissions.mode': { fallback: 'default', kept: 'acceptEdits', damaged: ['yolo', true, null] },
+  'models.contextTokens': {
+    fallback: {},
+    kept: { 'openai-compatible/m': 5000 },
+    damaged: [5000, { 'a/b': 'many' }, { 'a/b': -1 }, { 'a/b': 1.5 }],
+  },
+  'selection.copyFallback': { fallback: true, kept: false, damaged: ['yes', 0, null] },
+};
+
+describe('settings: the declared keys', () => {
+  it('declares exactly the keys the app uses', () => {
+    expect(Object.keys(SETTINGS).sort()).toEqual(Object.keys(CASES).sort());
+  });
+
+  it.each(Object.entries(CASES) as [SettingKey, (typeof CASES)[SettingKey]][])(
+    '%s: default, round trip, refusals, damaged values',
+    (key, { fallback, kept, damaged }) => {
+      expect(SETTINGS[key].default).toEqual(fallback);
+      expect(SETTINGS[key].schema.safeParse(fallback).success).toBe(true);
+      expect(settings.get(key)).toEqual(fallback);
+
+      settings.set(key, kept as never);
+      expect(settings.get(key)).toEqual(kept);
+      expect(createSettingsStore(db).get(key)).toEqual(kept);
+
+      for (const value of damaged) {
+        expect(() => settings.set(key, value as never), JSON.stringify(value)).toThrow(
+          new RegExp(`^setting ${key.replace('.', '\\.')}: `),
+        );
+        plant(key, JSON.stringify(value));
+        expect(settings.get(key), JSON.stringify(value)).toEqual(fallback);
+      }
+      expect(warnings).toHaveLength(1);
+    },
+  );
+
+  it('ui.language takes every language of the desktop words', () => {
+    for (const language of DESKTOP_LANGUAGES) {
+      settings.set('ui.language', language);
+      expect(settings.get('ui.language')).toBe(language);
+    }
+  });
+
+  it('keeps the absolute paths of a folder list with bad entries', () => {
+    plant('skills.folders', JSON.stringify(['/a', 'relative/path', 42, '/b']));
+    expect(settings.get('skills.folders')).toEqual(['/a', '/b']);
+  });
+
+  it('refuses what JSON cannot hold', () => {
+    expect(() => settings.set('ui.language', undefined as never)).toThrow(TypeError);
+    expect(settings.get('ui.language')).toBeNull();
+  });
+});
+
+describe('settings: a damaged stored value', () => {
+  it('counts as the default, with one warning per key saying which and why', () => {
+    plant('selection.copyFallback', '{not json');
+    plant('permissions.mode', '"yolo"');
+    for (let i = 0; i < 3; i++) {
+      expect(settings.get('selection.copyFallback')).toBe(true);
+      expect(settings.get('permissions.mode')).toBe('default');
+    }
+    expect(warnings.map((w) => [w.code, w.message])).toEqual([
+      [
+        'SETTING_DAMAGED',
+        'setting selection.copyFallback: the stored value is not JSON; using the default (true) until it is set again',
+      ],
+      [
+        'SETTING_DAMAGED',
+        expect.stringMatching(/^setting permissions\.mode: the stored value does not fit: /),
+      ],
+    ]);
+    // set again, it is read as set
+    settings.set('permissions.mode', 'plan');
+    expect(settings.get('permissions.mode')).toBe('plan');
+  });
+});
+
+describe('settings: the read-only reader (the CLI)', () => {
+  it('reads what the store wrote, and the default without a database, a table or a row', () => {
+    settings.set('skills.folders', ['/x']);
+    db.close();
+    const before = fs.readFileSync(file);
+    expect(readSettingReadOnly(file, 'skills.folders')).toEqual(['/x']);
+    expect(readSettingReadOnly(file, 'ui.language')).toBeNull();
+    expect(fs.readFileSync(file)).toEqual(before);
+
+    const missing = path.join(dir, 'none', 'skilldeck.db');
+    expect(readSettingReadOnly(missing, 'selection.copyFallback')).toBe(true);
+    expect(fs.existsSync(path.dirname(missing))).toBe(false);
+
+    const bare = path.join(dir, 'bare.db');
+    new Database(bare).close();
+    expect(readSettingReadOnly(bare, 'permissions.mode')).toBe('default');
+
+    const garbage = path.join(dir, 'garbage.db');
+    fs.writeFileSync(garbage, 'not a database');
+    expect(readSettingReadOnly(garbage, 'skills.folders')).toEqual([]);
+  });
+
+  it('falls back on a damaged value with a warning', () => {
+    plant('skills.folders', '{"not":"a list"}');
+    db.close();
+    const told: StoreError[] = [];
+    expect(readSettingReadOnly(file, 'skills.folders', { warn: (w) => told.push(w) })).toEqual([]);
+    expect(told.map((w) => w.message)).toEqual([expect.stringMatching(/^setting skills\.folders: /)]);
+  });
+});
+
+describe('settings: the only way to the table', () => {
+  // SQL naming the table, or its column. Migrations create it (and their tests fill it); tests may plant
+  // damaged rows with INSERT, but nothing reads it around the store, and no source file touches it.
+  const TOUCH = /\b(FROM|INTO|UPDATE|JOIN|TABLE)\s+settings\b|name\s*=\s*'settings'|value_json/;
+  const READ = /\b(FROM|JOIN)\s+settings\b|name\s*=\s*'settings'/;
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const own = new Set(['electron/core/store/settings.ts', 'electron/core/store/settings.test.ts']);
+
+  function files(rel: string): string[] {
+    const abs = path.join(root, rel);
+    if (!fs.existsSync(abs)) return [];
+    return fs.readdirSync(abs, { withFileTypes: true }).flatMap((e) => {
+      const child = path.posix.join(rel, e.name);
+      if (e.isDirectory()) return e.name === 'node_modules' ? [] : files(child);
+      return /\.(ts|tsx|mts|js|mjs)$/.test(e.name) ? [child] : [];
+    });
+  }
+
+  it('is store/settings.ts', () => {
+    const offenders: string[] = [];
+    const scanned = ['electron', 'shared', 'renderer', 'e2e', 'bench'].flatMap(files);
+    expect(scanned).toContain('electron/core/store/settings.ts');
+    for (const rel of scanned) {
+      if (own.has(rel) || rel.startsWith('electron/core/store/migrations/')) continue;
+      const text = fs.readFileSync(path.join(root, rel), 'utf8');
+      const isTest = /\.(test|spec)\.tsx?$/.test(rel);
+      if (isTest ? READ.test(text) : TOUCH.test(text)) offenders.push(rel);
+    }
+    expect(offenders).toEqual([]);
+  });
+});

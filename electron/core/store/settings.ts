@@ -1,0 +1,153 @@
+// The app's settings (the `settings` table of migration 50: one JSON value per key). Every key is declared
+// here once with its schema and default, and this is the only file that reads or writes the table
+// (settings.test.ts greps the tree for it). A stored value that is not JSON or fails its schema — edited by
+// hand, written by a newer version — counts as the default, with one warning per key, rather than
+// stopping the app.
+import Database from 'better-sqlite3';
+import type { Database as Db } from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { AppInfo } from '../../../shared/types/app';
+import { PERMISSION_MODES } from '../permissions/types';
+import { StoreError, type OpenOptions } from './db';
+
+interface Setting<S extends z.ZodType> {
+  schema: S;
+  default: z.output<S>;
+}
+
+const setting = <S extends z.ZodType>(schema: S, fallback: z.output<S>): Setting<S> => ({
+  schema,
+  default: fallback,
+});
+
+/**
+ * The folders added in Settings. A list with entries that are not absolute paths keeps the others (one
+ * bad entry must not drop every added folder); anything but a list is damaged.
+ */
+const skillFolders = z
+  .array(z.unknown())
+  .transform((list) => list.filter((d): d is string => typeof d === 'string' && path.isAbsolute(d)));
+
+export const SETTINGS = {
+  /** The dashboard's language for the desktop app's own words; null: follow the system's locale. */
+  'ui.language': setting(AppInfo.shape.language.nullable(), null),
+  /** The skill folders added in Settings, in the order they were added (absolute paths). */
+  'skills.folders': setting(skillFolders, []),
+  /** The global permission mode of agent runs (`permissions:mode`). */
+  'permissions.mode': setting(z.enum(PERMISSION_MODES), 'default'),
+  /** Context window per `provider/model` in tokens; a model not listed gets the engine's default. */
+  'models.contextTokens': setting(z.record(z.string(), z.number().int().positive()), {}),
+  /** The copy-key fallback of the trigger's capture, outside terminals. */
+  'selection.copyFallback': setting(z.boolean(), true),
+};
+
+export type SettingKey = keyof typeof SETTINGS;
+export type SettingValue<K extends SettingKey> = z.output<(typeof SETTINGS)[K]['schema']>;
+
+export interface SettingsStore {
+  /** The stored value, or the key's default when there is none or it is damaged. */
+  get<K extends SettingKey>(key: K): SettingValue<K>;
+  /** Refuses (TypeError) a value its schema rejects or JSON cannot hold. */
+  set<K extends SettingKey>(key: K, value: SettingValue<K>): void;
+}
+
+export interface SettingsOptions {
+  /** Told once per key when a stored value is damaged (the core passes its log hook). */
+  warn?: (error: StoreError) => void;
+}
+
+/** The value of `json` under `key`'s schema, or the default and the reason it is damaged. */
+function decode<K extends SettingKey>(
+  key: K,
+  json: string | undefined,
+): { value: SettingValue<K>; problem?: string } {
+  // one key's pair, seen without its key-specific types (its output is that key's value type)
+  const declared: { schema: z.ZodType; default: unknown } = SETTINGS[key];
+  const fallback = declared.default as SettingValue<K>;
+  if (json === undefined) return { value: fallback };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(json);
+  } catch {
+    return { value: fallback, problem: 'is not JSON' };
+  }
+  const parsed = declared.schema.safeParse(raw);
+  if (parsed.success) return { value: parsed.data as SettingValue<K> };
+  return { value: fallback, problem: `does not fit: ${z.prettifyError(parsed.error)}` };
+}
+
+/** Decodes, and tells `warn` about a damaged key the first time it is read. */
+function decoder(options: SettingsOptions) {
+  const warned = new Set<SettingKey>();
+  return <K extends SettingKey>(key: K, json: string | undefined): SettingValue<K> => {
+    const { value, problem } = decode(key, json);
+    if (problem !== undefined && !warned.has(key)) {
+      warned.add(key);
+      options.warn?.(
+        new StoreError(
+          'SETTING_DAMAGED',
+          `setting ${key}: the stored value ${problem}; using the default (${JSON.stringify(SETTINGS[key].default)}) until it is set again`,
+        ),
+      );
+    }
+    return value;
+  };
+}
+
+export function createSettingsStore(db: Db, options: SettingsOptions = {}): SettingsStore {
+  const select = db.prepare<[string], { value_json: string }>(
+    'SELECT value_json FROM settings WHERE key = ?',
+  );
+  const upsert = db.prepare(
+    'INSERT INTO settings (key, value_json) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json',
+  );
+  const read = decoder(options);
+  return {
+    get: (key) => read(key, select.get(key)?.value_json),
+    set: (key, value) => {
+      const checked = SETTINGS[key].schema.safeParse(value);
+      if (!checked.success)
+        throw new TypeError(`setting ${key}: ${z.prettifyError(checked.error)}`, { cause: checked.error });
+      const json = JSON.stringify(value);
+      if (json === undefined) throw new TypeError(`setting ${key}: the value cannot be stored as JSON`);
+      upsert.run(key, json);
+    },
+  };
+}
+
+/**
+ * One setting read without creating, migrating or locking anything (the CLI's read-only commands): the
+ * default when there is no database yet, no settings table, or it cannot be read; damaged as above.
+ */
+export function readSettingReadOnly<K extends SettingKey>(
+  file: string,
+  key: K,
+  options: SettingsOptions & Pick<OpenOptions, 'nativeBinding'> = {},
+): SettingValue<K> {
+  let json: string | undefined;
+  if (fs.existsSync(file)) {
+    let db: Db | undefined;
+    try {
+      db = new Database(file, {
+        readonly: true,
+        fileMustExist: true,
+        nativeBinding: options.nativeBinding,
+      } as Database.Options);
+      const table = db
+        .prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'settings'")
+        .get();
+      if (table) {
+        const row = db.prepare('SELECT value_json FROM settings WHERE key = ?').get(key) as
+          { value_json: string } | undefined;
+        json = row?.value_json;
+      }
+    } catch {
+      json = undefined;
+    } finally {
+      db?.close();
+    }
+  }
+  return decoder(options)(key, json);
+}
