@@ -6,6 +6,7 @@ import type { ErrorWords } from '../../../shared/ipc/result';
 import { canResume, RESUMABLE_AFTER_INTERRUPTION } from '../../../shared/runs/resumable';
 import type { RunDetail, RunEvent, RunStep } from '../../../shared/types/run';
 import type { OpenRequest } from '../permissions/broker';
+import type { RunEventInput } from './run-events';
 
 export type AskUserEvent = Extract<RunEvent, { type: 'ask_user' }>;
 
@@ -33,6 +34,27 @@ export const CUT_OFF = {
   message: 'the app stopped before this step finished — it runs again from its start',
   words: { key: 'runs.stepCutOff' } satisfies ErrorWords,
 };
+
+/** The output of a step that succeeded before the run stopped (it is not asked again), else undefined. */
+export function replayedOutput(prior: ReadonlyMap<string, RunStep>, stepId: string): string | undefined {
+  const before = prior.get(stepId);
+  if (before?.status !== 'succeeded' || before.output === null) return undefined;
+  return before.output;
+}
+
+/** The step the run was cut off in starts again: this event says so (its partial text is not the answer). */
+export function cutOffEvent(prior: ReadonlyMap<string, RunStep>, stepId: string): RunEventInput | undefined {
+  const before = prior.get(stepId);
+  if (!wasCutOff(before)) return undefined;
+  return {
+    type: 'step_error',
+    stepId,
+    attempt: Math.max(1, before!.attempts),
+    willRetry: true,
+    error: CUT_OFF.message,
+    words: CUT_OFF.words,
+  };
+}
 
 /** The `ask_user` events of the questions open when the run stopped (`waiting_json`). */
 export function questionsToReopen(events: readonly RunEvent[], waitingOn: unknown): AskUserEvent[] {

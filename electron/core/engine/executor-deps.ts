@@ -1,0 +1,74 @@
+// What the executor is built with: the registry, the model gateway, the run history, where output goes,
+// and (agent mode) the tools, permissions and user prompts. core.ts wires them; tests pass fakes.
+import type { RunEvent } from '../../../shared/types/run';
+import type { ModelGateway } from '../providers/gateway';
+import type { RunRepo } from '../runs/run-repo';
+import type { SkillRegistry } from '../skills/registry';
+import type { AgentTool } from '../agent/types';
+import type { UserPrompts } from '../permissions/broker';
+import type { AuditEntry } from '../permissions/permission-repo';
+import type { PermissionMode, PermissionRules } from '../permissions/types';
+import type { ContextBehavior } from './skill-io';
+
+/** Hands a run's result to an output tool (insert_text, clipboard, save_memo, floating_card). */
+export type OutputDelivery = (
+  tool: string,
+  text: string,
+  info: { runId: string; skillId: string; title: string },
+) => Promise<void>;
+
+export interface FailureInfo {
+  runId: string;
+  skillId: string;
+  title: string;
+  behavior: ContextBehavior;
+  original: string;
+  tool: string;
+  error: string;
+}
+
+export interface ExecutorDeps {
+  skills: SkillRegistry;
+  gateway: ModelGateway;
+  repo: RunRepo;
+  deliver: OutputDelivery;
+  /**
+   * A failed run's policy (output-routing's deliverFailure): in directOutput/rewrite the original text
+   * is inserted again and the error notified; otherwise the error goes to the card. Returns the tool
+   * that received the original text, or null.
+   */
+  deliverFailure: (info: FailureInfo) => Promise<{ tool: string } | null>;
+  /** `runs:event` on the event hub. */
+  onEvent: (runId: string, event: RunEvent) => void;
+  readClipboard?: () => Promise<string>;
+  /** Base of the exponential backoff between a step's attempts (jitter added). */
+  retryBaseMs?: number;
+  maxOutputTokens?: number;
+  tokenIntervalMs?: number;
+  onInternalError?: (error: unknown) => void;
+  /** Agent mode: tools, permissions and the user prompts; without it agent skills cannot run. */
+  agent?: AgentDeps;
+}
+
+export interface AgentDeps {
+  dataDir: string;
+  /** Every tool an agent may be offered: the core tools, the output tools, MCP tools. */
+  tools: (ctx: {
+    runId: string;
+    skillId: string;
+    title: string;
+    /** An output tool delivered during the run: the final answer is not delivered again. */
+    onDelivered: (tool: string) => void;
+  }) => Promise<AgentTool[]>;
+  rules: (skillId: string) => PermissionRules;
+  addSkillRule: (skillId: string, rule: string) => void;
+  audit: (entry: AuditEntry) => void;
+  /** The global permission mode (settings). */
+  mode: () => PermissionMode;
+  prompts: UserPrompts;
+  permissionTimeoutMs?: number;
+  /** The model's context window in tokens (settings per provider/model; a default otherwise). */
+  contextTokens?: (provider: string, model: string) => number | undefined;
+  /** Model-invocable skills for the system prompt's skills section and the Skill tool. */
+  skills: () => { id: string; name: string; description: string }[];
+}
