@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import { AppError } from '../../../shared/ipc/result';
 import type { RunStart } from '../../../shared/types/run';
 import type { ExecutorDeps } from './executor-deps';
-import { MODES } from './modes';
+import { modeRunner } from './modes';
 import { priorSteps, questionsToReopen, resumeRefusal } from './resume';
 import { RunEventLog } from './run-events';
 import { RunExecution, type RunSetup, type SavedRun } from './run-execution';
@@ -94,7 +94,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     const controller = new AbortController();
     const run = new RunExecution(deps, { ...setup, signal: controller.signal });
     const done = run
-      .execute(MODES[setup.mode])
+      .execute(modeRunner(setup.mode))
       .catch((error: unknown) => deps.onInternalError?.(error))
       .finally(() => active.delete(setup.runId));
     active.set(setup.runId, { controller, done });

@@ -14,3 +14,8 @@ export const MODES: Record<ExecutionMode, (run: RunExecution) => Promise<Outcome
   autonomous: runAutonomousMode,
   agent: runAgentMode,
 };
+
+/** A mode's run; one the engine does not know (a hand-edited database) runs as a prompt, as it always has. */
+export function modeRunner(mode: string): (run: RunExecution) => Promise<Outcome> {
+  return Object.hasOwn(MODES, mode) ? MODES[mode as ExecutionMode] : runPrompt;
+}
