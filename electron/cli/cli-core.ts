@@ -55,6 +55,7 @@ export function openCliCore(options: CliCoreOptions, io: Io, extra: Partial<Core
         : undefined,
       onInternalError: (error) =>
         io.err(`skilldeck: internal error: ${(error as Error).stack ?? String(error)}`),
+      onWarning: (message) => io.err(`skilldeck: warning: ${message}`),
       ...extra,
     });
   } catch (error) {

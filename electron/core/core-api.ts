@@ -41,6 +41,11 @@ export interface CoreOptions {
   nativeBinding?: string | object;
   /** Called with errors that are bugs, not user mistakes (logged by the host, never sent as-is). */
   onInternalError?: (error: unknown) => void;
+  /**
+   * Told of a problem that is not a bug but worth a line in the log, e.g. a damaged stored setting that
+   * fell back to its default. Without it, such problems go to onInternalError.
+   */
+  onWarning?: (message: string) => void;
   /** Clipboard, text insertion, card, notifier, secrets; the missing ones are in-memory stand-ins. */
   ports?: Partial<PlatformPorts>;
   /** Timeouts, retries and the Ollama probe of the model gateway (tests point the probe at a local server). */

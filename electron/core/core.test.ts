@@ -181,9 +181,14 @@ describe('core over the in-memory transport', () => {
 });
 
 describe('core settings', () => {
-  it('a damaged stored language counts as the system one, said once through onInternalError', async () => {
+  it('a damaged stored language counts as the system one, said once as a warning (not an internal error)', async () => {
     const reported: unknown[] = [];
-    t = createTestCore({ locale: 'zh_CN.UTF-8', onInternalError: (e) => reported.push(e) });
+    const warnings: string[] = [];
+    t = createTestCore({
+      locale: 'zh_CN.UTF-8',
+      onInternalError: (e) => reported.push(e),
+      onWarning: (m) => warnings.push(m),
+    });
     await t.client.invoke('app:setLanguage', { language: 'en' });
     const db = new Database(path.join(t.dataDir, DATABASE_FILE));
     db.prepare('INSERT OR REPLACE INTO settings (key, value_json) VALUES (?, ?)').run(
@@ -194,6 +199,21 @@ describe('core settings', () => {
     t = t.reopen();
     expect((await t.client.invoke('app:info', undefined)).language).toBe('zh-CN');
     expect(t.core.settings.get('ui.language')).toBeNull();
+    expect(warnings).toEqual([expect.stringMatching(/^setting ui\.language: /)]);
+    expect(reported).toEqual([]);
+  });
+
+  it('without a warning hook, a damaged setting goes to onInternalError', async () => {
+    const reported: unknown[] = [];
+    t = createTestCore({ onInternalError: (e) => reported.push(e) });
+    const db = new Database(path.join(t.dataDir, DATABASE_FILE));
+    db.prepare('INSERT OR REPLACE INTO settings (key, value_json) VALUES (?, ?)').run(
+      'ui.language',
+      '"klingon"',
+    );
+    db.close();
+    t = t.reopen();
+    await t.client.invoke('app:info', undefined);
     expect(reported).toEqual([
       expect.objectContaining({
         code: 'SETTING_DAMAGED',

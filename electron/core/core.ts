@@ -52,7 +52,10 @@ export function createCore(options: CoreOptions): Core {
   const db = openDatabase(path.join(options.dataDir, DATABASE_FILE), {
     nativeBinding: options.nativeBinding,
   });
-  const settings = createSettingsStore(db, { warn: options.onInternalError });
+  const settings = createSettingsStore(db, {
+    warn: (problem) =>
+      options.onWarning ? options.onWarning(problem.message) : options.onInternalError?.(problem),
+  });
   const metaRepo = createSkillMetaRepo(db);
   const memos = createMemoRepo(db);
   const ports: PlatformPorts = { ...createMemoryPorts(), ...options.ports };

@@ -72,6 +72,7 @@ export function startApp(options: StartOptions = {}): Running {
       version: app.getVersion(),
       nativeBinding: native.file,
       onInternalError: (error) => console.error('[skilldeck] internal error:', error),
+      onWarning: (message) => console.warn('[skilldeck] warning:', message),
       ports: shell.ports,
       pickFolder: createFolderPicker(() => dashboard.current(), text),
       locale: app.getLocale(),

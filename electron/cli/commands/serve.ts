@@ -71,6 +71,7 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
       ports: { ...desktopPorts, ...(keys.secrets ? { secrets: keys.secrets } : {}) },
       onInternalError: (error) =>
         io.err(`skilldeck: internal error: ${(error as Error).stack ?? String(error)}`),
+      onWarning: (message) => io.err(`skilldeck: warning: ${message}`),
     });
   } catch (error) {
     if (error instanceof StoreError) {
