@@ -67,8 +67,8 @@ export default tseslint.config(
   layer(['shared/**/*.test.ts'], {
     patterns: [
       {
-        regex: '^(?!zod$|vitest$|\\.\\.?/)',
-        message: 'tests of shared/ import vitest, zod and shared/ only.',
+        regex: '^(?!zod$|vitest$|fast-check$|\\.\\.?/)',
+        message: 'tests of shared/ import vitest, fast-check, zod and shared/ only.',
       },
     ],
   }),
