@@ -5,24 +5,22 @@
 // long tasks — as is and with Chromium's CPU throttled 4× (a slower machine).
 // Needs `npm run build` (the CLI and the dashboard in out/). DASHBOARD_BENCH=deck or =stream runs one
 // half; DASHBOARD_BENCH_ROOT=<a built checkout> measures another tree (e.g. a copy of HEAD, before/after).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
 import { startLlmServer } from '../electron/core/testing/llm-server';
 import { hostApi } from '../e2e/helpers/host-api';
+import { pageUrl, ROOT, startHost, writeSkills, type Host } from './dashboard/host';
+import {
+  keyLatencies,
+  pressMeasured,
+  recordKeyLatency,
+  type PageElement,
+  type PageGlobals,
+} from './dashboard/page-probes';
+import { table } from './dashboard/table';
 
-/** The repository: the bench runs bundled from out/bench/, so look up for package.json. */
-function repoRoot(from: string): string {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
-    if (path.dirname(dir) === dir) return process.cwd();
-  }
-}
-// DASHBOARD_BENCH_ROOT: another built checkout to measure (e.g. a copy of HEAD, for a before/after)
-const ROOT = process.env.DASHBOARD_BENCH_ROOT ?? repoRoot(import.meta.dirname);
-const CLI = path.join(ROOT, 'electron', 'cli', 'skilldeck.mjs');
 const CHROMIUM = '/usr/bin/chromium';
 const LOADS = 5;
 const SEARCH_KEYS = 20;
@@ -30,159 +28,6 @@ const SCROLL_FRAMES = 240;
 const STREAM_TOKENS = 20_000;
 const TOKENS_PER_CHUNK = 100;
 const CHUNK_DELAY_MS = 20; // 100 tokens every 20 ms: 5,000 tokens/s
-
-interface PageElement {
-  textContent: string | null;
-  isConnected: boolean;
-  lastElementChild: PageElement | null;
-}
-
-/** The browser globals the in-page code uses (this program compiles without the DOM lib). */
-interface PageGlobals {
-  document: {
-    addEventListener(
-      type: 'keydown',
-      listener: (event: { timeStamp: number }) => void,
-      capture: boolean,
-    ): void;
-    querySelector(selector: string): PageElement | null;
-    documentElement: { scrollHeight: number };
-  };
-  localStorage: { setItem(key: string, value: string): void };
-  requestAnimationFrame(callback: (now: number) => void): number;
-  innerHeight: number;
-  scrollY: number;
-  scrollBy(x: number, y: number): void;
-  PerformanceObserver: new (
-    callback: (list: { getEntries(): { startTime: number; duration: number }[] }) => void,
-  ) => { observe(options: { type: string }): void };
-  keyLatency: number[];
-  longTasks: { start: number; duration: number }[];
-  firstAt: number;
-  lastAt: number;
-  frameDeltas: number[];
-}
-
-interface Row {
-  name: string;
-  values: number[];
-  /** Shown instead of ms figures (counts, rates). */
-  unit?: string;
-}
-
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-const median = (values: number[]) =>
-  quantile(
-    [...values].sort((a, b) => a - b),
-    0.5,
-  );
-const p95 = (values: number[]) =>
-  quantile(
-    [...values].sort((a, b) => a - b),
-    0.95,
-  );
-const fmt = (ms: number) => (ms < 1 ? `${(ms * 1000).toFixed(0)} µs` : `${ms.toFixed(2)} ms`);
-
-/** Median, p95, n and the ratio of each row to the baseline row (its first row unless named). */
-function table(title: string, rows: Row[], baseline = rows[0]!.name) {
-  const base = median(rows.find((r) => r.name === baseline)!.values);
-  const width = Math.max(...rows.map((r) => r.name.length), 4);
-  console.log(`\n${title}`);
-  console.log(
-    `  ${'case'.padEnd(width)}  ${'median'.padStart(10)}  ${'p95'.padStart(10)}  ${'n'.padStart(5)}  ratio`,
-  );
-  for (const r of rows) {
-    const m = median(r.values);
-    console.log(
-      `  ${r.name.padEnd(width)}  ${fmt(m).padStart(10)}  ${fmt(p95(r.values)).padStart(10)}  ${String(r.values.length).padStart(5)}  ${(m / base).toFixed(2)}×${r.name === baseline ? ' (baseline)' : ''}`,
-    );
-  }
-}
-
-interface Host {
-  url: string;
-  stop(): Promise<void>;
-}
-
-async function startHost(dataDir: string, skillsDir: string): Promise<Host> {
-  const child = spawn(
-    process.execPath,
-    [CLI, 'serve', '--port', '0', '--data-dir', dataDir, '--skills-dir', skillsDir, '--no-keyring'],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1' } },
-  );
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`skilldeck serve printed no URL:\n${output}`)), 20_000);
-    const onData = (chunk: string) => {
-      output += chunk;
-      const found = /Skilldeck dashboard: (http:\/\/\S+)/.exec(output)?.[1];
-      if (found) {
-        clearTimeout(timer);
-        resolve(found);
-      }
-    };
-    child.stdout.setEncoding('utf8').on('data', onData);
-    child.stderr.setEncoding('utf8').on('data', onData);
-    child.once('exit', (code) => reject(new Error(`skilldeck serve exited (${code}):\n${output}`)));
-  });
-  return {
-    url,
-    stop: async () => {
-      if (child.exitCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
-}
-
-function writeSkills(dir: string, count: number) {
-  const pad = (i: number) => String(i).padStart(4, '0');
-  for (let i = 0; i < count; i++) {
-    const id = `skill-${pad(i)}`;
-    fs.mkdirSync(path.join(dir, id), { recursive: true });
-    fs.writeFileSync(
-      path.join(dir, id, 'SKILL.md'),
-      `---\nname: ${id}\ndescription: Rewrites the selected text in house style number ${i}.\n---\nRewrite the text in style ${i}.\n`,
-    );
-  }
-}
-
-const pageUrl = (host: Host, hash: string) => {
-  const url = new URL(host.url);
-  url.hash = hash;
-  return url.toString();
-};
-
-/**
- * In the page: for every keydown, the time from the event (its timestamp, so queueing counts) to the
- * first frame after it was handled (rAF, then a task: the frame has been produced). Called again, it
- * starts a new series.
- */
-async function recordKeyLatency(page: Page) {
-  await page.evaluate(() => {
-    const w = globalThis as unknown as PageGlobals;
-    const installed = Array.isArray(w.keyLatency);
-    w.keyLatency = [];
-    if (installed) return;
-    w.document.addEventListener(
-      'keydown',
-      (event) => {
-        const t0 = event.timeStamp;
-        w.requestAnimationFrame(() => setTimeout(() => w.keyLatency.push(performance.now() - t0)));
-      },
-      true,
-    );
-  });
-}
-
-const keyLatencies = (page: Page) => page.evaluate(() => (globalThis as unknown as PageGlobals).keyLatency);
-
-async function pressMeasured(page: Page, key: string) {
-  const before = (await keyLatencies(page)).length;
-  await page.keyboard.press(key);
-  await page.waitForFunction((n) => (globalThis as unknown as PageGlobals).keyLatency.length > n, before);
-}
 
 interface DeckFigures {
   load: number[];

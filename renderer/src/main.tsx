@@ -1,5 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// After styles.css (linked from index.html) and before any feature's own CSS, as the cascade expects.
+import './app/controls.css';
 import { openConnection } from './api/connection';
 import { App } from './app/App';
 import { StoresProvider } from './app/stores-context';

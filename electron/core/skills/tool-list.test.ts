@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { joinToolList } from '../../../shared/skills/tool-list';
 import { readToolList, splitToolList, toolBaseName } from './tool-list';
 
 describe('allowed-tools', () => {
@@ -19,6 +21,21 @@ describe('allowed-tools', () => {
 
   it('keeps quoted parentheses and commas inside an entry', () => {
     expect(splitToolList(`Bash(echo "a, (b"), Read`)).toEqual(['Bash(echo "a, (b")', 'Read']);
+  });
+
+  it('reads a string as the editor splits it, and a list as the entries the editor wrote', () => {
+    const entry = fc.stringMatching(/^[A-Za-z_]+(\([^()"']*\))?$/);
+    fc.assert(
+      fc.property(fc.string(), (value) => {
+        expect(readToolList(value)).toEqual({ tools: splitToolList(value) });
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(entry), (entries) => {
+        expect(readToolList(joinToolList(entries))).toEqual({ tools: entries });
+        expect(readToolList(entries)).toEqual({ tools: entries });
+      }),
+    );
   });
 
   it('reads a YAML list item by item and refuses non-strings', () => {

@@ -1,37 +1,12 @@
 import type { ErrorWords } from '../../../shared/ipc/result';
+import { splitToolList } from '../../../shared/skills/tool-list';
 import { findingWords } from './finding-words';
 
-/**
- * Splits an `allowed-tools` string on commas and whitespace, except inside parentheses and quotes, so
- * `Bash(git diff:*)`, `Bash(find . -name "x*")` and `Agent(a:x, a:y)` stay one entry each.
- */
-export function splitToolList(value: string): string[] {
-  const entries: string[] = [];
-  let current = '';
-  let depth = 0;
-  let quote: '"' | "'" | null = null;
-  for (const ch of value) {
-    if (quote) {
-      if (ch === quote) quote = null;
-      current += ch;
-      continue;
-    }
-    if ((ch === '"' || ch === "'") && depth > 0) quote = ch;
-    else if (ch === '(') depth++;
-    else if (ch === ')') depth = Math.max(0, depth - 1);
-    else if (depth === 0 && (ch === ',' || /\s/.test(ch))) {
-      if (current) entries.push(current);
-      current = '';
-      continue;
-    }
-    current += ch;
-  }
-  if (current) entries.push(current);
-  return entries;
-}
+// The string form is split by the one function the editor uses too (shared/skills/tool-list.ts).
+export { splitToolList };
 
 /**
- * A YAML list (each item one entry, trimmed) or a string split as above; anything else is a problem, said
+ * A YAML list (each item one entry, trimmed) or a string split by splitToolList; anything else is a problem, said
  * after the field's name (`` `allowed-tools` must be… ``). Its words want the field's name as `field` too.
  */
 export function readToolList(value: unknown): { tools: string[] } | { problem: string; words: ErrorWords } {

@@ -1,5 +1,6 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { KeyIcon, LogoMark } from './icons';
+import './token-gate.css';
 
 /** A browser page opened without `?token=`: the host refuses it, so say how to get in. */
 export function TokenMissing() {

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { EXECUTION_MODES } from '../../../../shared/types/finding';
 import type { Provider } from '../../../../shared/types/provider';
 import type { SkillDetail } from '../../../../shared/types/skill';
-import { splitTools, type ConfigRow, type FormProblem, type FormValues, type StepDraft } from './form-model';
+import { splitToolList } from '../../../../shared/skills/tool-list';
+import { type ConfigRow, type FormProblem, type FormValues, type StepDraft } from './form-model';
 
 /**
  * The frontmatter as a form. Its values live in the editor store (so switching to the text and back,
@@ -43,7 +44,7 @@ export function SkillForm({
     onChange({ ...values, [key]: value });
 
   const addTools = () => {
-    const entries = splitTools(toolInput);
+    const entries = splitToolList(toolInput);
     if (entries.length === 0) return;
     const current = values.allowedTools ?? [];
     update('allowedTools', [...current, ...entries.filter((e) => !current.includes(e))]);

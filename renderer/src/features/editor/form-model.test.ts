@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FormProblem, formFromDefinition, formPatch, rebaseForm, splitTools } from './form-model';
+import { splitToolList } from '../../../../shared/skills/tool-list';
+import { FormProblem, formFromDefinition, formPatch, rebaseForm } from './form-model';
 import { testDefinition } from './test-definition';
 
 const definition = testDefinition;
@@ -89,14 +91,20 @@ describe('formPatch', () => {
   });
 });
 
-describe('splitTools', () => {
-  it('splits on commas and spaces, keeping parentheses and quotes whole', () => {
-    expect(splitTools('Read, Grep Bash(git diff:*), Bash(find . -name "x y")')).toEqual([
-      'Read',
-      'Grep',
-      'Bash(git diff:*)',
-      'Bash(find . -name "x y")',
-    ]);
+describe('the tools box', () => {
+  // The box splits what is typed with the core's own splitter; what the form then writes, the core reads
+  // back as the same entries (its readToolList splits strings with splitToolList too).
+  it('writes allowed-tools that split back into the entries it was given', () => {
+    const def = definition({ allowedTools: ['Read'] });
+    const opened = formFromDefinition(def);
+    const typed = fc.array(fc.stringMatching(/^[^\s,()]+(\([^()"']*\))?$/), { minLength: 1 });
+    fc.assert(
+      fc.property(typed, (tools) => {
+        fc.pre(JSON.stringify(tools) !== JSON.stringify(opened.allowedTools));
+        const written = formPatch(opened, { ...opened, allowedTools: tools }, def)!.fields!['allowed-tools'];
+        expect(splitToolList(written as string)).toEqual(tools);
+      }),
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 import type { ExecutionMode } from '../../../../shared/types/finding';
 import type { SkillDefinitionData } from '../../../../shared/types/skill-definition';
+import { joinToolList } from '../../../../shared/skills/tool-list';
 
 type Definition = SkillDefinitionData;
 type Step = NonNullable<Definition['workflow']>['steps'][number];
@@ -141,7 +142,7 @@ export function formPatch(opened: FormValues, edited: FormValues, definition: De
   text('provider', opened.provider, edited.provider);
   text('model', opened.model, edited.model);
   if (!same(opened.allowedTools, edited.allowedTools))
-    fields['allowed-tools'] = edited.allowedTools === null ? null : edited.allowedTools.join(', ');
+    fields['allowed-tools'] = edited.allowedTools === null ? null : joinToolList(edited.allowedTools);
 
   if (edited.steps && !same(opened.steps, edited.steps)) {
     const ids = new Set<string>();
@@ -180,27 +181,4 @@ export function rebaseForm(edited: FormValues, before: FormValues, after: FormVa
     if (!same(edited[key], before[key])) (rebased as Record<string, unknown>)[key] = edited[key];
   }
   return same(rebased, after) ? null : rebased;
-}
-
-/** Splits what was typed in the tools box into entries: commas and spaces, parentheses kept whole. */
-export function splitTools(input: string): string[] {
-  const out: string[] = [];
-  let current = '';
-  let depth = 0;
-  let quote: string | null = null;
-  for (const ch of input) {
-    if (quote) {
-      if (ch === quote) quote = null;
-    } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '(') depth++;
-    else if (ch === ')') depth = Math.max(0, depth - 1);
-    else if ((ch === ',' || /\s/.test(ch)) && depth === 0) {
-      if (current) out.push(current);
-      current = '';
-      continue;
-    }
-    current += ch;
-  }
-  if (current) out.push(current);
-  return out;
 }

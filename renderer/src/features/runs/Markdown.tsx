@@ -8,6 +8,7 @@ import {
   type Inline,
   type ListItem,
 } from './markdown';
+import './markdown.css';
 
 /**
  * Markdown as React elements (never HTML). While tokens stream in, only the blocks whose source

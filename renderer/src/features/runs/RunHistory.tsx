@@ -6,6 +6,7 @@ import { When } from '../../app/When';
 import { PAGE_SIZE, type RunFilters } from '../../stores/runs';
 import { Duration } from './Duration';
 import { inputSummary } from './format';
+import './run-history.css';
 
 /** Past runs, filtered and paged; open one in the panel, delete one. */
 export function RunHistory() {

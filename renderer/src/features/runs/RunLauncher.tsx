@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../app/stores-context';
 import { errorText } from '../../i18n/error-text';
 import { emojiDrawable } from '../skills/emoji-drawable';
+import './run-launcher.css';
 
 type ConfigValues = Record<string, unknown>;
 

@@ -11,6 +11,7 @@ import { canResume } from '../../../../shared/runs/resumable';
 import { StepList } from './StepList';
 import { copyText } from '../../app/clipboard';
 import { When } from '../../app/When';
+import './run-panel.css';
 
 // The graph library loads with the first workflow run shown, not with the dashboard.
 const WorkflowSteps = lazy(() => import('./WorkflowDag').then((m) => ({ default: m.WorkflowSteps })));

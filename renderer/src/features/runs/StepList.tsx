@@ -6,6 +6,7 @@ import { Duration, Elapsed } from './Duration';
 import { formatInput, inputSummary } from './format';
 import { Markdown } from './Markdown';
 import { runningSince, stepDuration, type StepView, type ToolView } from '../../../../shared/runs/run-view';
+import './step-list.css';
 
 /**
  * The steps of a run in order, each with its status, attempts, timing, streamed text and tool calls.

@@ -5,7 +5,7 @@ import { deckColumns, type DeckView } from './deck';
 import { SkillCard } from './SkillCard';
 import { SkillExtras } from './SkillsToolbar';
 
-// Must match `.skill-grid` in styles.css and skills-toolbar.css.
+// Must match `.skill-grid` in skills.css and skills-toolbar.css.
 const CARD_MIN_WIDTH = 300;
 const GAP: Record<DeckView, number> = { grid: 16, list: 8 };
 /** A first guess at a row's height, before it is measured. */

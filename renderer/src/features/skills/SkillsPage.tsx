@@ -4,6 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { PageHeader } from '../../app/PageHeader';
 import { useStores } from '../../app/stores-context';
 import { RefreshIcon } from '../../app/icons';
+import './skills.css';
 import { NewSkillButton } from '../editor/NewSkillButton';
 import { filterDeck, keepWhileEditing, type HeldSkill } from './deck';
 import { FirstRunCard } from './FirstRunCard';

@@ -2,7 +2,7 @@
 // the emoji) the tile would be an empty box. Drawn once per emoji on a small canvas in the tile's fonts and
 // compared with a code point no font draws (a private-use one): the same pixels, or none, means no glyph.
 
-/** The tile's font stack (`.skill-tile` in styles.css). */
+/** The tile's font stack (`.skill-tile` in skills.css). */
 const TILE_FONTS = "'Noto Color Emoji', 'Apple Color Emoji', 'Segoe UI Emoji', sans-serif";
 const SIZE = 32;
 /** Plane 16 private use: no font this app can meet draws it, so it shows what "no glyph" looks like. */
