@@ -34,4 +34,10 @@ describe('source files', () => {
       .filter(({ lines }) => lines > MAX_LINES);
     expect(long).toEqual([]);
   });
+
+  it('stand at most 12 directly in electron/main (the rest grouped by role)', () => {
+    const top = trackedSources().filter((file) => /^electron\/main\/[^/]+$/.test(file));
+    expect(top.length).toBeGreaterThan(0);
+    expect(top.length, top.join(', ')).toBeLessThanOrEqual(12);
+  });
 });
