@@ -181,6 +181,17 @@ describe('core over the in-memory transport', () => {
 });
 
 describe('core settings', () => {
+  /** Stores a language the settings schema refuses, as a hand edit or a newer version might, and reopens. */
+  const reopenWithDamagedLanguage = (core: TestCore): TestCore => {
+    const db = new Database(path.join(core.dataDir, DATABASE_FILE));
+    db.prepare('INSERT OR REPLACE INTO settings (key, value_json) VALUES (?, ?)').run(
+      'ui.language',
+      '"klingon"',
+    );
+    db.close();
+    return core.reopen();
+  };
+
   it('a damaged stored language counts as the system one, said once as a warning (not an internal error)', async () => {
     const reported: unknown[] = [];
     const warnings: string[] = [];
@@ -190,13 +201,7 @@ describe('core settings', () => {
       onWarning: (m) => warnings.push(m),
     });
     await t.client.invoke('app:setLanguage', { language: 'en' });
-    const db = new Database(path.join(t.dataDir, DATABASE_FILE));
-    db.prepare('INSERT OR REPLACE INTO settings (key, value_json) VALUES (?, ?)').run(
-      'ui.language',
-      '"klingon"',
-    );
-    db.close();
-    t = t.reopen();
+    t = reopenWithDamagedLanguage(t);
     expect((await t.client.invoke('app:info', undefined)).language).toBe('zh-CN');
     expect(t.core.settings.get('ui.language')).toBeNull();
     expect(warnings).toEqual([expect.stringMatching(/^setting ui\.language: /)]);
@@ -206,13 +211,7 @@ describe('core settings', () => {
   it('without a warning hook, a damaged setting goes to onInternalError', async () => {
     const reported: unknown[] = [];
     t = createTestCore({ onInternalError: (e) => reported.push(e) });
-    const db = new Database(path.join(t.dataDir, DATABASE_FILE));
-    db.prepare('INSERT OR REPLACE INTO settings (key, value_json) VALUES (?, ?)').run(
-      'ui.language',
-      '"klingon"',
-    );
-    db.close();
-    t = t.reopen();
+    t = reopenWithDamagedLanguage(t);
     await t.client.invoke('app:info', undefined);
     expect(reported).toEqual([
       expect.objectContaining({
