@@ -40,7 +40,13 @@ import {
 } from '../types/permission';
 import { mcpChannels } from '../types/mcp';
 import { HotkeysOverview, TriggerInput, TriggerResult } from '../types/desktop';
-import { Provider, ProviderId, ProviderSaveInput, ProviderTestResult } from '../types/provider';
+import {
+  Provider,
+  ProviderId,
+  ProviderModels,
+  ProviderSaveInput,
+  ProviderTestResult,
+} from '../types/provider';
 
 export interface ChannelSpec {
   input: z.ZodType;
@@ -161,6 +167,8 @@ export const contract = {
   'providers:delete': { input: z.object({ id: ProviderId }).strict(), output: z.object({ id: ProviderId }) },
   /** Lists the endpoint's models (or makes a one-token call) and reports ok or what to fix. */
   'providers:test': { input: z.object({ id: ProviderId }).strict(), output: ProviderTestResult },
+  /** The models to offer in a picker: stored ones, then the endpoint's list (fetched at most once a minute). */
+  'providers:models': { input: z.object({ id: ProviderId }).strict(), output: ProviderModels },
 } as const satisfies Record<Channel, ChannelSpec>;
 
 export type Contract = typeof contract;

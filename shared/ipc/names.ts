@@ -23,6 +23,7 @@ export const CHANNELS = [
   'providers:save',
   'providers:delete',
   'providers:test',
+  'providers:models',
   'runs:start',
   'runs:cancel',
   'runs:list',

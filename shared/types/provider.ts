@@ -71,3 +71,15 @@ export const ProviderTestResult = z.object({
   latencyMs: z.number(),
 });
 export type ProviderTestResult = z.infer<typeof ProviderTestResult>;
+
+/** The models a picker offers for one provider. */
+export const ProviderModels = z.object({
+  /** The default model, the models the user entered, then those the endpoint lists; no repeats. */
+  models: z.array(z.string()),
+  /** Whether the endpoint answered its model list (else `models` holds only what is stored). */
+  listed: z.boolean(),
+  /** Why the endpoint's list is missing (English), when it was asked and did not answer. */
+  message: z.string().optional(),
+  words: ErrorWords.optional(),
+});
+export type ProviderModels = z.infer<typeof ProviderModels>;

@@ -69,6 +69,7 @@ const handlers = (overrides: Partial<Handlers> = {}): Handlers => ({
   'providers:save': notUnderTest,
   'providers:delete': notUnderTest,
   'providers:test': notUnderTest,
+  'providers:models': notUnderTest,
   'memos:list': notUnderTest,
   'memos:search': notUnderTest,
   'memos:get': notUnderTest,

@@ -127,6 +127,47 @@ describe('providers channels', () => {
     });
   });
 
+  it("models: the default, the entered ones, then the endpoint's list, asked at most once a minute", async () => {
+    server.setModels(['m1', 'm2', 'chosen']);
+    const p = await t.client.invoke('providers:save', {
+      kind: 'openai-compatible',
+      name: 'local',
+      baseUrl: `${server.url}/v1`,
+      defaultModel: 'chosen',
+      knownModels: ['typed-by-hand'],
+    });
+    const asked = () => server.requests.filter((r) => r.api === 'models').length;
+    expect(await t.client.invoke('providers:models', { id: p.id })).toEqual({
+      models: ['chosen', 'typed-by-hand', 'm1', 'm2'],
+      listed: true,
+    });
+    server.setModels(['m3']);
+    expect((await t.client.invoke('providers:models', { id: p.id })).models).toEqual([
+      'chosen',
+      'typed-by-hand',
+      'm1',
+      'm2',
+    ]);
+    expect(asked()).toBe(1);
+  });
+
+  it('models: an endpoint that cannot list still offers the stored models, with why', async () => {
+    const down = await t.client.invoke('providers:save', {
+      kind: 'openai-compatible',
+      name: 'down',
+      baseUrl: 'http://127.0.0.1:9/v1',
+      defaultModel: 'qwen2.5',
+    });
+    const result = await t.client.invoke('providers:models', { id: down.id });
+    expect(result).toMatchObject({ models: ['qwen2.5'], listed: false });
+    expect(result.message).toContain('http://127.0.0.1:9/v1');
+    expect(result.words).toBeDefined();
+    expect(await t.client.request('providers:models', { id: 'nope' })).toMatchObject({
+      ok: false,
+      error: { code: 'NOT_FOUND' },
+    });
+  });
+
   it('test reports the models, or the error to act on', async () => {
     server.setModels(['m1', 'm2']);
     const p = await t.client.invoke('providers:save', {

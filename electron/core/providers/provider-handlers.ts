@@ -21,12 +21,23 @@ export interface ProviderHandlerDeps {
   now?: () => number;
 }
 
-type ProviderChannel = 'providers:list' | 'providers:save' | 'providers:delete' | 'providers:test';
+type ProviderChannel =
+  'providers:list' | 'providers:save' | 'providers:delete' | 'providers:test' | 'providers:models';
+
+type ModelListing =
+  | { kind: 'listed'; models: string[] }
+  | { kind: 'no-list' }
+  | { kind: 'failed'; message: string; words: ErrorWords };
+
+/** How long a provider's model list is kept before the endpoint is asked again. */
+const MODEL_LIST_TTL_MS = 60_000;
 
 export function createProviderHandlers(deps: ProviderHandlerDeps): Pick<Handlers, ProviderChannel> {
   const { repo, secrets } = deps;
   const now = deps.now ?? Date.now;
   const fetchImpl = deps.fetch ?? globalThis.fetch;
+  /** The endpoints' model lists, by provider id (a failed listing is not kept: the next ask retries). */
+  const listings = new Map<string, { at: number; listing: ModelListing }>();
 
   const toProvider = async (record: ProviderRecord): Promise<Provider> => ({
     ...record,
@@ -39,9 +50,8 @@ export function createProviderHandlers(deps: ProviderHandlerDeps): Pick<Handlers
     return record;
   };
 
-  /** Lists the endpoint's models; on a 404 (no /models there) falls back to a one-token call. */
-  async function probe(record: ProviderRecord): Promise<ProviderTestResult> {
-    const started = now();
+  /** Asks the endpoint for its models: the list, or the answer that says why not. */
+  async function fetchModels(record: ProviderRecord): Promise<ModelListing> {
     const baseUrl = (record.baseUrl ?? DEFAULT_BASE_URLS[record.kind] ?? '').replace(/\/+$/, '');
     const key = await secrets.get(providerSecretName(record.id));
     const headers: Record<string, string> =
@@ -51,13 +61,6 @@ export function createProviderHandlers(deps: ProviderHandlerDeps): Pick<Handlers
           ? { authorization: `Bearer ${key}` }
           : {};
     const target = { provider: record.name, model: record.defaultModel ?? '(none)', baseUrl };
-    const result = (ok: boolean, message: string, models: string[] = [], words?: ErrorWords) => ({
-      ok,
-      message,
-      ...(words ? { words } : {}),
-      models,
-      latencyMs: now() - started,
-    });
     let res: Response;
     try {
       res = await fetchImpl(`${baseUrl}/models`, {
@@ -65,20 +68,38 @@ export function createProviderHandlers(deps: ProviderHandlerDeps): Pick<Handlers
         signal: AbortSignal.timeout(deps.testTimeoutMs ?? 10_000),
       });
     } catch {
-      return result(false, networkError(target).message, [], networkWords(target));
+      return { kind: 'failed', message: networkError(target).message, words: networkWords(target) };
     }
     if (res.ok) {
       const body = (await res.json().catch(() => ({}))) as { data?: { id?: unknown }[] };
       const models = (body.data ?? []).map((m) => m.id).filter((id): id is string => typeof id === 'string');
-      return result(true, 'ok', models);
+      return { kind: 'listed', models };
     }
-    if (res.status !== 404 && res.status !== 405) {
-      const said = await res.text().then(
-        (text) => (key ? text.split(key).join('***') : text).slice(0, 200),
-        () => '',
-      );
-      return result(false, httpMessage(res.status, target, said), [], httpWords(res.status, target, said));
-    }
+    if (res.status === 404 || res.status === 405) return { kind: 'no-list' };
+    const said = await res.text().then(
+      (text) => (key ? text.split(key).join('***') : text).slice(0, 200),
+      () => '',
+    );
+    return {
+      kind: 'failed',
+      message: httpMessage(res.status, target, said),
+      words: httpWords(res.status, target, said),
+    };
+  }
+
+  /** Lists the endpoint's models; on a 404 (no /models there) falls back to a one-token call. */
+  async function probe(record: ProviderRecord): Promise<ProviderTestResult> {
+    const started = now();
+    const result = (ok: boolean, message: string, models: string[] = [], words?: ErrorWords) => ({
+      ok,
+      message,
+      ...(words ? { words } : {}),
+      models,
+      latencyMs: now() - started,
+    });
+    const listing = await fetchModels(record);
+    if (listing.kind === 'listed') return result(true, 'ok', listing.models);
+    if (listing.kind === 'failed') return result(false, listing.message, [], listing.words);
     try {
       await deps.gateway.streamText({
         providerName: record.name,
@@ -136,5 +157,22 @@ export function createProviderHandlers(deps: ProviderHandlerDeps): Pick<Handlers
     },
 
     'providers:test': ({ id }) => probe(require(id)),
+
+    'providers:models': async ({ id }) => {
+      const record = require(id);
+      const cached = listings.get(id);
+      const listing =
+        cached && now() - cached.at < MODEL_LIST_TTL_MS ? cached.listing : await fetchModels(record);
+      if (listing.kind !== 'failed') listings.set(id, { at: now(), listing });
+      const listed = listing.kind === 'listed' ? listing.models : [];
+      const models = [
+        ...new Set([...(record.defaultModel ? [record.defaultModel] : []), ...record.knownModels, ...listed]),
+      ];
+      return {
+        models,
+        listed: listing.kind === 'listed',
+        ...(listing.kind === 'failed' ? { message: listing.message, words: listing.words } : {}),
+      };
+    },
   };
 }
