@@ -16,7 +16,7 @@ import {
   SkillUpdate,
   TrashedSkill,
 } from '../types/skill';
-import { RunDetail, RunId, RunListQuery, RunPage, RunStart } from '../types/run';
+import { RunDetail, RunId, RunListQuery, RunPage, RunStart, SkillUsage } from '../types/run';
 import {
   MemoExport,
   MemoExportInput,
@@ -131,6 +131,8 @@ export const contract = {
   'runs:resume': { input: z.object({ runId: RunId }).strict(), output: z.object({ runId: RunId }) },
   /** Answers an AskUser question (`ask_user` event). */
   'runs:answer': { input: AskUserAnswerInput, output: z.object({ answered: z.boolean() }) },
+  /** Per skill with runs in the history: how many, and when the latest started. */
+  'runs:usage': { input: z.undefined(), output: z.array(SkillUsage) },
   /** Answers a `permission_request`: allow once / for this run / always for this skill, or deny. */
   'permissions:respond': { input: PermissionRespondInput, output: z.object({ answered: z.boolean() }) },
   /** Prompts and questions still open, oldest first. */

@@ -31,6 +31,7 @@ export const CHANNELS = [
   'runs:delete',
   'runs:resume',
   'runs:answer',
+  'runs:usage',
   'permissions:respond',
   'permissions:pending',
   'permissions:rules',

@@ -9,6 +9,7 @@ import { modeRunner } from './modes';
 import { priorSteps, questionsToReopen, resumeRefusal } from './resume';
 import { RunEventLog } from './run-events';
 import { RunExecution, type RunSetup, type SavedRun } from './run-execution';
+import { argumentDefaults } from '../skills/argument-specs';
 import { inputText, type RunContext } from './skill-io';
 
 export type { AgentDeps, ExecutorDeps, FailureInfo, OutputDelivery } from './executor-deps';
@@ -73,6 +74,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       argumentsText: request.arguments,
       skillDir: skill.entry.realDir,
       declaredArguments: definition.arguments,
+      argumentDefaults: argumentDefaults(definition.argumentSpecs),
     };
     deps.repo.create({
       id: runId,

@@ -51,6 +51,7 @@ const handlers = (overrides: Partial<Handlers> = {}): Handlers => ({
   'runs:delete': notUnderTest,
   'runs:resume': notUnderTest,
   'runs:answer': notUnderTest,
+  'runs:usage': notUnderTest,
   'permissions:respond': notUnderTest,
   'permissions:pending': notUnderTest,
   'permissions:rules': notUnderTest,

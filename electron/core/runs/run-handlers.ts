@@ -5,7 +5,7 @@ import type { RunRepo } from './run-repo';
 
 export type RunHandlers = Pick<
   Handlers,
-  'runs:start' | 'runs:cancel' | 'runs:list' | 'runs:get' | 'runs:delete' | 'runs:resume'
+  'runs:start' | 'runs:cancel' | 'runs:list' | 'runs:get' | 'runs:delete' | 'runs:resume' | 'runs:usage'
 >;
 
 export function createRunHandlers(executor: Executor, repo: RunRepo): RunHandlers {
@@ -15,6 +15,7 @@ export function createRunHandlers(executor: Executor, repo: RunRepo): RunHandler
     'runs:resume': ({ runId }) => executor.resume(runId),
     'runs:cancel': ({ runId }) => ({ cancelled: executor.cancel(runId) }),
     'runs:list': (query) => repo.list(query),
+    'runs:usage': () => repo.usage(),
     'runs:get': ({ runId }) => {
       const run = repo.get(runId);
       if (!run) throw notFound(runId);
