@@ -25,6 +25,15 @@ export const WorkflowSpec = z.object({
   output: z.string().optional(),
 });
 
+/** One declared argument: its name, and what the file says about it (docs/SKILL-FORMAT.md). */
+export const ArgumentSpec = z.object({
+  name: z.string(),
+  description: z.string().optional(),
+  default: z.string().optional(),
+  options: z.array(z.string()).optional(),
+});
+export type ArgumentSpecData = z.infer<typeof ArgumentSpec>;
+
 export const SkillDefinition = z.object({
   name: z.string(),
   description: z.string(),
@@ -36,6 +45,7 @@ export const SkillDefinition = z.object({
   disallowedTools: z.array(z.string()),
   argumentHint: z.string().optional(),
   arguments: z.array(z.string()),
+  argumentSpecs: z.array(ArgumentSpec),
   whenToUse: z.string().optional(),
   disableModelInvocation: z.boolean(),
   userInvocable: z.boolean(),

@@ -2,6 +2,7 @@
 // run — its own `config` values and `arguments`, the arguments given in the call — never the caller's
 // config or arguments. What the user gave this run (the selection, what they typed, the clipboard) is the
 // user's data, not the caller's settings, so `{{selection}}` / `{{input}}` / `{{clipboard}}` still see it.
+import { argumentDefaults } from '../skills/arguments-field';
 import type { SkillRegistry } from '../skills/registry';
 import { renderBody, type RunContext } from '../engine/skill-io';
 
@@ -38,6 +39,7 @@ export async function activateForModel(o: {
     argumentsText: o.args,
     skillDir: activated.entry.realDir,
     declaredArguments: definition?.arguments ?? [],
+    argumentDefaults: argumentDefaults(definition?.argumentSpecs ?? []),
   });
   return { ok: true, name: entry.name, body };
 }

@@ -18,6 +18,8 @@ export interface NewRun {
   mode: ExecutionMode;
   input: string;
   startedAt: number;
+  /** The editor's "Try it": an unsaved draft ran. */
+  isTry?: boolean;
 }
 
 export interface RunEnd {
@@ -77,6 +79,7 @@ interface RunRow {
   started_at: number;
   ended_at: number | null;
   waiting_json: string | null;
+  is_try: number;
 }
 
 interface StepRow {
@@ -105,6 +108,7 @@ const toSummary = (r: RunRow): RunSummary => ({
   usage: { inputTokens: r.input_tokens, outputTokens: r.output_tokens },
   startedAt: r.started_at,
   endedAt: r.ended_at,
+  isTry: r.is_try === 1,
 });
 
 const toStep = (r: StepRow): RunStep => ({
@@ -129,7 +133,7 @@ function statusFilter(status: RunStatus | undefined): [string, string | number][
 
 export function createRunRepo(db: Database): RunRepo {
   const insertRun = db.prepare(
-    'INSERT INTO runs (id, skill_id, mode, input, status, started_at) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO runs (id, skill_id, mode, input, status, started_at, is_try) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const updateModel = db.prepare('UPDATE runs SET provider = ?, model = ? WHERE id = ?');
   const finishRun = db.prepare(
@@ -178,7 +182,8 @@ export function createRunRepo(db: Database): RunRepo {
   const deleteRun = db.prepare('DELETE FROM runs WHERE id = ?');
 
   const repo: RunRepo = {
-    create: (r) => void insertRun.run(r.id, r.skillId, r.mode, r.input, 'running', r.startedAt),
+    create: (r) =>
+      void insertRun.run(r.id, r.skillId, r.mode, r.input, 'running', r.startedAt, r.isTry ? 1 : 0),
     setModel: (runId, provider, model) => void updateModel.run(provider, model, runId),
     finish: (runId, e) => {
       updateWaiting.run(null, runId);
@@ -223,6 +228,7 @@ export function createRunRepo(db: Database): RunRepo {
         ...statusFilter(query.status),
         ['started_at >= ?', query.from],
         ['started_at < ?', query.to],
+        ['is_try = ?', query.isTry === undefined ? undefined : Number(query.isTry)],
       ]);
       const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
       const total = db

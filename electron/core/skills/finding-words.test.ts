@@ -57,6 +57,7 @@ const CASES: Record<string, Uint8Array | string> = {
   yamlIndent: fm('paths:\n  - a\n  b: 1'),
   yamlWarning: fm('license: !custom MIT'),
   frontmatterNotMapping: '---\n- a\n- b\n---\n',
+  argumentsList: fm('arguments:\n  - name: lang\n    colour: red'),
   unknownField: fm('favourite-color: blue\nmetadata:\n  skilldeck:\n    colour: red'),
   duplicateField: fm('output: clipboard\nmetadata:\n  skilldeck:\n    output: clipboard'),
   legacyField: fm('skill_type: polish'),

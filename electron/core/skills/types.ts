@@ -25,6 +25,16 @@ export interface WorkflowSpec {
   output?: string;
 }
 
+/** One declared argument (`arguments:`): a name, or a mapping that also describes it. */
+export interface ArgumentSpec {
+  name: string;
+  description?: string;
+  /** What `$name` / `$N` is when the run gives no word for it. */
+  default?: string;
+  /** The values to pick from (a run may still type another). */
+  options?: string[];
+}
+
 /** Everything the frontmatter says, normalised. Unknown fields are kept in `extra`. */
 export interface SkillDefinition {
   name: string;
@@ -36,7 +46,10 @@ export interface SkillDefinition {
   allowedTools: string[] | null;
   disallowedTools: string[];
   argumentHint?: string;
+  /** The declared arguments' names, in order (`$0…$N`, `$name`). */
   arguments: string[];
+  /** The same arguments with their descriptions, defaults and options. */
+  argumentSpecs: ArgumentSpec[];
   whenToUse?: string;
   disableModelInvocation: boolean;
   userInvocable: boolean;

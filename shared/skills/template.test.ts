@@ -107,6 +107,17 @@ describe('renderTemplate', () => {
     expect(render('$source', { arguments: '', declaredArguments: ['source'] })).toBe('');
   });
 
+  it('a declared argument with no word given takes its default ($name, $N, $ARGUMENTS[N])', () => {
+    const declared = { declaredArguments: ['text', 'lang'], argumentDefaults: { lang: 'French' } };
+    expect(render('$text→$lang|$1|$ARGUMENTS[1]', { arguments: 'hello', ...declared })).toBe(
+      'hello→French|French|French',
+    );
+    // a word given wins over the default; $ARGUMENTS stays what was typed
+    expect(render('$lang [$ARGUMENTS]', { arguments: 'hi German', ...declared })).toBe('German [hi German]');
+    // an argument without a default is still empty
+    expect(render('[$text]', { arguments: '', ...declared })).toBe('[]');
+  });
+
   it('a backslash escapes: \\$1 and \\$ARGUMENTS stay literal', () => {
     expect(render(String.raw`cost \$1, args $ARGUMENTS`, { arguments: 'x' })).toBe('cost $1, args x');
     expect(render(String.raw`literal \$ARGUMENTS`, { arguments: 'x' })).toBe(
