@@ -10,7 +10,7 @@ import {
   type OutputPorts,
   type OutputToolName,
 } from '../tools/output/types';
-import type { ContextBehavior } from './context';
+import type { ContextBehavior } from '../../../shared/skills/context';
 
 export type RoutingDefinition = Pick<SkillDefinitionData, 'output' | 'allowedTools' | 'executionMode'>;
 

@@ -15,6 +15,8 @@ export interface RunOutputTarget {
   kind: ContextBehavior;
   /** A resumed run does not paste (see `chosen`). */
   resumed: boolean;
+  /** Try it: the result stays in the run (no paste, copy, memo or card), success or failure. */
+  isTry: boolean;
   log: RunEventLog;
   signal: AbortSignal;
 }
@@ -38,6 +40,7 @@ export class RunOutput {
   }
 
   async deliver(text: string): Promise<void> {
+    if (this.run.isTry) return;
     const { runId, skillId, title } = this.run;
     const tool = this.chosen();
     this.tool = tool;
@@ -48,7 +51,7 @@ export class RunOutput {
   /** directOutput / rewrite: the original text goes back in place; otherwise the card shows the error. */
   async deliverFailure(error: string): Promise<void> {
     const { runId, skillId, title, kind, ctx, log, signal } = this.run;
-    if (signal.aborted) return;
+    if (signal.aborted || this.run.isTry) return;
     const original = ctx.selection ?? '';
     const tool = this.chosen();
     const delivered = await this.deps.deliverFailure({

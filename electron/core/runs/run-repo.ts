@@ -19,6 +19,8 @@ export interface NewRun {
   mode: ExecutionMode;
   input: string;
   startedAt: number;
+  /** The editor's "Try it": an unsaved draft ran. */
+  isTry?: boolean;
 }
 
 export interface RunEnd {
@@ -58,7 +60,7 @@ export interface RunRepo {
   /** What a waiting run waits for (undefined when it is not waiting). */
   waitingOn(runId: string): unknown;
   list(query: RunListQuery): RunPage;
-  /** Per skill with runs: how many, and when the latest started. */
+  /** Per skill with runs (tries aside): how many, and when the latest started. */
   usage(): SkillUsage[];
   get(runId: string): RunDetail | undefined;
   delete(runId: string): boolean;
@@ -80,6 +82,7 @@ interface RunRow {
   started_at: number;
   ended_at: number | null;
   waiting_json: string | null;
+  is_try: number;
 }
 
 interface StepRow {
@@ -108,6 +111,7 @@ const toSummary = (r: RunRow): RunSummary => ({
   usage: { inputTokens: r.input_tokens, outputTokens: r.output_tokens },
   startedAt: r.started_at,
   endedAt: r.ended_at,
+  isTry: r.is_try === 1,
 });
 
 const toStep = (r: StepRow): RunStep => ({
@@ -132,7 +136,7 @@ function statusFilter(status: RunStatus | undefined): [string, string | number][
 
 export function createRunRepo(db: Database): RunRepo {
   const insertRun = db.prepare(
-    'INSERT INTO runs (id, skill_id, mode, input, status, started_at) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO runs (id, skill_id, mode, input, status, started_at, is_try) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
   const updateModel = db.prepare('UPDATE runs SET provider = ?, model = ? WHERE id = ?');
   const finishRun = db.prepare(
@@ -179,13 +183,15 @@ export function createRunRepo(db: Database): RunRepo {
     'SELECT data FROM run_events WHERE run_id = ? ORDER BY seq',
   );
   const deleteRun = db.prepare('DELETE FROM runs WHERE id = ?');
-  // one pass over the (skill_id, started_at) index
+  // one pass over the (skill_id, started_at) index; the editor's tries are not uses of the skill
   const selectUsage = db.prepare<[], SkillUsage>(
-    'SELECT skill_id AS skillId, count(*) AS runs, max(started_at) AS lastRunAt FROM runs GROUP BY skill_id',
+    `SELECT skill_id AS skillId, count(*) AS runs, max(started_at) AS lastRunAt FROM runs
+       WHERE is_try = 0 GROUP BY skill_id`,
   );
 
   const repo: RunRepo = {
-    create: (r) => void insertRun.run(r.id, r.skillId, r.mode, r.input, 'running', r.startedAt),
+    create: (r) =>
+      void insertRun.run(r.id, r.skillId, r.mode, r.input, 'running', r.startedAt, r.isTry ? 1 : 0),
     setModel: (runId, provider, model) => void updateModel.run(provider, model, runId),
     finish: (runId, e) => {
       updateWaiting.run(null, runId);
@@ -230,6 +236,7 @@ export function createRunRepo(db: Database): RunRepo {
         ...statusFilter(query.status),
         ['started_at >= ?', query.from],
         ['started_at < ?', query.to],
+        ['is_try = ?', query.isTry === undefined ? undefined : Number(query.isTry)],
       ]);
       const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
       const total = db

@@ -1,7 +1,7 @@
 // What the run sheet sends: its boxes and fields as one `runs:start` request.
 import { join as shellJoin } from 'shlex';
 import type { RunStart } from '../../../../shared/types/run';
-import type { SkillArgument } from '../../../../shared/types/skill-definition';
+import type { ArgumentSpecData as SkillArgument } from '../../../../shared/types/skill-definition';
 import { configOverrides } from '../runs/config-text';
 
 export interface SheetValues {
