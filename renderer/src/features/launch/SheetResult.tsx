@@ -1,0 +1,97 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isFinished, runOutputText } from '../../../../shared/runs/run-view';
+import { pageHref } from '../../app/routes';
+import { useStores } from '../../app/stores-context';
+import { errorText } from '../../i18n/error-text';
+import { Duration, Elapsed } from '../runs/Duration';
+import { Markdown } from '../runs/Markdown';
+import { StepList } from '../runs/StepList';
+
+/**
+ * The sheet's run as it streams, drawn as the run panel draws it: a prompt run's answer as Markdown,
+ * other runs as their steps (tool calls, retries). The Runs page has it all (history, re-run, copy).
+ */
+export function SheetResult({ runId, onLeave }: { runId: string; onLeave: () => void }) {
+  const { t, i18n } = useTranslation('launch');
+  const { useRunsStore } = useStores();
+  const run = useRunsStore((s) => s.runs[runId]);
+  const titleId = useId();
+  if (!run) return null;
+  const finished = isFinished(run.status);
+  const plain = run.mode === 'prompt' && run.steps.every((step) => Object.keys(step.tools).length === 0);
+  const text = runOutputText(run);
+
+  return (
+    <section
+      className="sheet-result"
+      aria-labelledby={titleId}
+      data-testid="sheet-result"
+      data-status={run.status}
+    >
+      <div className="sheet-result-head">
+        <h3 id={titleId} className="section-title">
+          {t('sheet.result')}
+        </h3>
+        <span className="status-badge" data-status={run.status} data-testid="sheet-status" role="status">
+          {t(`runs:status.${run.status}`)}
+        </span>
+        <span className="muted small">
+          {run.endedAt !== null ? (
+            <Duration ms={run.endedAt - run.startedAt} />
+          ) : (
+            <Elapsed since={run.startedAt} />
+          )}
+        </span>
+        <span className="sheet-result-actions">
+          {!finished && (
+            <button
+              type="button"
+              className="button"
+              onClick={() => void useRunsStore.getState().cancel(runId)}
+            >
+              {t('sheet.stop')}
+            </button>
+          )}
+          <a
+            className="button button-ghost"
+            href={pageHref('runs')}
+            onClick={() => {
+              useRunsStore.setState({ currentId: runId });
+              onLeave();
+            }}
+          >
+            {t('sheet.openInRuns')}
+          </a>
+        </span>
+      </div>
+      <div className="sheet-output" data-testid="sheet-output" aria-busy={!finished}>
+        {plain ? (
+          text ? (
+            <Markdown text={text} />
+          ) : (
+            !finished && <p className="muted small">{t('sheet.noOutput')}</p>
+          )
+        ) : (
+          <StepList steps={run.steps} />
+        )}
+      </div>
+      {run.status === 'cancelled' ? (
+        <p className="muted small">{t('runs:panel.cancelled')}</p>
+      ) : (
+        run.error && (
+          <p className="form-error" role="alert">
+            {errorText({ message: run.error, words: run.errorWords }, i18n)}
+          </p>
+        )
+      )}
+      {run.outputs.map((o, i) => (
+        <p key={i} className="muted small">
+          {t('runs:panel.outputTool', {
+            tool: t(`runs:panel.outputTools.${o.tool}`, { defaultValue: o.tool }),
+          })}
+        </p>
+      ))}
+    </section>
+  );
+}
