@@ -85,13 +85,16 @@ export function SheetResult({ runId, onLeave }: { runId: string; onLeave: () => 
           </p>
         )
       )}
-      {run.outputs.map((o, i) => (
-        <p key={i} className="muted small">
-          {t('runs:panel.outputTool', {
-            tool: t(`runs:panel.outputTools.${o.tool}`, { defaultValue: o.tool }),
-          })}
-        </p>
-      ))}
+      {/* the answer is shown here: "sent to the floating card" would only confuse */}
+      {run.outputs
+        .filter((o) => o.tool !== 'floating_card')
+        .map((o, i) => (
+          <p key={i} className="muted small">
+            {t('runs:panel.outputTool', {
+              tool: t(`runs:panel.outputTools.${o.tool}`, { defaultValue: o.tool }),
+            })}
+          </p>
+        ))}
     </section>
   );
 }

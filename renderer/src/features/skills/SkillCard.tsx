@@ -66,7 +66,7 @@ export function SkillCard({
             </span>
             {!meta.enabled && <span className="badge badge-off">{t('off')}</span>}
             {!skill.userInvocable && (
-              <span className="badge" title={t('launch:modelOnlyHint')}>
+              <span className="badge badge-model-only" title={t('launch:modelOnlyHint')}>
                 {t('launch:modelOnly')}
               </span>
             )}
