@@ -69,8 +69,12 @@ async function openSkills(page: Page) {
 /** Everything the model was sent in one request, as text. */
 const sent = (request: RecordedRequest | undefined) => JSON.stringify(request?.body ?? null);
 
-test('Run on a card opens the run sheet; Enter runs and the answer streams into it', async ({ page }) => {
+test('Run on a card opens the run sheet; Enter runs, the answer streams into it, Copy and Retry act on it', async ({
+  page,
+  context,
+}) => {
   const problems = watchForPageErrors(page);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   llm.script({ chunks: ['Hello ', 'there, ', 'dear ', 'reader.'], chunkDelayMs: 400 });
   await openSkills(page);
   const before = llm.requests.length;
@@ -96,12 +100,24 @@ test('Run on a card opens the run sheet; Enter runs and the answer streams into 
   await expect(result.getByText('Hello there,')).toBeVisible();
   await expect(result.getByTestId('sheet-status')).toHaveText('Running');
   await expect(result.getByTestId('sheet-status')).toHaveText('Succeeded', { timeout: 15_000 });
-  await expect(result.getByTestId('sheet-output')).toHaveText('Hello there, dear reader.');
+  const answer = result.getByTestId('run-result');
+  await expect(answer).toContainText('Hello there, dear reader.');
 
   expect(llm.requests.length).toBe(before + 1);
   const request = sent(llm.requests.at(-1));
   expect(request).toContain('the meeting moved to Friday');
   expect(request).toContain('in a friendly tone');
+
+  // the result's actions, right in the sheet
+  await answer.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect(answer.getByTestId('result-notice')).toHaveText('Copied.');
+  expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe('Hello there, dear reader.');
+  llm.script({ text: 'Hi again, reader.' });
+  await answer.getByRole('button', { name: 'Retry', exact: true }).click();
+  await expect(result.getByTestId('run-result')).toContainText('Hi again, reader.');
+  await expect(result.getByTestId('sheet-status')).toHaveText('Succeeded', { timeout: 15_000 });
+  expect(llm.requests.length).toBe(before + 2);
+  expect(sent(llm.requests.at(-1))).toContain('the meeting moved to Friday');
 
   // Esc closes the sheet and gives the focus back to the Run button
   await page.keyboard.press('Escape');
@@ -150,7 +166,7 @@ test('palette → run: Ctrl+K, part of a name, Enter, the input, Enter; the shee
   const sheet = page.getByRole('dialog', { name: 'Run tone-writer' });
   await expect(palette).toHaveCount(0);
   await expect(sheet.getByTestId('sheet-status')).toHaveText('Succeeded', { timeout: 15_000 });
-  await expect(sheet.getByTestId('sheet-output')).toHaveText('Dear colleagues.');
+  await expect(sheet.getByTestId('run-result')).toContainText('Dear colleagues.');
   expect(sent(llm.requests.at(-1))).toContain('lunch is on me');
   expect(problems).toEqual([]);
 });

@@ -164,7 +164,7 @@ export function createCore(options: CoreOptions): Core {
     }),
     ...createMetaHandlers({ registry: skills, metaRepo, events }),
     ...createMemoHandlers(memos),
-    ...createRunHandlers(executor, runs),
+    ...createRunHandlers({ executor, repo: runs, session, ports, tools }),
     ...createProviderHandlers({ repo: providers, secrets: ports.secrets, gateway }),
     ...createPermissionHandlers(permissions, prompts),
     ...createTriggerHandlers({ trigger, skills, hotkeys: options.hotkeys }),

@@ -32,6 +32,8 @@ export const CHANNELS = [
   'runs:resume',
   'runs:answer',
   'runs:usage',
+  'runs:continue',
+  'runs:deliver',
   'permissions:respond',
   'permissions:pending',
   'permissions:rules',

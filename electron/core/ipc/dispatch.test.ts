@@ -52,6 +52,8 @@ const handlers = (overrides: Partial<Handlers> = {}): Handlers => ({
   'runs:resume': notUnderTest,
   'runs:answer': notUnderTest,
   'runs:usage': notUnderTest,
+  'runs:continue': notUnderTest,
+  'runs:deliver': notUnderTest,
   'permissions:respond': notUnderTest,
   'permissions:pending': notUnderTest,
   'permissions:rules': notUnderTest,

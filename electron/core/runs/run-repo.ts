@@ -12,6 +12,12 @@ import {
 } from '../../../shared/types/run';
 import type { ExecutionMode } from '../../../shared/types/finding';
 import { optionalFilters } from '../store/sql-filter';
+import { createRunTurns, type RunTurnsRepo } from './run-turns';
+
+export type { NewTurn, TurnEnd } from './run-turns';
+
+/** A run as the history holds it (`runs:get` adds where it would be inserted). */
+export type StoredRun = Omit<RunDetail, 'insertInto'>;
 
 export interface NewRun {
   id: string;
@@ -21,6 +27,8 @@ export interface NewRun {
   startedAt: number;
   /** The editor's "Try it": an unsaved draft ran. */
   isTry?: boolean;
+  /** A retry: the first attempt it tries again. */
+  retryOf?: string | null;
 }
 
 export interface RunEnd {
@@ -41,14 +49,14 @@ export interface StepEnd {
 }
 
 /** Run history in SQLite: written as a run happens, read by `runs:list` / `runs:get`. */
-export interface RunRepo {
+export interface RunRepo extends RunTurnsRepo {
   create(run: NewRun): void;
   setModel(runId: string, provider: string, model: string): void;
   finish(runId: string, end: RunEnd): void;
   startStep(runId: string, step: { stepId: string; name: string; index: number; startedAt: number }): void;
   finishStep(runId: string, stepId: string, end: StepEnd): void;
   appendEvent(runId: string, seq: number, event: RunEvent): void;
-  /** Runs left `running` by a process that died: `interrupted`, their steps too. Returns how many. */
+  /** Runs left `running` by a process that died: `interrupted`, their steps and follow-ups too. Returns how many. */
   markInterrupted(): number;
   /** An interrupted run resumed: `running` again (its steps keep their statuses until they run). */
   reopen(runId: string): void;
@@ -62,7 +70,7 @@ export interface RunRepo {
   list(query: RunListQuery): RunPage;
   /** Per skill with runs (tries aside): how many, and when the latest started. */
   usage(): SkillUsage[];
-  get(runId: string): RunDetail | undefined;
+  get(runId: string): StoredRun | undefined;
   delete(runId: string): boolean;
 }
 
@@ -83,6 +91,8 @@ interface RunRow {
   ended_at: number | null;
   waiting_json: string | null;
   is_try: number;
+  retry_of: string | null;
+  turn_count: number;
 }
 
 interface StepRow {
@@ -112,6 +122,8 @@ const toSummary = (r: RunRow): RunSummary => ({
   startedAt: r.started_at,
   endedAt: r.ended_at,
   isTry: r.is_try === 1,
+  retryOf: r.retry_of,
+  turnCount: r.turn_count,
 });
 
 const toStep = (r: StepRow): RunStep => ({
@@ -136,8 +148,10 @@ function statusFilter(status: RunStatus | undefined): [string, string | number][
 
 export function createRunRepo(db: Database): RunRepo {
   const insertRun = db.prepare(
-    'INSERT INTO runs (id, skill_id, mode, input, status, started_at, is_try) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO runs (id, skill_id, mode, input, status, started_at, retry_of, is_try) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
+  // every row read carries how many follow-ups it has
+  const runColumns = '*, (SELECT count(*) FROM run_turns WHERE run_id = runs.id) AS turn_count';
   const updateModel = db.prepare('UPDATE runs SET provider = ?, model = ? WHERE id = ?');
   const finishRun = db.prepare(
     `UPDATE runs SET status = ?, output = ?, output_tool = ?, error = ?, input_tokens = ?, output_tokens = ?,
@@ -160,6 +174,11 @@ export function createRunRepo(db: Database): RunRepo {
   const interruptRuns = db.prepare(
     "UPDATE runs SET status = 'interrupted' WHERE status = 'running' AND waiting_json IS NULL",
   );
+  // a follow-up cut off is over; one that waited on the user (an agent's prompt) waits no more
+  const interruptTurns = db.prepare("UPDATE run_turns SET status = 'interrupted' WHERE status = 'running'");
+  const clearTurnWaits = db.prepare(
+    "UPDATE runs SET waiting_json = NULL WHERE status != 'running' AND waiting_json IS NOT NULL",
+  );
   const interruptSteps = db.prepare(
     `UPDATE run_steps SET status = 'interrupted' WHERE status = 'running'
        AND run_id NOT IN (SELECT id FROM runs WHERE waiting_json IS NOT NULL)`,
@@ -175,7 +194,7 @@ export function createRunRepo(db: Database): RunRepo {
   const selectWaiting = db.prepare<[string], { waiting_json: string | null }>(
     'SELECT waiting_json FROM runs WHERE id = ?',
   );
-  const selectRun = db.prepare<[string], RunRow>('SELECT * FROM runs WHERE id = ?');
+  const selectRun = db.prepare<[string], RunRow>(`SELECT ${runColumns} FROM runs WHERE id = ?`);
   const selectSteps = db.prepare<[string], StepRow>(
     'SELECT * FROM run_steps WHERE run_id = ? ORDER BY started_at, step_index',
   );
@@ -189,9 +208,20 @@ export function createRunRepo(db: Database): RunRepo {
        WHERE is_try = 0 GROUP BY skill_id`,
   );
 
+  const turns = createRunTurns(db);
   const repo: RunRepo = {
+    ...turns,
     create: (r) =>
-      void insertRun.run(r.id, r.skillId, r.mode, r.input, 'running', r.startedAt, r.isTry ? 1 : 0),
+      void insertRun.run(
+        r.id,
+        r.skillId,
+        r.mode,
+        r.input,
+        'running',
+        r.startedAt,
+        r.retryOf ?? null,
+        r.isTry ? 1 : 0,
+      ),
     setModel: (runId, provider, model) => void updateModel.run(provider, model, runId),
     finish: (runId, e) => {
       updateWaiting.run(null, runId);
@@ -226,6 +256,8 @@ export function createRunRepo(db: Database): RunRepo {
     appendEvent: (runId, seq, event) =>
       void insertEvent.run(runId, seq, Math.round(event.t), event.type, JSON.stringify(event)),
     markInterrupted: db.transaction(() => {
+      interruptTurns.run();
+      clearTurnWaits.run();
       interruptSteps.run();
       return interruptRuns.run().changes;
     }),
@@ -244,7 +276,7 @@ export function createRunRepo(db: Database): RunRepo {
         .get(...args)!.n;
       const rows = db
         .prepare<unknown[], RunRow>(
-          `SELECT * FROM runs ${clause} ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?`,
+          `SELECT ${runColumns} FROM runs ${clause} ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?`,
         )
         .all(...args, query.limit, query.offset);
       return { runs: rows.map(toSummary), total };
@@ -257,6 +289,8 @@ export function createRunRepo(db: Database): RunRepo {
         ...toSummary(row),
         steps: selectSteps.all(runId).map(toStep),
         events: selectEvents.all(runId).map((e) => RunEvent.parse(JSON.parse(e.data))),
+        turns: turns.turns(runId),
+        attempts: turns.attempts(row.retry_of ?? row.id),
       };
     },
     delete: (runId) => deleteRun.run(runId).changes > 0,

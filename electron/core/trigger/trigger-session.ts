@@ -1,22 +1,42 @@
-// What the trigger keeps about the runs it started, shared with the output tools: the window each run
-// inserts into (captured at trigger time) and the last card shown for it. The trigger's final card must
-// not hide the end state an output tool already showed ("kept in the card because the focus moved").
+// What the trigger keeps about the runs it started, shared with the output tools and `runs:deliver`: the
+// window each run inserts into (captured at trigger time) and the last card shown for it. The trigger's
+// final card must not hide the end state an output tool already showed ("kept in the card because the
+// focus moved"). The window is kept after the run ends, for the most recent runs only, so a result can be
+// inserted again (the floating card's Insert, the dashboard's) into the window it was asked from.
 import type { Card, CardPresenterPort, FocusedWindow } from '../platform';
+
+/** How many triggered runs' windows are remembered (the oldest is forgotten first). */
+export const KEPT_TARGETS = 100;
 
 export interface TriggerSession {
   /** The card presenter everyone shows through; it remembers the last card of a triggered run. */
   card: CardPresenterPort;
-  /** The window a triggered run inserts into (null: none was focused); undefined for other runs. */
+  /**
+   * The window a triggered run inserts into (null: none was focused); undefined for other runs and for
+   * runs triggered too long ago.
+   */
   targetOf(runId: string): FocusedWindow | null | undefined;
   /** A triggered run starts, inserting into `target`. */
   begin(runId: string, target: FocusedWindow | null): void;
-  /** The run has ended: forgets it and answers the last card shown for it, if any. */
+  /** A retry of a triggered run inserts where the run it retries would (nothing when that is not known). */
+  inherit(runId: string, from: string): void;
+  /** The run has ended: answers the last card shown for it, if any (its window is kept). */
   end(runId: string): Card | undefined;
 }
 
-export function createTriggerSession(presenter: CardPresenterPort): TriggerSession {
+export function createTriggerSession(presenter: CardPresenterPort, kept = KEPT_TARGETS): TriggerSession {
+  // insertion order is age: the first key is the oldest
   const targets = new Map<string, FocusedWindow | null>();
   const shownCards = new Map<string, Card>();
+  const begin = (runId: string, target: FocusedWindow | null) => {
+    targets.delete(runId);
+    targets.set(runId, target);
+    while (targets.size > kept) {
+      const oldest = targets.keys().next().value!;
+      targets.delete(oldest);
+      shownCards.delete(oldest);
+    }
+  };
   return {
     card: {
       show: (card) => {
@@ -25,10 +45,13 @@ export function createTriggerSession(presenter: CardPresenterPort): TriggerSessi
       },
     },
     targetOf: (runId) => targets.get(runId),
-    begin: (runId, target) => void targets.set(runId, target),
+    begin,
+    inherit: (runId, from) => {
+      const target = targets.get(from);
+      if (target !== undefined) begin(runId, target);
+    },
     end: (runId) => {
       const last = shownCards.get(runId);
-      targets.delete(runId);
       shownCards.delete(runId);
       return last;
     },

@@ -103,93 +103,96 @@ export function RunSheet({ sheet }: { sheet: SheetState }) {
       onClosed={closeSheet}
       testId="run-sheet"
     >
-      <form className="run-sheet-panel" onSubmit={submit} onKeyDown={onKeyDown} aria-describedby={ids.keys}>
-        <header className="run-sheet-head">
-          {summary && <SkillTile emoji={summary.meta.emoji} color={summary.meta.color} name={name} />}
-          <div className="run-sheet-heading">
-            <h2 id={ids.title} className="dialog-title">
-              {t('sheet.title', { name })}
-            </h2>
-            {summary?.description && (
-              <p className="muted small run-sheet-description">{summary.description}</p>
-            )}
-          </div>
-          <button type="button" className="icon-button" aria-label={t('common:close')} onClick={closeSheet}>
-            <CloseIcon />
-          </button>
-        </header>
-
-        {!summary ? (
-          <p className="form-error" role="alert">
-            {t('sheet.gone')}
-          </p>
-        ) : !offered ? (
-          <p className="form-error" role="alert">
-            {t('sheet.notOffered')}
-          </p>
-        ) : (
-          <div className="run-sheet-fields">
-            <div className="field">
-              <label htmlFor={ids.input} className="field-label">
-                {t('sheet.input')}
-              </label>
-              <textarea
-                id={ids.input}
-                ref={inputRef}
-                className="input run-sheet-text"
-                rows={3}
-                value={values.input}
-                placeholder={t('sheet.inputPlaceholder')}
-                onChange={(e) => set({ input: e.target.value })}
-              />
+      <div className="run-sheet-panel">
+        {/* the result (with its own forms: follow-up, retry with…) is outside the sheet's form */}
+        <form className="run-sheet-form" onSubmit={submit} onKeyDown={onKeyDown} aria-describedby={ids.keys}>
+          <header className="run-sheet-head">
+            {summary && <SkillTile emoji={summary.meta.emoji} color={summary.meta.color} name={name} />}
+            <div className="run-sheet-heading">
+              <h2 id={ids.title} className="dialog-title">
+                {t('sheet.title', { name })}
+              </h2>
+              {summary?.description && (
+                <p className="muted small run-sheet-description">{summary.description}</p>
+              )}
             </div>
-            <SelectionField
-              open={showSelection}
-              onOpen={setShowSelection}
-              value={values.selection}
-              onChange={(selection) => set({ selection })}
-            />
-            {loadError && (
-              <p className="form-error" role="alert">
-                {t('sheet.loadError', { error: loadError })}
-              </p>
-            )}
-            {!detail && !loadError && <p className="muted small">{t('sheet.loading')}</p>}
-            {definition && (
-              <>
-                <ArgumentFields
-                  specs={definition.argumentSpecs}
-                  hint={definition.argumentHint}
-                  takesArguments={summary.takesArguments}
-                  values={values}
-                  onChange={set}
-                />
-                <ConfigFields
-                  config={definition.config}
-                  edits={values.config}
-                  onChange={(config) => set({ config })}
-                />
-              </>
-            )}
-          </div>
-        )}
+            <button type="button" className="icon-button" aria-label={t('common:close')} onClick={closeSheet}>
+              <CloseIcon />
+            </button>
+          </header>
 
-        <footer className="run-sheet-foot">
-          <p id={ids.keys} className="muted small run-sheet-keys">
-            {unsaved ? t('sheet.savedVersion') : t('sheet.keys')}
-          </p>
-          <button type="submit" className="button button-primary" disabled={!ready}>
-            <PlayIcon />
-            {starting ? t('sheet.starting') : runId ? t('sheet.runAgain') : t('sheet.run')}
-          </button>
-        </footer>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        {runId && <SheetResult runId={runId} onLeave={closeSheet} />}
-      </form>
+          {!summary ? (
+            <p className="form-error" role="alert">
+              {t('sheet.gone')}
+            </p>
+          ) : !offered ? (
+            <p className="form-error" role="alert">
+              {t('sheet.notOffered')}
+            </p>
+          ) : (
+            <div className="run-sheet-fields">
+              <div className="field">
+                <label htmlFor={ids.input} className="field-label">
+                  {t('sheet.input')}
+                </label>
+                <textarea
+                  id={ids.input}
+                  ref={inputRef}
+                  className="input run-sheet-text"
+                  rows={3}
+                  value={values.input}
+                  placeholder={t('sheet.inputPlaceholder')}
+                  onChange={(e) => set({ input: e.target.value })}
+                />
+              </div>
+              <SelectionField
+                open={showSelection}
+                onOpen={setShowSelection}
+                value={values.selection}
+                onChange={(selection) => set({ selection })}
+              />
+              {loadError && (
+                <p className="form-error" role="alert">
+                  {t('sheet.loadError', { error: loadError })}
+                </p>
+              )}
+              {!detail && !loadError && <p className="muted small">{t('sheet.loading')}</p>}
+              {definition && (
+                <>
+                  <ArgumentFields
+                    specs={definition.argumentSpecs}
+                    hint={definition.argumentHint}
+                    takesArguments={summary.takesArguments}
+                    values={values}
+                    onChange={set}
+                  />
+                  <ConfigFields
+                    config={definition.config}
+                    edits={values.config}
+                    onChange={(config) => set({ config })}
+                  />
+                </>
+              )}
+            </div>
+          )}
+
+          <footer className="run-sheet-foot">
+            <p id={ids.keys} className="muted small run-sheet-keys">
+              {unsaved ? t('sheet.savedVersion') : t('sheet.keys')}
+            </p>
+            <button type="submit" className="button button-primary" disabled={!ready}>
+              <PlayIcon />
+              {starting ? t('sheet.starting') : runId ? t('sheet.runAgain') : t('sheet.run')}
+            </button>
+          </footer>
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+        </form>
+        {runId && <SheetResult runId={runId} onLeave={closeSheet} onShowRun={setRunId} />}
+      </div>
     </LaunchDialog>
   );
 }

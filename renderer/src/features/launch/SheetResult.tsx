@@ -5,14 +5,24 @@ import { pageHref } from '../../app/routes';
 import { useStores } from '../../app/stores-context';
 import { errorText } from '../../i18n/error-text';
 import { Duration, Elapsed } from '../runs/Duration';
-import { Markdown } from '../runs/Markdown';
+import { RunResult } from '../runs/result/RunResult';
 import { StepList } from '../runs/StepList';
 
 /**
  * The sheet's run as it streams, drawn as the run panel draws it: a prompt run's answer as Markdown,
- * other runs as their steps (tool calls, retries). The Runs page has it all (history, re-run, copy).
+ * other runs as their steps (tool calls, retries); then what can be done with it (RunResult: Copy,
+ * Insert, Save as memo, Retry, Retry with…, Continue). The Runs page has its history.
  */
-export function SheetResult({ runId, onLeave }: { runId: string; onLeave: () => void }) {
+export function SheetResult({
+  runId,
+  onLeave,
+  onShowRun,
+}: {
+  runId: string;
+  onLeave: () => void;
+  /** Retry, Retry with… or an attempt picked: the sheet shows that run. */
+  onShowRun: (runId: string) => void;
+}) {
   const { t, i18n } = useTranslation('launch');
   const { useRunsStore } = useStores();
   const run = useRunsStore((s) => s.runs[runId]);
@@ -65,17 +75,13 @@ export function SheetResult({ runId, onLeave }: { runId: string; onLeave: () => 
           </a>
         </span>
       </div>
-      <div className="sheet-output" data-testid="sheet-output" aria-busy={!finished}>
-        {plain ? (
-          text ? (
-            <Markdown text={text} />
-          ) : (
-            !finished && <p className="muted small">{t('sheet.noOutput')}</p>
-          )
-        ) : (
+      {!plain && (
+        <div className="sheet-output" data-testid="sheet-steps" aria-busy={!finished}>
           <StepList steps={run.steps} />
-        )}
-      </div>
+        </div>
+      )}
+      {plain && !text && !finished && <p className="muted small">{t('sheet.noOutput')}</p>}
+      <RunResult runId={runId} showOutput={plain} onShowRun={onShowRun} />
       {run.status === 'cancelled' ? (
         <p className="muted small">{t('runs:panel.cancelled')}</p>
       ) : (
