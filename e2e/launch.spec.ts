@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startLlmServer, type LlmServer, type RecordedRequest } from '../electron/core/testing/llm-server';
 import { watchForPageErrors } from './helpers/page-errors';
@@ -252,3 +253,32 @@ test('the palette lists the pages and actions: they navigate and act', async ({ 
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   expect(problems).toEqual([]);
 });
+
+/** axe-core's serious and critical findings in the open dialog. */
+async function seriousViolations(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page }).include(selector).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, help: v.help, targets: v.nodes.map((n) => n.target.join(' ')) }));
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the palette and the run sheet with its result have no serious axe violation (${scheme})`, async ({
+    page,
+  }) => {
+    llm.script({ text: 'A **short** answer.' });
+    await page.emulateMedia({ colorScheme: scheme });
+    await openSkills(page);
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog', { name: 'Command palette' }).getByRole('combobox').fill('t');
+    expect(await seriousViolations(page, '[data-testid="command-palette"]')).toEqual([]);
+    await page.keyboard.press('Tab');
+    const sheet = page.getByRole('dialog', { name: /^Run / });
+    const input = sheet.getByLabel('Input', { exact: true });
+    await input.fill('check me');
+    await input.press('Enter');
+    await expect(sheet.getByTestId('sheet-status')).toHaveText('Succeeded', { timeout: 15_000 });
+    await expect(sheet.getByRole('button', { name: 'Copy', exact: true })).toBeVisible();
+    expect(await seriousViolations(page, '[data-testid="run-sheet"]')).toEqual([]);
+  });
+}
