@@ -14,7 +14,7 @@ import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
 
 let llm: LlmServer;
 let host: RunningHost;
-const { useLocalModel } = hostApi(() => host.url);
+const { invoke, settled, useLocalModel } = hostApi(() => host.url);
 let root: string;
 
 const skill = (name: string, frontmatter: string, body: string) =>
@@ -252,6 +252,19 @@ test('the palette lists the pages and actions: they navigate and act', async ({ 
   await search.press('Enter');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   expect(problems).toEqual([]);
+});
+
+test('with nothing typed the palette lists the skills run most and lately first', async ({ page }) => {
+  // more runs of quoter than any other test here makes of a skill
+  for (let i = 0; i < 8; i++)
+    await settled((await invoke('runs:start', { skillId: 'quoter', input: `q${i}` })).runId);
+  await openSkills(page);
+  await page.keyboard.press('Control+k');
+  const options = page.getByRole('dialog', { name: 'Command palette' }).getByRole('option');
+  await expect(options.first()).toContainText('quoter');
+  // typing still ranks by the match first
+  await page.keyboard.type('tone-wr');
+  await expect(options.first()).toContainText('tone-writer');
 });
 
 /** axe-core's serious and critical findings in the open dialog. */

@@ -10,7 +10,7 @@ import { SkillTile } from '../skills/SkillTile';
 import { LaunchDialog } from './LaunchDialog';
 import { ArgumentFields, ConfigFields, SelectionField } from './SheetFields';
 import { SheetResult } from './SheetResult';
-import { initialArguments, sheetRequest, type SheetValues } from './sheet-request';
+import { asksForSelection, initialArguments, sheetRequest, type SheetValues } from './sheet-request';
 import './run-sheet.css';
 
 /** Enter without Shift (and not while an input method is composing) runs. */
@@ -52,6 +52,7 @@ export function RunSheet({ sheet }: { sheet: SheetState }) {
       setDetail(result.value);
       const specs = result.value.definition?.argumentSpecs ?? [];
       setValues((v) => ({ ...v, args: initialArguments(specs) }));
+      if (asksForSelection(result.value)) setShowSelection(true);
     });
     return () => {
       current = false;
@@ -68,17 +69,18 @@ export function RunSheet({ sheet }: { sheet: SheetState }) {
   const definition = detail?.definition ?? null;
   const name = summary?.name ?? sheet.skillId;
   const offered = summary?.userInvocable !== false || sheet.prefill.author === true;
-  const ready = Boolean(summary && offered && detail && definition && !starting);
+  // Enter before the skill's fields are read still runs: on the input, the arguments at their defaults
+  const ready = Boolean(summary && offered && !starting);
 
   async function submit(event?: FormEvent) {
     event?.preventDefault();
-    if (!ready || !definition) return;
+    if (!ready) return;
     setStarting(true);
     setError(null);
     const result = await run(
       sheetRequest(sheet.skillId, values, {
-        argumentSpecs: definition.argumentSpecs,
-        config: definition.config,
+        argumentSpecs: definition?.argumentSpecs ?? [],
+        config: definition?.config ?? {},
       }),
     );
     setStarting(false);

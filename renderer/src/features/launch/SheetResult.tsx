@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isFinished, runOutputText } from '../../../../shared/runs/run-view';
 import { pageHref } from '../../app/routes';
@@ -27,6 +27,12 @@ export function SheetResult({
   const { useRunsStore } = useStores();
   const run = useRunsStore((s) => s.runs[runId]);
   const titleId = useId();
+  const section = useRef<HTMLElement>(null);
+  const shown = run !== undefined;
+  // a new run (Run, Retry): its result comes into view, in a sheet taller than the window too
+  useEffect(() => {
+    if (shown) section.current?.scrollIntoView?.({ block: 'start' });
+  }, [runId, shown]);
   if (!run) return null;
   const finished = isFinished(run.status);
   const plain = run.mode === 'prompt' && run.steps.every((step) => Object.keys(step.tools).length === 0);
@@ -34,6 +40,7 @@ export function SheetResult({
 
   return (
     <section
+      ref={section}
       className="sheet-result"
       aria-labelledby={titleId}
       data-testid="sheet-result"

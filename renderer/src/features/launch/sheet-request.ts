@@ -63,3 +63,17 @@ export function paletteRequest(skill: { id: string; takesArguments: boolean }, t
     ...(text && skill.takesArguments ? { arguments: text.trim() } : {}),
   };
 }
+
+/** `output` choices that act on the selection. */
+const SELECTION_OUTPUTS: ReadonlySet<string> = new Set(['replace_selection', 'insert_after']);
+
+/**
+ * Whether the sheet opens its selection box: the skill reads `{{selection}}`, or its answer replaces or
+ * follows the selection (it works on one).
+ */
+export function asksForSelection(skill: {
+  usesSelection: boolean;
+  definition: { output?: string } | null;
+}): boolean {
+  return skill.usesSelection || SELECTION_OUTPUTS.has(skill.definition?.output ?? '');
+}
