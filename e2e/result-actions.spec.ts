@@ -158,6 +158,42 @@ test('Retry with… another provider and model goes to that model; the attempts 
   await expect(page.getByTestId('run-panel').locator('code.run-id')).toHaveText(firstId!);
   await expect(page.getByTestId('attempt-position')).toHaveText('Attempt 1 of 2 · m (local)');
   await expect(page.getByTestId('run-panel').getByText('first attempt')).toBeVisible();
+
+  // Retry: the same input again, on the run's own model, as a third attempt
+  llm.script({ text: 'third attempt' });
+  await page.getByTestId('run-panel').getByRole('button', { name: 'Retry', exact: true }).click();
+  await expect(page.getByTestId('run-panel').getByText('third attempt')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('attempt-position')).toHaveText('Attempt 3 of 3 · m (local)');
+  expect(calls(llm)).toHaveLength(2);
+  expect(thread(calls(llm)[1])).toEqual(thread(calls(llm)[0]));
+  expect(problems).toEqual([]);
+});
+
+test('a follow-up being answered can be stopped; the thread says so and goes on', async ({ page }) => {
+  const problems = watchForPageErrors(page);
+  llm.script(
+    { text: 'A long poem' },
+    { chunks: ['one ', 'two ', 'three ', 'four ', 'five'], chunkDelayMs: 1_000 },
+    { text: 'Short.' },
+  );
+  const panel = await runPoet(page, 'time');
+  const box = panel.getByRole('textbox', { name: 'Follow-up' });
+  await box.fill('Go on');
+  await box.press('Enter');
+  await expect(panel.getByTestId('turn-1').getByText('one')).toBeVisible();
+  await panel.getByRole('button', { name: 'Stop' }).click();
+  await expect(panel.getByTestId('turn-1')).toHaveAttribute('data-status', 'cancelled');
+  await expect(panel.getByTestId('turn-1').getByText('Stopped.')).toBeVisible();
+  // the stopped follow-up is left out of the conversation
+  await box.fill('Just one line');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByTestId('turn-2').getByText('Short.')).toBeVisible();
+  expect(thread(llm.requests.at(-1))).toEqual([
+    ['system', 'Write a poem about the topic.'],
+    ['user', 'time'],
+    ['assistant', 'A long poem'],
+    ['user', 'Just one line'],
+  ]);
   expect(problems).toEqual([]);
 });
 
