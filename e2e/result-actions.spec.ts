@@ -105,6 +105,8 @@ test('Continue sends the whole thread: system, user, assistant, user — then as
   // the thread is kept: reopened from the history, it shows and goes on
   await page.reload();
   const row = page.locator('tr', { hasText: 'poet' }).first();
+  // the history says it has a thread
+  await expect(row).toContainText('1 follow-up');
   await row.getByRole('button', { name: /^Open run/ }).click();
   const reopened = page.getByTestId('run-panel');
   await expect(reopened.getByTestId('turn-1').getByText('Moonlight.')).toBeVisible();
@@ -154,6 +156,8 @@ test('Retry with… another provider and model goes to that model; the attempts 
   expect(thread(calls(other)[0])).toEqual(thread(calls(llm)[0]));
   await expect(retried.getByTestId('attempt-position')).toHaveText('Attempt 2 of 2 · big-model (other)');
 
+  // the history tells the retry from the first attempt
+  await expect(page.locator('tr', { hasText: 'poet' }).first().locator('.history-tag')).toHaveText('retry');
   await retried.getByRole('button', { name: 'Previous attempt' }).click();
   await expect(page.getByTestId('run-panel').locator('code.run-id')).toHaveText(firstId!);
   await expect(page.getByTestId('attempt-position')).toHaveText('Attempt 1 of 2 · m (local)');
