@@ -77,7 +77,8 @@ const messages = (request: RecordedRequest | undefined) =>
     String(m.content).trim(),
   ]);
 
-describe('skilldeck run --continue (the built bin)', () => {
+// each case spawns the bin several times: a node start and a database open each, slow on a busy machine
+describe('skilldeck run --continue (the built bin)', { timeout: 60_000 }, () => {
   it('sends the whole thread — system, user, assistant, user — prints the answer, and goes on', async () => {
     server.script({ text: 'Moonlight on the lake' }, { text: 'Moonlight.' }, { text: 'Clair de lune.' });
     const before = server.requests.length;
@@ -105,6 +106,22 @@ describe('skilldeck run --continue (the built bin)', () => {
       ['assistant', 'Moonlight.'],
       ['user', 'In French'],
     ]);
+
+    // with --events ndjson, stdout carries the follow-up's events
+    server.script({ text: 'Lune.' });
+    r = await skilldeck(['--continue', runId, '--input', 'One word', '--events', 'ndjson']);
+    expect(r.code, r.stderr).toBe(0);
+    const events = r.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; turn?: number; output?: string });
+    expect(events[0]).toMatchObject({ type: 'turn_start', turn: 3, message: 'One word' });
+    expect(events.at(-1)).toMatchObject({
+      type: 'turn_complete',
+      turn: 3,
+      status: 'succeeded',
+      output: 'Lune.',
+    });
   });
 
   it('says clearly when the run is unknown, failed, of another skill, or the flags do not fit', async () => {
