@@ -227,3 +227,38 @@ test('a haiku’s three lines render as three lines', async ({ page }) => {
   const height = (await poem.boundingBox())!.height;
   expect(Math.round(height / line)).toBe(3);
 });
+
+test('Insert is offered, named after the window, for a run triggered from another app', async ({ page }) => {
+  // A run triggered by a hotkey needs the desktop; here the page is told (in runs:get's answer, rewritten
+  // on the wire) that the run came from a text editor, and the real host answers the Insert itself.
+  const gets = new Set<unknown>();
+  await page.routeWebSocket(/\/ws/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as { id: unknown; channel: string };
+      if (frame.channel === 'runs:get') gets.add(frame.id);
+      server.send(message);
+    });
+    server.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as { id?: unknown; result?: { ok: boolean; value?: object } };
+      if (gets.has(frame.id) && frame.result?.ok) {
+        frame.result.value = {
+          ...frame.result.value,
+          insertInto: { app: 'Text Editor', title: 'notes.txt' },
+        };
+        return ws.send(JSON.stringify(frame));
+      }
+      ws.send(message);
+    });
+  });
+  llm.script({ text: 'To insert' });
+  const panel = await runPoet(page, 'ink');
+  const insert = panel.getByRole('button', { name: 'Insert into Text Editor' });
+  await expect(insert).toHaveAttribute('title', 'notes.txt');
+  await insert.click();
+  // the host knows better: nowhere to insert, said in words, with what to do instead
+  await expect(panel.getByTestId('result-notice')).toHaveText(
+    /not started from another app .*there is nowhere to insert its answer — copy it instead/,
+  );
+  await expect(panel.getByTestId('result-notice')).toHaveAttribute('role', 'alert');
+});
