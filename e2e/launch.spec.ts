@@ -127,6 +127,33 @@ test('Run on a card opens the run sheet; Enter runs, the answer streams into it,
   expect(problems).toEqual([]);
 });
 
+test('Tab and Shift+Tab stay inside the run sheet and the palette', async ({ page }) => {
+  await openSkills(page);
+  const inside = (selector: string) =>
+    page.evaluate((sel) => document.querySelector(sel)?.contains(document.activeElement) ?? false, selector);
+  await page.getByTestId('run-skill-tone-writer').click();
+  await expect(
+    page.getByRole('dialog', { name: 'Run tone-writer' }).getByLabel('Input', { exact: true }),
+  ).toBeFocused();
+  for (const key of [...Array<string>(12).fill('Tab'), ...Array<string>(12).fill('Shift+Tab')]) {
+    await page.keyboard.press(key);
+    expect(await inside('[data-testid="run-sheet"]')).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('run-skill-tone-writer')).toBeFocused();
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await palette.getByRole('combobox').fill('go to');
+  for (const key of ['Tab', 'Shift+Tab', 'Tab']) {
+    await page.keyboard.press(key);
+    expect(await inside('[data-testid="command-palette"]')).toBe(true);
+  }
+  // Esc closes; the focus goes back to where it was
+  await page.keyboard.press('Escape');
+  await expect(palette).toHaveCount(0);
+  await expect(page.getByTestId('run-skill-tone-writer')).toBeFocused();
+});
+
 test('the sheet opens the selection box for a skill that reads {{selection}} and sends it', async ({
   page,
 }) => {
