@@ -139,8 +139,8 @@ test('Tab and Shift+Tab stay inside the run sheet and the palette', async ({ pag
     await page.keyboard.press(key);
     expect(await inside('[data-testid="run-sheet"]')).toBe(true);
   }
+  // Ctrl+K at once after Esc, before the focus is back: the palette still gives it back there
   await page.keyboard.press('Escape');
-  await expect(page.getByTestId('run-skill-tone-writer')).toBeFocused();
   await page.keyboard.press('Control+k');
   const palette = page.getByRole('dialog', { name: 'Command palette' });
   await palette.getByRole('combobox').fill('go to');

@@ -51,17 +51,24 @@ export function createLaunchStore(
   let returnFocus: HTMLElement | null = null;
   let openCount = 0;
 
+  /** Focus on its way back (a dialog just closed): a dialog opened at once returns it there too. */
+  let returning: HTMLElement | null = null;
   const remember = () => {
     if (openCount === 0 && typeof document !== 'undefined') {
       const active = document.activeElement;
-      returnFocus = active instanceof HTMLElement && active !== document.body ? active : null;
+      returnFocus = active instanceof HTMLElement && active !== document.body ? active : returning;
     }
   };
   const giveFocusBack = () => {
     const target = returnFocus;
     returnFocus = null;
+    returning = target;
     // after the dialog left the top layer (it is removed on this render)
-    if (target) setTimeout(() => target.isConnected && target.focus(), 0);
+    if (target)
+      setTimeout(() => {
+        if (returning === target) returning = null;
+        if (openCount === 0 && target.isConnected) target.focus();
+      }, 0);
   };
 
   const useLaunchStore = create<LaunchState>()((set, get) => ({
