@@ -130,7 +130,9 @@ test('Run on a card opens the run sheet; Enter runs, the answer streams into it,
 test('Tab and Shift+Tab stay inside the run sheet and the palette', async ({ page }) => {
   await openSkills(page);
   const inside = (selector: string) =>
-    page.evaluate((sel) => document.querySelector(sel)?.contains(document.activeElement) ?? false, selector);
+    page.evaluate<boolean>(
+      `document.querySelector(${JSON.stringify(selector)})?.contains(document.activeElement) ?? false`,
+    );
   await page.getByTestId('run-skill-tone-writer').click();
   await expect(
     page.getByRole('dialog', { name: 'Run tone-writer' }).getByLabel('Input', { exact: true }),
