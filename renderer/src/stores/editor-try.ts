@@ -21,9 +21,7 @@ export interface TrySample {
 export const EMPTY_SAMPLE: TrySample = { selection: '', input: '', clipboard: '', arguments: '' };
 
 export type ModelList =
-  | { state: 'loading' }
-  | { state: 'done'; value: ProviderModels }
-  | { state: 'failed'; error: string };
+  { state: 'loading' } | { state: 'done'; value: ProviderModels } | { state: 'failed'; error: string };
 
 /** Why the draft was not tried: its error findings (each in its own words), or a refusal. */
 export type TryProblem = { kind: 'findings'; findings: Finding[] } | { kind: 'error'; message: string };

@@ -22,7 +22,9 @@ export const ARGUMENT_NAME = /^[A-Za-z_]\w*$/;
  * The `arguments` entries as SKILL.md writes them: a plain name when that is all there is (as Claude Code
  * writes it), else a mapping with only what was given. Returns the name that cannot be written, if any.
  */
-export function argumentsYaml(drafts: readonly ArgumentDraft[]): { entries: unknown[] } | { badName: string } {
+export function argumentsYaml(
+  drafts: readonly ArgumentDraft[],
+): { entries: unknown[] } | { badName: string } {
   const seen = new Set<string>();
   const entries: unknown[] = [];
   for (const draft of drafts) {
