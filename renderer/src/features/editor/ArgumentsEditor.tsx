@@ -33,22 +33,32 @@ export function ArgumentsEditor({
                   <code className="argument-token" aria-hidden="true">
                     ${index}
                   </code>
-                  <input
-                    className="input"
-                    aria-label={t('form.argumentName', { n: index + 1 })}
-                    placeholder={t('form.argumentNamePlaceholder')}
-                    value={argument.name}
-                    disabled={readOnly}
-                    onChange={(e) => set(index, { name: e.target.value })}
-                  />
-                  <input
-                    className="input"
-                    aria-label={t('form.argumentDefault', { name })}
-                    placeholder={t('form.argumentDefaultPlaceholder')}
-                    value={argument.default}
-                    disabled={readOnly}
-                    onChange={(e) => set(index, { default: e.target.value })}
-                  />
+                  <div className="argument-part">
+                    <span className="argument-part-label" aria-hidden="true">
+                      {t('form.argumentNameLabel')}
+                    </span>
+                    <input
+                      className="input"
+                      aria-label={t('form.argumentName', { n: index + 1 })}
+                      placeholder={t('form.argumentNamePlaceholder')}
+                      value={argument.name}
+                      disabled={readOnly}
+                      onChange={(e) => set(index, { name: e.target.value })}
+                    />
+                  </div>
+                  <div className="argument-part">
+                    <span className="argument-part-label" aria-hidden="true">
+                      {t('form.argumentDefaultLabel')}
+                    </span>
+                    <input
+                      className="input"
+                      aria-label={t('form.argumentDefault', { name })}
+                      placeholder={t('form.argumentDefaultPlaceholder')}
+                      value={argument.default}
+                      disabled={readOnly}
+                      onChange={(e) => set(index, { default: e.target.value })}
+                    />
+                  </div>
                   {!readOnly && (
                     <button
                       type="button"
@@ -60,14 +70,19 @@ export function ArgumentsEditor({
                     </button>
                   )}
                 </div>
-                <input
-                  className="input"
-                  aria-label={t('form.argumentDescription', { name })}
-                  placeholder={t('form.argumentDescriptionPlaceholder')}
-                  value={argument.description}
-                  disabled={readOnly}
-                  onChange={(e) => set(index, { description: e.target.value })}
-                />
+                <div className="argument-part">
+                  <span className="argument-part-label" aria-hidden="true">
+                    {t('form.argumentDescriptionLabel')}
+                  </span>
+                  <input
+                    className="input"
+                    aria-label={t('form.argumentDescription', { name })}
+                    placeholder={t('form.argumentDescriptionPlaceholder')}
+                    value={argument.description}
+                    disabled={readOnly}
+                    onChange={(e) => set(index, { description: e.target.value })}
+                  />
+                </div>
                 <OptionChips
                   name={name}
                   options={argument.options}
@@ -121,33 +136,38 @@ function OptionChips({
   };
   if (readOnly && options.length === 0) return null;
   return (
-    <div className="chips" role="group" aria-label={t('form.argumentOptions', { name })}>
-      {options.map((option) => (
-        <span key={option} className="chip">
-          {option}
-          {!readOnly && (
-            <button
-              type="button"
-              className="chip-remove"
-              aria-label={t('form.argumentOptionRemove', { option, name })}
-              onClick={() => onChange(options.filter((o) => o !== option))}
-            >
-              ×
-            </button>
-          )}
-        </span>
-      ))}
-      {!readOnly && (
-        <input
-          className="chip-input"
-          aria-label={t('form.argumentOptionAdd', { name })}
-          placeholder={t('form.argumentOptionPlaceholder')}
-          value={typed}
-          onChange={(e) => setTyped(e.target.value)}
-          onKeyDown={onKey}
-          onBlur={add}
-        />
-      )}
+    <div className="argument-part">
+      <span className="argument-part-label" aria-hidden="true">
+        {t('form.argumentOptionsLabel')}
+      </span>
+      <div className="chips" role="group" aria-label={t('form.argumentOptions', { name })}>
+        {options.map((option) => (
+          <span key={option} className="chip">
+            {option}
+            {!readOnly && (
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={t('form.argumentOptionRemove', { option, name })}
+                onClick={() => onChange(options.filter((o) => o !== option))}
+              >
+                ×
+              </button>
+            )}
+          </span>
+        ))}
+        {!readOnly && (
+          <input
+            className="chip-input"
+            aria-label={t('form.argumentOptionAdd', { name })}
+            placeholder={t('form.argumentOptionPlaceholder')}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            onKeyDown={onKey}
+            onBlur={add}
+          />
+        )}
+      </div>
     </div>
   );
 }
