@@ -196,6 +196,50 @@ test('the model picker lists the endpoint’s models; a name may still be typed'
   await expect.poll(() => fs.readFileSync(skillFile('notes'), 'utf8')).toContain('model: my-own-model');
 });
 
+test('the provider chosen in the form feeds the picker, and Try it uses it and the model unsaved', async ({
+  page,
+}) => {
+  const other = await startLlmServer({ models: ['far-1', 'far-2'] });
+  try {
+    other.setResponder(() => ({ chunks: ['From ', 'the other.'] }));
+    await invoke('providers:save', {
+      kind: 'openai-compatible',
+      name: 'remote',
+      baseUrl: `${other.url}/v1`,
+      defaultModel: 'far-1',
+    });
+    await invoke('skills:create', { skillId: 'notes', template: 'prompt' });
+    const before = fs.readFileSync(skillFile('notes'));
+    await openEditor(page, 'notes');
+    await expect(page.getByText('4 models from local')).toBeVisible();
+    await page.getByLabel('Provider').selectOption({ label: 'remote' });
+    await expect(page.getByText('2 models from remote')).toBeVisible();
+    const model = page.getByRole('combobox', { name: 'Model' });
+    await expect(model).toHaveAttribute('placeholder', 'far-1');
+    await model.click();
+    await model.press('ArrowDown');
+    const list = page.getByRole('listbox', { name: 'Models' });
+    await expect(list.getByRole('option')).toHaveText(['far-1', 'far-2']);
+    await model.press('ArrowDown');
+    await model.press('ArrowDown');
+    await model.press('Enter');
+    await expect(model).toHaveValue('far-2');
+
+    const panel = page.getByTestId('try-panel');
+    await panel.getByLabel('Sample selection').fill('some text');
+    const localAsked = llm.requests.filter((r) => r.api === 'openai').length;
+    await panel.getByRole('button', { name: 'Try it' }).click();
+    await expect(panel.getByTestId('try-result')).toContainText('From the other.');
+    const chats = other.requests.filter((r) => r.api === 'openai');
+    expect(chats).toHaveLength(1);
+    expect((chats[0]!.body as { model: string }).model).toBe('far-2');
+    expect(llm.requests.filter((r) => r.api === 'openai')).toHaveLength(localAsked);
+    expect(fs.readFileSync(skillFile('notes'))).toEqual(before);
+  } finally {
+    await other.close();
+  }
+});
+
 test('the Arguments editor and the output choice round-trip to the file', async ({ page }) => {
   await invoke('skills:create', { skillId: 'notes', template: 'prompt' });
   await openEditor(page, 'notes');
