@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { startLlmServer, type LlmServer, type RecordedRequest } from '../electron/core/testing/llm-server';
 import { hostApi } from './helpers/host-api';
@@ -371,3 +372,25 @@ test('a new skill from each template, edited in the form, passes skilldeck valid
     });
   }
 });
+
+for (const scheme of ['light', 'dark'] as const)
+  test(`the form with an argument and a finished try has no serious axe violation (${scheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await invoke('skills:create', { skillId: 'notes', template: 'prompt' });
+    await openEditor(page, 'notes');
+    await page.getByRole('button', { name: 'Add an argument' }).click();
+    await page.getByLabel('Name of argument 1').fill('lang');
+    await page.getByLabel('Add an option to lang').fill('French');
+    await page.getByLabel('Add an option to lang').press('Enter');
+    const panel = page.getByTestId('try-panel');
+    await panel.getByLabel('Sample selection').fill('text');
+    await panel.getByRole('button', { name: 'Try it' }).click();
+    await expect(panel.getByTestId('try-result')).toContainText('Done');
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
+    expect(serious).toEqual([]);
+  });
