@@ -229,7 +229,8 @@ test('the provider chosen in the form feeds the picker, and Try it uses it and t
     const panel = page.getByTestId('try-panel');
     await panel.getByLabel('Sample selection').fill('some text');
     const localAsked = llm.requests.filter((r) => r.api === 'openai').length;
-    await panel.getByRole('button', { name: 'Try it' }).click();
+    // Ctrl+Enter in a sample box tries it
+    await panel.getByLabel('Sample selection').press('Control+Enter');
     await expect(panel.getByTestId('try-result')).toContainText('From the other.');
     const chats = other.requests.filter((r) => r.api === 'openai');
     expect(chats).toHaveLength(1);

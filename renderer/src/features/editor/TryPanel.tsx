@@ -1,4 +1,4 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isFinished, runOutputText } from '../../../../shared/runs/run-view';
 import { useStores } from '../../app/stores-context';
@@ -35,8 +35,15 @@ export function TryPanel({ values, skillDir }: { values: FormValues; skillDir: s
     navigation().navigate('#/runs');
   };
 
+  // Ctrl/⌘+Enter in a sample box tries it, as Enter runs in the run sheet
+  const onKey = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+    event.preventDefault();
+    if (!running && !trying) void tryDraft();
+  };
+
   return (
-    <aside className="try-panel" aria-labelledby={ids.title} data-testid="try-panel">
+    <aside className="try-panel" aria-labelledby={ids.title} data-testid="try-panel" onKeyDown={onKey}>
       <h2 id={ids.title} className="try-title">
         {t('try.title')}
       </h2>
@@ -112,6 +119,8 @@ export function TryPanel({ values, skillDir }: { values: FormValues; skillDir: s
             type="button"
             className="button button-primary"
             disabled={trying}
+            aria-keyshortcuts="Control+Enter Meta+Enter"
+            title={t('try.shortcut')}
             onClick={() => void tryDraft()}
           >
             {trying ? t('try.starting') : t('try.run')}
