@@ -179,7 +179,12 @@ test('the model picker lists the endpoint’s models; a name may still be typed'
   await model.click();
   await model.press('ArrowDown');
   const list = page.getByRole('listbox', { name: 'Models' });
-  await expect(list.getByRole('option')).toHaveText(['m', 'local-small', 'local-large', 'vision-9b']);
+  await expect(list.getByRole('option')).toHaveText([
+    /^m\s*default$/, // what a run uses when the skill names none
+    'local-small',
+    'local-large',
+    'vision-9b',
+  ]);
   await model.fill('large');
   await expect(list.getByRole('option')).toHaveText(['local-large']);
   await list.getByRole('option', { name: 'local-large' }).click();
@@ -220,7 +225,7 @@ test('the provider chosen in the form feeds the picker, and Try it uses it and t
     await model.click();
     await model.press('ArrowDown');
     const list = page.getByRole('listbox', { name: 'Models' });
-    await expect(list.getByRole('option')).toHaveText(['far-1', 'far-2']);
+    await expect(list.getByRole('option')).toHaveText([/^far-1\s*default$/, 'far-2']);
     await model.press('ArrowDown');
     await model.press('ArrowDown');
     await model.press('Enter');

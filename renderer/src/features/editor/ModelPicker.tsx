@@ -15,6 +15,7 @@ export function ModelPicker({
   disabled,
   placeholder,
   provider,
+  defaultModel,
   list,
   stored,
 }: {
@@ -25,6 +26,8 @@ export function ModelPicker({
   placeholder: string;
   /** The provider's name, for the note; null when none is configured. */
   provider: string | null;
+  /** What a run uses when no model is set: marked in the list. */
+  defaultModel: string | null;
   list: ModelList | undefined;
   /** What Settings holds for it (offered while the endpoint is asked, or when it does not answer). */
   stored: readonly string[];
@@ -142,6 +145,9 @@ export function ModelPicker({
               }}
             >
               {model}
+              {model === defaultModel && (
+                <span className="combobox-tag muted small">{t('form.modelDefaultTag')}</span>
+              )}
             </li>
           ))}
         </ul>

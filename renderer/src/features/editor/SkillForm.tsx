@@ -197,6 +197,7 @@ export function SkillForm({
             disabled={readOnly}
             onChange={(model) => update('model', model)}
             provider={modelProvider?.name ?? null}
+            defaultModel={modelProvider?.defaultModel ?? null}
             list={modelProvider ? models[modelProvider.id] : undefined}
             stored={
               modelProvider
