@@ -92,7 +92,12 @@ test('Try it sends the unsaved instructions and leaves the file untouched', asyn
   await expect(panel.getByTestId('preview-user')).toHaveText('the quarterly report');
 
   const asked = llm.requests.length;
+  llm.setResponder(() => ({ chunks: ['Tried ', 'and ', 'streamed.'], chunkDelayMs: 400 }));
   await panel.getByRole('button', { name: 'Try it' }).click();
+  // streamed: the first words show while the run goes on
+  await expect(panel.getByTestId('try-result')).toContainText('Tried');
+  await expect(panel.getByTestId('try-result')).toContainText('Running…');
+  await expect(panel.getByRole('button', { name: 'Stop' })).toBeVisible();
   await expect(panel.getByTestId('try-result')).toContainText('Tried and streamed.');
   await expect(panel.getByTestId('try-result')).toContainText('Done');
 
