@@ -54,7 +54,7 @@ You rewrite the text you are given.
           dependencies:
             - draft
 ---
-Each step above has its own prompt; this text is shared by all of them as background.
+Each workflow step has its own prompt; this text is shared by all of them as background.
 `;
     case 'agent':
       return `${head}allowed-tools: Read, Grep, Glob

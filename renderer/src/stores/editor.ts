@@ -6,18 +6,21 @@ import type { Provider } from '../../../shared/types/provider';
 import type { SkillDetail, SkillTemplate, TrashedSkill } from '../../../shared/types/skill';
 import {
   FormProblem,
-  formFromDefinition,
   formPatch,
   rebaseForm,
   type FormPatch,
   type FormValues,
 } from '../features/editor/form-model';
 import { errorText } from '../i18n/error-text';
+import { createTrySlice, type TrySlice } from './editor-try';
+import { openedForm } from './opened-form';
+
+export { openedForm };
 
 /** A form save sends only the changed fields; a raw save sends the whole text. */
 export type PendingSave =
   | { kind: 'raw'; text: string }
-  | { kind: 'fields'; fields?: Record<string, unknown>; config?: Record<string, unknown> };
+  | { kind: 'fields'; fields?: Record<string, unknown>; config?: Record<string, unknown>; body?: string };
 
 /** SKILL.md changed on disk after it was opened: what is there now, and the save that was refused. */
 export interface EditorConflict {
@@ -25,7 +28,7 @@ export interface EditorConflict {
   mine: PendingSave;
 }
 
-export interface EditorState {
+export interface EditorState extends TrySlice {
   skillId: string | null;
   /** What was read (or written) last: its `hash` goes with the next save. */
   detail: SkillDetail | null;
@@ -61,7 +64,7 @@ export interface EditorState {
    */
   check(text: string): Promise<Finding[]>;
   saveRaw(): Promise<boolean>;
-  saveFields(patch: { fields?: Record<string, unknown>; config?: Record<string, unknown> }): Promise<boolean>;
+  saveFields(patch: FormPatch): Promise<boolean>;
   /**
    * Saves every unsaved change: the text first, then the form's changed fields over it (so both are
    * kept). false when something was not saved (a conflict, a refusal, a form value that cannot be
@@ -85,18 +88,6 @@ export const isFormDirty = (s: Pick<EditorState, 'detail' | 'form'>) => s.detail
 /** Something differs from the file as read or last saved (typing, then undoing it all, is not a change). */
 export const isEditorDirty = (s: Pick<EditorState, 'detail' | 'draft' | 'form'>) =>
   isDraftDirty(s) || isFormDirty(s);
-
-// One FormValues per definition read, so comparing with "as opened" does not rebuild it on every key.
-const openedForms = new WeakMap<object, FormValues>();
-
-/** The form as the file has it now; null when the frontmatter cannot be read (no form). */
-export function openedForm(detail: SkillDetail | null): FormValues | null {
-  const definition = detail?.definition;
-  if (!definition) return null;
-  let values = openedForms.get(definition);
-  if (!values) openedForms.set(definition, (values = formFromDefinition(definition)));
-  return values;
-}
 
 const sameValues = (a: FormValues, b: FormValues) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -136,6 +127,7 @@ export function createEditorStore(client: Client) {
           : {
               ...(save.fields ? { fields: save.fields } : {}),
               ...(save.config ? { config: save.config } : {}),
+              ...(save.body !== undefined ? { body: save.body } : {}),
             };
       const result = await client.request('skills:update', { skillId, baseHash, ...change });
       if (get().skillId !== skillId) return false;
@@ -171,6 +163,7 @@ export function createEditorStore(client: Client) {
       providers: [],
       trashed: null,
       checked: null,
+      ...createTrySlice(client, set, get),
 
       async open(skillId) {
         set({
@@ -184,6 +177,10 @@ export function createEditorStore(client: Client) {
           form: null,
           formProblem: null,
           checked: null,
+          tryRunId: null,
+          tryProblem: null,
+          // asked again per skill opened: providers and their models change in Settings meanwhile
+          models: {},
         });
         void client.request('providers:list', undefined).then((r) => {
           if (r.ok) set({ providers: r.value });
@@ -201,6 +198,8 @@ export function createEditorStore(client: Client) {
           form: null,
           formProblem: null,
           checked: null,
+          tryRunId: null,
+          tryProblem: null,
         });
       },
 

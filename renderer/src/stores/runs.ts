@@ -14,10 +14,12 @@ export interface RunFilters {
   from: string;
   /** yyyy-mm-dd (local), inclusive; '' for none. */
   to: string;
+  /** The editor's "Try it" runs: '' all runs, 'only' tries, 'none' no tries. */
+  tries: '' | 'only' | 'none';
 }
 
 export const PAGE_SIZE = 20;
-export const NO_FILTERS: RunFilters = { skillId: '', status: '', from: '', to: '' };
+export const NO_FILTERS: RunFilters = { skillId: '', status: '', from: '', to: '', tries: '' };
 
 export type WorkflowSpec = NonNullable<SkillDefinitionData['workflow']>;
 
@@ -194,6 +196,7 @@ export function createRunsStore(client: Client) {
         ...(filters.skillId ? { skillId: filters.skillId } : {}),
         ...(filters.status ? { status: filters.status } : {}),
         ...dayBounds(filters),
+        ...(filters.tries ? { isTry: filters.tries === 'only' } : {}),
         limit: PAGE_SIZE,
         offset,
       });

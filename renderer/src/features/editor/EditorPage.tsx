@@ -10,9 +10,11 @@ import { IdDialog } from './IdDialog';
 import { navigation } from './navigation';
 import { editorHref, leavesEditor } from './route';
 import { SkillForm } from './SkillForm';
+import { TryPanel } from './TryPanel';
 import { UnsavedDialog } from './UnsavedDialog';
 import { useEditorRoute, usePendingNavigation } from './use-editor-route';
 import './editor.css';
+import './author.css';
 import { errorText } from '../../i18n/error-text';
 
 type Tab = 'form' | 'raw';
@@ -208,19 +210,24 @@ export function EditorPage() {
         className="editor-panel"
       >
         {activeTab === 'form' && definition && opened ? (
-          <SkillForm
-            key={detail.hash}
-            detail={{ ...detail, definition }}
-            opened={opened}
-            values={state.form ?? opened}
-            dirty={formDirty}
-            problem={state.formProblem}
-            providers={state.providers}
-            readOnly={readOnly}
-            saving={state.saving}
-            onChange={state.setForm}
-            onSave={state.save}
-          />
+          <div className="editor-author">
+            <SkillForm
+              key={detail.hash}
+              detail={{ ...detail, definition }}
+              opened={opened}
+              values={state.form ?? opened}
+              dirty={formDirty}
+              problem={state.formProblem}
+              providers={state.providers}
+              models={state.models}
+              loadModels={state.loadModels}
+              readOnly={readOnly}
+              saving={state.saving}
+              onChange={state.setForm}
+              onSave={state.save}
+            />
+            <TryPanel values={state.form ?? opened} skillDir={detail.path} />
+          </div>
         ) : (
           <>
             {!definition && <p className="editor-note">{t('tabs.formUnavailable')}</p>}

@@ -1,10 +1,21 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EXECUTION_MODES } from '../../../../shared/types/finding';
 import type { Provider } from '../../../../shared/types/provider';
 import type { SkillDetail } from '../../../../shared/types/skill';
 import { splitToolList } from '../../../../shared/skills/tool-list';
-import { type ConfigRow, type FormProblem, type FormValues, type StepDraft } from './form-model';
+import type { ModelList } from '../../stores/editor-try';
+import { ArgumentsEditor } from './ArgumentsEditor';
+import { ConfigFields } from './ConfigFields';
+import { type FormProblem, type FormValues } from './form-model';
+import { ModelPicker } from './ModelPicker';
+import { OutputField } from './OutputField';
+import { StepFields } from './StepFields';
+
+// CodeMirror loads with the form's instructions, not with the dashboard.
+const InstructionsEditor = lazy(() =>
+  import('./InstructionsEditor').then((m) => ({ default: m.InstructionsEditor })),
+);
 
 /**
  * The frontmatter as a form. Its values live in the editor store (so switching to the text and back,
@@ -17,6 +28,8 @@ export function SkillForm({
   dirty,
   problem,
   providers,
+  models,
+  loadModels,
   readOnly,
   saving,
   onChange,
@@ -31,6 +44,9 @@ export function SkillForm({
   /** Why the last save could not be sent. */
   problem: { key: FormProblem['key']; detail: string } | null;
   providers: readonly Provider[];
+  /** Model lists by provider id, and how to ask for one. */
+  models: Readonly<Record<string, ModelList>>;
+  loadModels(providerId: string): Promise<void>;
   readOnly: boolean;
   saving: boolean;
   onChange(values: FormValues | null): void;
@@ -59,31 +75,19 @@ export function SkillForm({
     }
   };
 
-  const setConfig = (index: number, row: Partial<ConfigRow>) =>
-    update(
-      'config',
-      values.config.map((r, i) => (i === index ? { ...r, ...row } : r)),
-    );
-  const setStep = (index: number, step: Partial<StepDraft>) =>
-    update(
-      'steps',
-      (values.steps ?? []).map((s, i) => (i === index ? { ...s, ...step } : s)),
-    );
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     await onSave();
   };
 
-  const provider = providers.find((p) => p.name === values.provider);
-  const models = [
-    ...new Set(
-      (provider ? [provider] : providers).flatMap((p) => [
-        ...(p.defaultModel ? [p.defaultModel] : []),
-        ...p.knownModels,
-      ]),
-    ),
-  ];
+  // The models offered: the chosen provider's, else the default provider's (what a run would use).
+  const modelProvider = values.provider
+    ? providers.find((p) => p.name === values.provider)
+    : (providers.find((p) => p.isDefault) ?? providers[0]);
+  const modelProviderId = modelProvider?.id;
+  useEffect(() => {
+    if (modelProviderId) void loadModels(modelProviderId);
+  }, [modelProviderId, loadModels]);
 
   return (
     <form className="skill-form" onSubmit={(e) => void submit(e)} aria-label={t('form.label')} noValidate>
@@ -138,6 +142,27 @@ export function SkillForm({
         <span className="muted small">{t('form.descriptionHint')}</span>
       </div>
 
+      <div className="field">
+        <span className="field-label" id={`${id}-instructions`}>
+          {t('form.instructions')}
+        </span>
+        <Suspense fallback={<div className="instructions-editor instructions-loading" aria-hidden="true" />}>
+          <InstructionsEditor
+            value={values.body}
+            onChange={(body) => update('body', body)}
+            onSave={() => void onSave()}
+            readOnly={readOnly}
+            label={t('form.instructions')}
+            describedBy={`${id}-instructions-hint`}
+            configKeys={values.config.map((row) => row.key)}
+            argumentNames={values.arguments.map((a) => a.name)}
+          />
+        </Suspense>
+        <span id={`${id}-instructions-hint`} className="muted small">
+          {t('form.instructionsHint', { brace: '{{', examples: '{{selection}}, {{config.…}}, $ARGUMENTS' })}
+        </span>
+      </div>
+
       <div className="form-grid">
         <div className="field">
           <label className="field-label" htmlFor={`${id}-provider`}>
@@ -165,22 +190,36 @@ export function SkillForm({
           <label className="field-label" htmlFor={`${id}-model`}>
             {t('form.model')}
           </label>
-          <input
+          <ModelPicker
             id={`${id}-model`}
-            className="input"
-            list={`${id}-models`}
             value={values.model}
-            placeholder={t('form.modelDefault')}
+            placeholder={modelProvider?.defaultModel ?? t('form.modelDefault')}
             disabled={readOnly}
-            onChange={(e) => update('model', e.target.value)}
+            onChange={(model) => update('model', model)}
+            provider={modelProvider?.name ?? null}
+            defaultModel={modelProvider?.defaultModel ?? null}
+            list={modelProvider ? models[modelProvider.id] : undefined}
+            stored={
+              modelProvider
+                ? [modelProvider.defaultModel ?? '', ...modelProvider.knownModels].filter(Boolean)
+                : []
+            }
           />
-          <datalist id={`${id}-models`}>
-            {models.map((m) => (
-              <option key={m} value={m} />
-            ))}
-          </datalist>
         </div>
       </div>
+
+      <OutputField
+        id={`${id}-output`}
+        value={values.output}
+        disabled={readOnly}
+        onChange={(output) => update('output', output)}
+      />
+
+      <ArgumentsEditor
+        values={values.arguments}
+        readOnly={readOnly}
+        onChange={(args) => update('arguments', args)}
+      />
 
       <fieldset className="field">
         <legend className="field-label">{t('form.tools')}</legend>
@@ -231,136 +270,10 @@ export function SkillForm({
         {values.allowedTools === null && <span className="muted small">{t('form.toolsHint')}</span>}
       </fieldset>
 
-      <fieldset className="field">
-        <legend className="field-label">{t('form.config')}</legend>
-        {values.config.length === 0 && (
-          <span className="muted small">{t('form.configEmpty', { placeholder: '{{config.key}}' })}</span>
-        )}
-        {values.config.map((row, index) => (
-          <div key={index} className="config-row">
-            <input
-              className="input"
-              aria-label={t('form.configKey', { n: index + 1 })}
-              placeholder={t('form.configKeyPlaceholder')}
-              value={row.key}
-              disabled={readOnly}
-              onChange={(e) => setConfig(index, { key: e.target.value })}
-            />
-            <input
-              className="input"
-              aria-label={t('form.configValue', { key: row.key || index + 1 })}
-              placeholder={t('form.configValuePlaceholder')}
-              value={row.value}
-              disabled={readOnly}
-              onChange={(e) => setConfig(index, { value: e.target.value })}
-            />
-            {!readOnly && (
-              <button
-                type="button"
-                className="icon-button"
-                aria-label={t('form.configRemove', { key: row.key })}
-                onClick={() =>
-                  update(
-                    'config',
-                    values.config.filter((_, i) => i !== index),
-                  )
-                }
-              >
-                ×
-              </button>
-            )}
-          </div>
-        ))}
-        {!readOnly && (
-          <button
-            type="button"
-            className="button button-ghost"
-            onClick={() => update('config', [...values.config, { key: '', value: '', kind: 'string' }])}
-          >
-            {t('form.configAdd')}
-          </button>
-        )}
-      </fieldset>
+      <ConfigFields rows={values.config} readOnly={readOnly} onChange={(rows) => update('config', rows)} />
 
       {values.steps && (
-        <fieldset className="field">
-          <legend className="field-label">{t('form.steps')}</legend>
-          <ol className="steps">
-            {values.steps.map((step, index) => (
-              <li key={index} className="step" data-testid={`step-${index}`}>
-                <div className="step-head">
-                  <input
-                    className="input"
-                    aria-label={t('form.stepId', { n: index + 1 })}
-                    value={step.id}
-                    disabled={readOnly}
-                    onChange={(e) => setStep(index, { id: e.target.value })}
-                  />
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={t('form.stepRemove', { id: step.id })}
-                    disabled={readOnly}
-                    onClick={() =>
-                      update(
-                        'steps',
-                        values.steps!.filter((_, i) => i !== index),
-                      )
-                    }
-                  >
-                    ×
-                  </button>
-                </div>
-                <textarea
-                  className="input"
-                  rows={2}
-                  aria-label={t('form.stepPrompt', { id: step.id })}
-                  value={step.prompt}
-                  disabled={readOnly}
-                  onChange={(e) => setStep(index, { prompt: e.target.value })}
-                />
-                {values.steps!.length > 1 && (
-                  <div className="step-deps" role="group" aria-label={t('form.stepDeps', { id: step.id })}>
-                    <span className="muted small">{t('form.stepAfter')}</span>
-                    {values
-                      .steps!.filter((other) => other !== step && other.id)
-                      .map((other) => (
-                        <label key={other.id} className="check">
-                          <input
-                            type="checkbox"
-                            checked={step.dependencies.includes(other.id)}
-                            disabled={readOnly}
-                            onChange={(e) =>
-                              setStep(index, {
-                                dependencies: e.target.checked
-                                  ? [...step.dependencies, other.id]
-                                  : step.dependencies.filter((d) => d !== other.id),
-                              })
-                            }
-                          />
-                          {other.id}
-                        </label>
-                      ))}
-                  </div>
-                )}
-              </li>
-            ))}
-          </ol>
-          {!readOnly && (
-            <button
-              type="button"
-              className="button button-ghost"
-              onClick={() =>
-                update('steps', [
-                  ...values.steps!,
-                  { id: `step-${values.steps!.length + 1}`, prompt: '', dependencies: [], rest: null },
-                ])
-              }
-            >
-              {t('form.stepAdd')}
-            </button>
-          )}
-        </fieldset>
+        <StepFields steps={values.steps} readOnly={readOnly} onChange={(steps) => update('steps', steps)} />
       )}
 
       {problem && (

@@ -91,6 +91,65 @@ describe('formPatch', () => {
   });
 });
 
+describe('formPatch: instructions, output and arguments', () => {
+  it('sends the body as written (not trimmed) only when it changed', () => {
+    const def = definition();
+    const opened = formFromDefinition(def, 'Old body.\n');
+    expect(opened.body).toBe('Old body.\n');
+    expect(formPatch(opened, { ...opened, body: '  New body.\n\n' }, def)).toEqual({
+      body: '  New body.\n\n',
+    });
+    expect(formPatch(opened, { ...opened }, def)).toBeNull();
+  });
+
+  it('sets and removes the output', () => {
+    const def = definition({ output: 'clipboard' });
+    const opened = formFromDefinition(def);
+    expect(opened.output).toBe('clipboard');
+    expect(formPatch(opened, { ...opened, output: 'replace_selection' }, def)).toEqual({
+      fields: { output: 'replace_selection' },
+    });
+    expect(formPatch(opened, { ...opened, output: '' }, def)).toEqual({ fields: { output: null } });
+  });
+
+  it('writes arguments as plain names where that is all, mappings otherwise; none removes the field', () => {
+    const def = definition({
+      arguments: ['text'],
+      argumentSpecs: [{ name: 'text' }],
+    });
+    const opened = formFromDefinition(def);
+    expect(opened.arguments).toEqual([{ name: 'text', description: '', default: '', options: [] }]);
+    const edited = {
+      ...opened,
+      arguments: [
+        ...opened.arguments,
+        {
+          name: ' lang ',
+          description: ' The language ',
+          default: 'French',
+          options: ['French', ' ', 'German'],
+        },
+      ],
+    };
+    expect(formPatch(opened, edited, def)).toEqual({
+      fields: {
+        arguments: [
+          'text',
+          { name: 'lang', description: 'The language', default: 'French', options: ['French', 'German'] },
+        ],
+      },
+    });
+    expect(formPatch(opened, { ...opened, arguments: [] }, def)).toEqual({ fields: { arguments: null } });
+    for (const name of ['', 'two words', '1st', 'text']) {
+      const bad = {
+        ...edited,
+        arguments: [...opened.arguments, { name, description: '', default: '', options: [] }],
+      };
+      expect(() => formPatch(opened, bad, def), name).toThrow(FormProblem);
+    }
+  });
+});
+
 describe('the tools box', () => {
   // The box splits what is typed with the core's own splitter; what the form then writes, the core reads
   // back as the same entries (its readToolList splits strings with splitToolList too).

@@ -1,6 +1,7 @@
 import type { ExecutionMode } from '../../../../shared/types/finding';
 import type { SkillDefinitionData } from '../../../../shared/types/skill-definition';
 import { joinToolList } from '../../../../shared/skills/tool-list';
+import { argumentDraft, argumentsYaml, type ArgumentDraft } from './form-arguments';
 
 type Definition = SkillDefinitionData;
 type Step = NonNullable<Definition['workflow']>['steps'][number];
@@ -33,6 +34,11 @@ export interface FormValues {
   config: ConfigRow[];
   /** null: not a workflow skill. */
   steps: StepDraft[] | null;
+  /** Where the result goes (`output`); '' = not set: the engine decides. */
+  output: string;
+  arguments: ArgumentDraft[];
+  /** The instructions: SKILL.md's body, as written. */
+  body: string;
 }
 
 function configRow(key: string, value: unknown): ConfigRow {
@@ -42,7 +48,7 @@ function configRow(key: string, value: unknown): ConfigRow {
   return { key, value: JSON.stringify(value ?? null), kind: 'json' };
 }
 
-export function formFromDefinition(definition: Definition): FormValues {
+export function formFromDefinition(definition: Definition, body = ''): FormValues {
   return {
     name: definition.name,
     description: definition.description,
@@ -59,16 +65,34 @@ export function formFromDefinition(definition: Definition): FormValues {
           rest,
         }))
       : null,
+    output: definition.output ?? '',
+    arguments: definition.argumentSpecs.map(argumentDraft),
+    body,
   };
 }
 
 export class FormProblem extends Error {
   constructor(
-    readonly key: 'configJson' | 'configKey' | 'stepId',
+    readonly key: 'configJson' | 'configKey' | 'stepId' | 'argumentName',
     readonly detail: string,
   ) {
     super(`${key}: ${detail}`);
   }
+}
+
+/** The config as the form holds it, for the preview: a value that cannot be written stays as typed. */
+export function configObject(rows: readonly ConfigRow[]): Record<string, unknown> {
+  const config: Record<string, unknown> = {};
+  for (const row of rows) {
+    const key = row.key.trim();
+    if (!key || key in config) continue;
+    try {
+      config[key] = configValue(row);
+    } catch {
+      config[key] = row.value;
+    }
+  }
+  return config;
 }
 
 function configValue(row: ConfigRow): unknown {
@@ -121,6 +145,8 @@ export interface FormPatch {
   fields?: Record<string, unknown>;
   /** Keys under `config:`; null removes one. */
   config?: Record<string, unknown>;
+  /** The new body (the instructions), as written. */
+  body?: string;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -143,6 +169,12 @@ export function formPatch(opened: FormValues, edited: FormValues, definition: De
   text('model', opened.model, edited.model);
   if (!same(opened.allowedTools, edited.allowedTools))
     fields['allowed-tools'] = edited.allowedTools === null ? null : joinToolList(edited.allowedTools);
+  if (opened.output !== edited.output) fields.output = edited.output === '' ? null : edited.output;
+  if (!same(opened.arguments, edited.arguments)) {
+    const written = argumentsYaml(edited.arguments);
+    if ('badName' in written) throw new FormProblem('argumentName', written.badName);
+    fields.arguments = written.entries.length > 0 ? written.entries : null;
+  }
 
   if (edited.steps && !same(opened.steps, edited.steps)) {
     const ids = new Set<string>();
@@ -168,7 +200,8 @@ export function formPatch(opened: FormValues, edited: FormValues, definition: De
   const patch: FormPatch = {};
   if (Object.keys(fields).length > 0) patch.fields = fields;
   if (Object.keys(config).length > 0) patch.config = config;
-  return patch.fields || patch.config ? patch : null;
+  if (opened.body !== edited.body) patch.body = edited.body;
+  return patch.fields || patch.config || patch.body !== undefined ? patch : null;
 }
 
 /**

@@ -17,7 +17,7 @@ export function RunHistory() {
   const { loadHistory, open, remove } = useRunsStore.getState();
   const skills = useSkillsStore((s) => s.skills);
   const [problem, setProblem] = useState<string | null>(null);
-  const ids = { title: useId(), skill: useId(), status: useId(), from: useId(), to: useId() };
+  const ids = { title: useId(), skill: useId(), status: useId(), from: useId(), to: useId(), tries: useId() };
   const { filters, offset, total, rows } = history;
   const filtered = Object.values(filters).some((value) => value !== '');
 
@@ -68,6 +68,19 @@ export function RunHistory() {
                 {t(`status.${status}`)}
               </option>
             ))}
+          </select>
+        </label>
+        <label className="filter" htmlFor={ids.tries}>
+          <span className="field-label">{t('history.tries')}</span>
+          <select
+            id={ids.tries}
+            className="input"
+            value={filters.tries}
+            onChange={(e) => setFilter({ tries: e.target.value as RunFilters['tries'] })}
+          >
+            <option value="">{t('history.anyRun')}</option>
+            <option value="only">{t('history.onlyTries')}</option>
+            <option value="none">{t('history.noTries')}</option>
           </select>
         </label>
         <label className="filter" htmlFor={ids.from}>
@@ -177,6 +190,14 @@ function HistoryRow({
         {row.retryOf && <span className="history-tag">{t('history.retry')}</span>}
         {row.turnCount > 0 && (
           <span className="history-tag">{t('history.followUps', { count: row.turnCount })}</span>
+        )}
+        {row.isTry && (
+          <>
+            {' '}
+            <span className="try-badge" title={t('history.tryHint')}>
+              {t('history.tryBadge')}
+            </span>
+          </>
         )}
       </td>
       <td>
