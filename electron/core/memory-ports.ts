@@ -13,6 +13,8 @@ export interface MemoryPorts extends PlatformPorts {
   readonly commandBarAsked: { skillId: string; placeholder: string; initial?: string }[];
   /** What was inserted, shown, notified, in order. */
   readonly inserted: string[];
+  /** Each insert with its options: after the selection or over it, and the window it was meant for. */
+  readonly insertions: { text: string; after: boolean; target: string | null }[];
   readonly cards: Card[];
   readonly notices: { title: string; body: string }[];
   clipboardText: string;
@@ -38,6 +40,7 @@ export function createMemoryPorts(): MemoryPorts {
       },
     },
     inserted: [],
+    insertions: [],
     cards: [],
     notices: [],
     clipboardText: '',
@@ -49,8 +52,13 @@ export function createMemoryPorts(): MemoryPorts {
       },
     },
     inserter: {
-      insert: (text) => {
+      insert: (text, options) => {
         ports.inserted.push(text);
+        ports.insertions.push({
+          text,
+          after: options?.after === true,
+          target: options?.target?.id ?? null,
+        });
         return Promise.resolve({ inserted: true });
       },
     },

@@ -57,11 +57,13 @@ export interface CommandBarPort {
 export interface TextInserterPort {
   /**
    * `target`: the window focused when the run was triggered; the desktop refuses to paste into another
-   * one (`reason` says so) so the result is kept in the card instead.
+   * one (`reason` says so) so the result is kept in the card instead. `after`: the selection stays and
+   * the text goes after it — the selection is collapsed to its end (the Right key) before the paste;
+   * never in a terminal, whose selection is not where its cursor is.
    */
   insert(
     text: string,
-    options?: { target?: FocusedWindow | null },
+    options?: { target?: FocusedWindow | null; after?: boolean },
   ): Promise<{ inserted: boolean; reason?: string; keepInCard?: boolean }>;
 }
 
@@ -74,6 +76,8 @@ export interface Card {
   error?: string;
   /** What the trigger captured and how, e.g. "19 characters selected (X11 PRIMARY)". */
   captured?: string;
+  /** Where the result went, in the user's words ("Inserted at the cursor", "Copied to the clipboard"). */
+  notice?: string;
 }
 
 /** The floating card that shows a run's result near the cursor. */

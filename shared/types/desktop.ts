@@ -63,4 +63,6 @@ export const CardState = z.object({
   pending: z.boolean(),
   error: z.string().optional(),
   captured: z.string().optional(),
+  /** Where the result went, in the user's words ("Inserted at the cursor"). */
+  notice: z.string().optional(),
 });

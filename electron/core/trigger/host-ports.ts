@@ -13,6 +13,7 @@ export function eventCardPort(events: () => EventHub | undefined): CardPresenter
         pending: card.pending,
         ...(card.error !== undefined ? { error: card.error } : {}),
         ...(card.captured !== undefined ? { captured: card.captured } : {}),
+        ...(card.notice !== undefined ? { notice: card.notice } : {}),
       });
       return Promise.resolve();
     },

@@ -1,6 +1,7 @@
 // What the trigger keeps about the runs it started, shared with the output tools: the window each run
-// inserts into (captured at trigger time) and the last card shown for it. The trigger's final card must
-// not hide the end state an output tool already showed ("kept in the card because the focus moved").
+// inserts into (captured at trigger time), the last card shown for it and where its result went. The
+// trigger's final card must not hide the end state an output tool already showed ("kept in the card
+// because the focus moved"), and says where the result went ("Inserted at the cursor").
 import type { Card, CardPresenterPort, FocusedWindow } from '../platform';
 
 export interface TriggerSession {
@@ -10,13 +11,16 @@ export interface TriggerSession {
   targetOf(runId: string): FocusedWindow | null | undefined;
   /** A triggered run starts, inserting into `target`. */
   begin(runId: string, target: FocusedWindow | null): void;
-  /** The run has ended: forgets it and answers the last card shown for it, if any. */
-  end(runId: string): Card | undefined;
+  /** Where a triggered run's result went (an output's name: `insert_text`, `clipboard`, …). */
+  delivered(runId: string, where: string): void;
+  /** The run has ended: forgets it and answers the last card shown for it and where its result went. */
+  end(runId: string): { last?: Card; where?: string };
 }
 
 export function createTriggerSession(presenter: CardPresenterPort): TriggerSession {
   const targets = new Map<string, FocusedWindow | null>();
   const shownCards = new Map<string, Card>();
+  const outcomes = new Map<string, string>();
   return {
     card: {
       show: (card) => {
@@ -26,11 +30,16 @@ export function createTriggerSession(presenter: CardPresenterPort): TriggerSessi
     },
     targetOf: (runId) => targets.get(runId),
     begin: (runId, target) => void targets.set(runId, target),
+    delivered: (runId, where) => {
+      if (targets.has(runId)) outcomes.set(runId, where);
+    },
     end: (runId) => {
       const last = shownCards.get(runId);
+      const where = outcomes.get(runId);
       targets.delete(runId);
       shownCards.delete(runId);
-      return last;
+      outcomes.delete(runId);
+      return { ...(last ? { last } : {}), ...(where !== undefined ? { where } : {}) };
     },
   };
 }

@@ -128,7 +128,7 @@ export class FloatingCards implements CardPresenterPort {
       error: card.error ?? null,
       pinned: fresh ? false : target.view.pinned,
       // what the trigger captured and how, until a button's notice replaces it
-      notice: fresh ? (card.captured ?? null) : target.view.notice,
+      notice: card.notice ?? (fresh ? (card.captured ?? null) : target.view.notice),
     };
     if (fresh && target.loaded) this.moveNearCursor(target.window); // a reused card follows the pointer
     this.send(target);

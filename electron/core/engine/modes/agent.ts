@@ -193,6 +193,7 @@ async function turn(
     onToken: (text) => run.token(stepId, text),
   });
   run.addUsage(result.usage);
+  run.noteFinish(result.finishReason);
   return result;
 }
 
