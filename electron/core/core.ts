@@ -157,7 +157,7 @@ export function createCore(options: CoreOptions): Core {
     }),
     ...createMetaHandlers({ registry: skills, metaRepo, events }),
     ...createMemoHandlers(memos),
-    ...createRunHandlers(executor, runs),
+    ...createRunHandlers({ executor, repo: runs, session: output.session, ports, tools }),
     ...createProviderHandlers({ repo: providers, secrets: ports.secrets, gateway }),
     ...createPermissionHandlers(permissions, prompts),
     ...createTriggerSide({ ...output, skills, executor, events, settings, hotkeys: options.hotkeys }),

@@ -16,7 +16,16 @@ import {
   SkillUpdate,
   TrashedSkill,
 } from '../types/skill';
-import { RunDetail, RunId, RunListQuery, RunPage, RunStart } from '../types/run';
+import {
+  RunContinue,
+  RunDeliver,
+  RunDelivered,
+  RunDetail,
+  RunId,
+  RunListQuery,
+  RunPage,
+  RunStart,
+} from '../types/run';
 import {
   MemoExport,
   MemoExportInput,
@@ -129,6 +138,17 @@ export const contract = {
   'runs:delete': { input: z.object({ runId: RunId }).strict(), output: z.object({ runId: RunId }) },
   /** Continues a `waiting` run from its saved state (e.g. after a restart); its open question is asked again. */
   'runs:resume': { input: z.object({ runId: RunId }).strict(), output: z.object({ runId: RunId }) },
+  /**
+   * Continues a finished run's conversation with a follow-up (its system prompt, the input it was sent,
+   * its answer, the earlier follow-ups, then this one); the answer streams as `turn_start`, `token`s of
+   * step `turn:N` and `turn_complete`, and is kept as turn N of the run. `runs:cancel` stops it.
+   */
+  'runs:continue': {
+    input: RunContinue,
+    output: z.object({ runId: RunId, turn: z.number().int().positive() }),
+  },
+  /** Delivers a run's result (or follow-up N's answer) again: insert where it was triggered, copy, memo. */
+  'runs:deliver': { input: RunDeliver, output: RunDelivered },
   /** Answers an AskUser question (`ask_user` event). */
   'runs:answer': { input: AskUserAnswerInput, output: z.object({ answered: z.boolean() }) },
   /** Answers a `permission_request`: allow once / for this run / always for this skill, or deny. */

@@ -31,6 +31,8 @@ export const CHANNELS = [
   'runs:delete',
   'runs:resume',
   'runs:answer',
+  'runs:continue',
+  'runs:deliver',
   'permissions:respond',
   'permissions:pending',
   'permissions:rules',

@@ -2,7 +2,10 @@
 // they arrive) and a past one (the events `runs:get` returns), so both look the same. The desktop's
 // floating card folds a triggered run with it too, and shows `runOutputText`: the text the panel shows.
 import type { ErrorWords } from '../ipc/result';
-import type { RunDetail, RunEvent, RunStatus, RunSummary, StepStatus } from '../types/run';
+import type { RunAttempt, RunDetail, RunEvent, RunStatus, RunSummary, StepStatus } from '../types/run';
+import { reduceTurn, turnOfStep, turnWaits, withStoredTurns, withTurn, type TurnView } from './turns';
+
+export type { TurnView } from './turns';
 
 export type EventOf<T extends RunEvent['type']> = Extract<RunEvent, { type: T }>;
 
@@ -72,6 +75,14 @@ export interface RunView {
   /** Prompts and questions still open, in the order they were asked. */
   waiting: Waiting[];
   lastT: number;
+  /** The follow-ups (`runs:continue`), in order. */
+  turns: TurnView[];
+  /** The first attempt, when this run is a retry. */
+  retryOf: string | null;
+  /** Every attempt of the run, oldest first (known once `runs:get` has been read). */
+  attempts: RunAttempt[];
+  /** Where Insert pastes (a run triggered from another window); null: Insert cannot work for it. */
+  insertInto: RunDetail['insertInto'];
 }
 
 export function emptyRun(runId: string, skillId = '', startedAt = Date.now()): RunView {
@@ -89,10 +100,14 @@ export function emptyRun(runId: string, skillId = '', startedAt = Date.now()): R
     outputs: [],
     waiting: [],
     lastT: 0,
+    turns: [],
+    retryOf: null,
+    attempts: [],
+    insertInto: null,
   };
 }
 
-function newStep(stepId: string): StepView {
+export function newStep(stepId: string): StepView {
   return {
     stepId,
     name: stepId,
@@ -116,6 +131,9 @@ const byIndex = (a: StepView, b: StepView) => a.index - b.index;
 
 /** The run with one step replaced (created when new); only that step is a new object. */
 function withStep(run: RunView, stepId: string, change: (step: StepView) => StepView): RunView {
+  // a follow-up's tokens and tool calls are its own
+  const turn = turnOfStep(stepId);
+  if (turn !== null) return withTurn(run, turn, (t) => ({ ...t, step: change(t.step) }));
   const at = run.steps.findIndex((s) => s.stepId === stepId);
   const steps = [...run.steps];
   if (at === -1) steps.push(change(newStep(stepId)));
@@ -222,10 +240,12 @@ function reduce(run: RunView, event: RunEvent): RunView {
           result: { summary: event.summary, output: event.output, isError: event.isError },
         })),
       );
+    case 'turn_start':
+    case 'turn_complete':
+      return reduceTurn(run, event, newStep);
     case 'permission_request':
       return {
-        ...run,
-        status: 'waiting',
+        ...(turnWaits(run, true) ?? { ...run, status: 'waiting' }),
         waiting: [
           ...run.waiting.filter((w) => w.event.requestId !== event.requestId),
           { kind: 'permission', event },
@@ -249,12 +269,11 @@ function reduce(run: RunView, event: RunEvent): RunView {
             })),
           )
         : run;
-      return { ...decided, waiting, status: stillWaiting(run.status, waiting) };
+      return afterAnswer(decided, waiting);
     }
     case 'ask_user':
       return {
-        ...run,
-        status: 'waiting',
+        ...(turnWaits(run, true) ?? { ...run, status: 'waiting' }),
         waiting: [
           ...run.waiting.filter((w) => w.event.requestId !== event.requestId),
           { kind: 'ask_user', event },
@@ -262,7 +281,7 @@ function reduce(run: RunView, event: RunEvent): RunView {
       };
     case 'ask_user_answer': {
       const waiting = run.waiting.filter((w) => w.event.requestId !== event.requestId);
-      return { ...run, waiting, status: stillWaiting(run.status, waiting) };
+      return afterAnswer(run, waiting);
     }
     case 'complete':
       return {
@@ -282,13 +301,25 @@ function reduce(run: RunView, event: RunEvent): RunView {
   }
 }
 
+/** A prompt or question answered: the run (or its follow-up) runs again when nothing else is open. */
+function afterAnswer(run: RunView, waiting: Waiting[]): RunView {
+  if (waiting.length === 0) {
+    const turn = turnWaits(run, false);
+    if (turn) return { ...turn, waiting };
+  }
+  return { ...run, waiting, status: stillWaiting(run.status, waiting) };
+}
+
 function stillWaiting(status: RunStatus, waiting: Waiting[]): RunStatus {
   if (status !== 'waiting') return status;
   return waiting.length > 0 ? 'waiting' : 'running';
 }
 
+/** A run as `runs:get` answers it (or as the history stores it, without `insertInto`). */
+export type StoredDetail = Omit<RunDetail, 'insertInto'> & Partial<Pick<RunDetail, 'insertInto'>>;
+
 /** A past run: its events replayed, then what the store says (status, attempts, timing) laid over them. */
-export function runFromDetail(detail: RunDetail): RunView {
+export function runFromDetail(detail: StoredDetail): RunView {
   let run = fromSummary(detail);
   run = { ...run, status: 'running' };
   for (const event of detail.events) run = applyEvent(run, event);
@@ -310,8 +341,12 @@ export function runFromDetail(detail: RunDetail): RunView {
     }));
   }
   const ended = isFinished(detail.status);
+  run = withStoredTurns(run, detail.turns, newStep);
   return {
     ...run,
+    retryOf: detail.retryOf,
+    attempts: detail.attempts,
+    insertInto: detail.insertInto ?? null,
     // a step the store still calls running in a run that ended (cut off) is not counting any more
     steps: ended ? run.steps.map((s) => (s.status === 'running' ? { ...s, startedAt: null } : s)) : run.steps,
     status: detail.status,
@@ -334,6 +369,7 @@ export function fromSummary(summary: RunSummary): RunView {
     output: summary.output,
     error: summary.error,
     endedAt: summary.endedAt,
+    retryOf: summary.retryOf,
   };
 }
 

@@ -156,6 +156,18 @@ export const RunEvent = z.discriminatedUnion('type', [
     options: z.array(z.string()),
   }),
   z.object({ type: z.literal('ask_user_answer'), ...at, requestId: z.string(), answer: z.string() }),
+  /** A follow-up (`runs:continue`) begins: turn N's tokens and tool calls carry stepId `turn:N`. */
+  z.object({ type: z.literal('turn_start'), ...at, turn: z.number().int().positive(), message: z.string() }),
+  z.object({
+    type: z.literal('turn_complete'),
+    ...at,
+    turn: z.number().int().positive(),
+    status: z.enum(['succeeded', 'failed', 'cancelled']),
+    output: z.string().nullable(),
+    error: z.string().nullable(),
+    /** The error as data, for the dashboard's language. */
+    words: ErrorWords.optional(),
+  }),
   z.object({
     type: z.literal('complete'),
     ...at,
@@ -189,6 +201,15 @@ export const RunStart = z
     agent: z.boolean().optional(),
     /** Agent runs: this run's permission mode (over the skill's and the global one). */
     permissionMode: z.enum(['default', 'acceptEdits', 'plan', 'unrestricted']).optional(),
+    /**
+     * A retry: the run this one tries again (the same skill). Without input, selection, instruction,
+     * arguments and config it runs on what that run was given; the attempts are listed in `runs:get`.
+     */
+    retryOf: RunId.optional(),
+    /** This run's provider, by the name skills use (any configured one), over the skill's `provider`. */
+    provider: z.string().trim().min(1).max(64).optional(),
+    /** This run's model, over the skill's; with `provider` and no `model`, that provider's default model. */
+    model: z.string().trim().min(1).max(256).optional(),
   })
   .strict();
 export type RunStart = z.infer<typeof RunStart>;
@@ -213,6 +234,10 @@ export const RunSummary = z.object({
   /** ms since epoch. */
   startedAt: z.number().int(),
   endedAt: z.number().int().nullable(),
+  /** The first attempt, when this run is a retry (`runs:start` `retryOf`). */
+  retryOf: RunId.nullable(),
+  /** Follow-ups sent (`runs:continue`). */
+  turnCount: z.number().int().nonnegative(),
 });
 export type RunSummary = z.infer<typeof RunSummary>;
 
@@ -229,9 +254,47 @@ export const RunStep = z.object({
 });
 export type RunStep = z.infer<typeof RunStep>;
 
+/** A follow-up of a run (`runs:continue`): the message sent and its answer. Numbered from 1. */
+export const TURN_STATUSES = ['running', 'succeeded', 'failed', 'cancelled', 'interrupted'] as const;
+export const TurnStatus = z.enum(TURN_STATUSES);
+export type TurnStatus = z.infer<typeof TurnStatus>;
+
+export const RunTurn = z.object({
+  turn: z.number().int().positive(),
+  message: z.string(),
+  status: TurnStatus,
+  output: z.string().nullable(),
+  error: z.string().nullable(),
+  provider: z.string().nullable(),
+  model: z.string().nullable(),
+  /** ms since epoch. */
+  startedAt: z.number().int(),
+  endedAt: z.number().int().nullable(),
+});
+export type RunTurn = z.infer<typeof RunTurn>;
+
+/** One attempt among a run's retries. */
+export const RunAttempt = z.object({
+  id: RunId,
+  status: RunStatus,
+  provider: z.string().nullable(),
+  model: z.string().nullable(),
+  startedAt: z.number().int(),
+});
+export type RunAttempt = z.infer<typeof RunAttempt>;
+
 export const RunDetail = RunSummary.extend({
   steps: z.array(RunStep),
   events: z.array(RunEvent),
+  /** The follow-ups, in order: the run's thread. */
+  turns: z.array(RunTurn),
+  /** Every attempt of this run (the first and its retries), oldest first, this one included. */
+  attempts: z.array(RunAttempt),
+  /**
+   * The window `runs:deliver` `insert` pastes into: the one focused when the run was triggered (kept for
+   * recent runs). null: the run was not triggered here (the dashboard, the CLI) or too long ago.
+   */
+  insertInto: z.object({ app: z.string(), title: z.string() }).nullable(),
 });
 export type RunDetail = z.infer<typeof RunDetail>;
 
@@ -255,3 +318,35 @@ export type RunPage = z.infer<typeof RunPage>;
 /** `runs:event`: one event of one run, as it happens (tokens batched). */
 export const RunEventMessage = z.object({ runId: RunId, event: RunEvent });
 export type RunEventMessage = z.infer<typeof RunEventMessage>;
+
+/** `runs:continue`: a follow-up message continuing the run's conversation. */
+export const RunContinue = z
+  .object({
+    runId: RunId,
+    message: z.string().trim().min(1, 'write a follow-up message').max(100_000),
+  })
+  .strict();
+export type RunContinue = z.infer<typeof RunContinue>;
+
+/** What `runs:deliver` does with a result: paste it where the run was started, copy it, save it as a memo. */
+export const DeliverAction = z.enum(['insert', 'copy', 'memo']);
+export type DeliverAction = z.infer<typeof DeliverAction>;
+
+export const RunDeliver = z
+  .object({
+    runId: RunId,
+    /** The answer of follow-up N; absent or 0: the run's own result. */
+    turn: z.number().int().nonnegative().optional(),
+    action: DeliverAction,
+  })
+  .strict();
+export type RunDeliver = z.infer<typeof RunDeliver>;
+
+export const RunDelivered = z.object({
+  action: DeliverAction,
+  /** What was done, in English ("Inserted at the cursor"). */
+  message: z.string(),
+  /** `memo`: the memo saved. */
+  memoId: z.number().int().optional(),
+});
+export type RunDelivered = z.infer<typeof RunDelivered>;

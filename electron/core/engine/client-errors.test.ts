@@ -3,7 +3,8 @@
 // neither may any level above it: workflow step retries, phases, the autonomous loop's error counting, agent
 // turns. Each case below scripts a 400 and then an answer that would succeed, over real HTTP.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RunDetail, RunEvent } from '../../../shared/types/run';
+import type { RunEvent } from '../../../shared/types/run';
+import type { StoredRun } from '../runs/run-repo';
 import { adhocProvider } from '../providers/adhoc';
 import { memorySecrets } from '../providers/test-support';
 import { createTestCore, writeTree, type TestCore } from '../test-support';
@@ -45,7 +46,7 @@ function open(files: Record<string, string>): TestCore {
   return t;
 }
 
-async function run(tc: TestCore, skillId: string): Promise<RunDetail> {
+async function run(tc: TestCore, skillId: string): Promise<StoredRun> {
   await tc.core.skills.ready();
   const started = await tc.core.dispatch('runs:start', { skillId, input: 'go' });
   if (!started.ok) throw new Error(started.error.message);

@@ -5,11 +5,14 @@ import crypto from 'node:crypto';
 import { AppError } from '../../../shared/ipc/result';
 import type { RunStart } from '../../../shared/types/run';
 import type { ExecutorDeps } from './executor-deps';
+import { FollowUp } from './follow-up';
+import { followUpRefusal, retrySource } from './follow-up-rules';
 import { modeRunner } from './modes';
 import { priorSteps, questionsToReopen, resumeRefusal } from './resume';
 import { RunEventLog } from './run-events';
-import { RunExecution, type RunSetup, type SavedRun } from './run-execution';
-import { inputText, type RunContext } from './skill-io';
+import { messageOf, RunExecution, type RunSetup, type SavedRun } from './run-execution';
+import { inputText, isDirectSaveSkill, type RunContext } from './skill-io';
+import { ModelError } from '../providers/gateway';
 
 export type { AgentDeps, ExecutorDeps, FailureInfo, OutputDelivery } from './executor-deps';
 
@@ -19,6 +22,11 @@ export interface Executor {
    * first event (the trigger flow records the window to insert into and follows the run in the card).
    */
   start(request: RunStart, hooks?: { beforeStart?: (runId: string) => void }): Promise<{ runId: string }>;
+  /**
+   * A follow-up of a finished run: answers it in the background as turn N of the run (its events follow
+   * on the run's stream). Refused while the run or an earlier follow-up is still being answered.
+   */
+  continue(runId: string, message: string): Promise<{ runId: string; turn: number }>;
   /** Aborts the run's model calls and steps; false when it is not running. */
   cancel(runId: string): boolean;
   /**
@@ -46,6 +54,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     request: RunStart,
     hooks: { beforeStart?: (runId: string) => void } = {},
   ): Promise<{ runId: string }> {
+    const retried = request.retryOf === undefined ? undefined : retrySource(deps.repo, request);
     const skill = await deps.skills.activate(request.skillId);
     const definition = skill.loaded.definition;
     if (!definition || !skill.loaded.runnable) {
@@ -61,16 +70,26 @@ export function createExecutor(deps: ExecutorDeps): Executor {
         `${request.skillId} is a ${definition.executionMode} skill: only a prompt skill can run as an agent`,
       );
     }
-    const mode = request.agent ? 'agent' : definition.executionMode;
+    const asAgent = request.agent || (retried?.agent && definition.executionMode === 'prompt');
+    const mode = asAgent ? 'agent' : definition.executionMode;
     if (mode === 'agent' && !deps.agent) {
       throw new AppError('BAD_REQUEST', `${request.skillId}: agent mode is not available in this host`);
     }
+    // a provider chosen for this run is checked now: an unknown name is the request's mistake
+    const target = request.provider
+      ? { provider: request.provider, model: request.model }
+      : { provider: definition.provider, model: request.model ?? definition.model };
+    if (request.provider) await checkProvider(target.provider, target.model);
     const runId = newRunId();
-    const ctx: RunContext = {
+    const given = retried?.ctx ?? {
       selection: request.selection,
       instruction: request.instruction ?? request.input,
-      config: { ...definition.config, ...request.config },
+      config: request.config ?? {},
       argumentsText: request.arguments,
+    };
+    const ctx: RunContext = {
+      ...given,
+      config: { ...definition.config, ...given.config },
       skillDir: skill.entry.realDir,
       declaredArguments: definition.arguments,
     };
@@ -80,8 +99,14 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       mode,
       input: inputText(ctx),
       startedAt: Date.now(),
+      retryOf: retried?.first ?? null,
     });
-    const saved: SavedRun = { ctx, workdir: request.workdir, permissionMode: request.permissionMode };
+    const saved: SavedRun = {
+      ctx,
+      workdir: request.workdir ?? retried?.workdir,
+      permissionMode: request.permissionMode ?? retried?.permissionMode,
+      ...(request.provider || request.model ? { target } : {}),
+    };
     const log = new RunEventLog(runId, deps.repo, (e) => deps.onEvent(runId, e), deps.tokenIntervalMs);
     hooks.beforeStart?.(runId);
     log.emit({ type: 'run_start', runId, skill: request.skillId, mode });
@@ -89,15 +114,71 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     return { runId };
   }
 
+  async function checkProvider(provider: string | undefined, model: string | undefined) {
+    try {
+      await deps.gateway.resolve(provider, model);
+    } catch (error) {
+      const words = error instanceof ModelError ? error.details.words : undefined;
+      throw new AppError('BAD_REQUEST', messageOf(error), words ? { words } : {});
+    }
+  }
+
   /** Runs it in the background; its entry in `active` goes when it ends. */
   function launch(setup: Omit<RunSetup, 'signal'>) {
+    track(setup.runId, (signal) =>
+      new RunExecution(deps, { ...setup, signal }).execute(modeRunner(setup.mode)),
+    );
+  }
+
+  function track(runId: string, work: (signal: AbortSignal) => Promise<void>) {
     const controller = new AbortController();
-    const run = new RunExecution(deps, { ...setup, signal: controller.signal });
-    const done = run
-      .execute(modeRunner(setup.mode))
+    const done = work(controller.signal)
       .catch((error: unknown) => deps.onInternalError?.(error))
-      .finally(() => active.delete(setup.runId));
-    active.set(setup.runId, { controller, done });
+      .finally(() => active.delete(runId));
+    active.set(runId, { controller, done });
+  }
+
+  async function continueRun(runId: string, message: string): Promise<{ runId: string; turn: number }> {
+    const run = deps.repo.get(runId);
+    if (!run) throw new AppError('NOT_FOUND', `no run ${runId} in the history`);
+    const refusal = followUpRefusal(run, active.has(runId));
+    if (refusal) throw refusal;
+    const skill = await deps.skills.activate(run.skillId);
+    const definition = skill.loaded.definition;
+    if (!definition || !skill.loaded.runnable) {
+      throw new AppError('BAD_REQUEST', `${run.skillId} cannot run any more: fix its SKILL.md first`);
+    }
+    if (isDirectSaveSkill(definition, skill.loaded.body)) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `${run.skillId} saves what it is given without asking a model: there is no conversation to continue`,
+        { words: { key: 'runs.continue.noModel', values: { skill: run.skillId } } },
+      );
+    }
+    const saved = (deps.repo.loadState(runId) as SavedRun | undefined) ?? {
+      ctx: {
+        instruction: run.input,
+        config: definition.config,
+        skillDir: skill.entry.realDir,
+        declaredArguments: definition.arguments,
+      },
+    };
+    const turn = (run.turns.at(-1)?.turn ?? 0) + 1;
+    deps.repo.startTurn(runId, {
+      turn,
+      message,
+      provider: run.provider,
+      model: run.model,
+      startedAt: Date.now(),
+    });
+    const log = new RunEventLog(runId, deps.repo, (e) => deps.onEvent(runId, e), deps.tokenIntervalMs, {
+      seq: deps.repo.lastEventSeq(runId),
+      elapsedMs: Date.now() - run.startedAt,
+    });
+    log.emit({ type: 'turn_start', turn, message });
+    const setup = { run, saved, definition, body: skill.loaded.body, turn, message, log };
+    track(runId, (signal) => new FollowUp(deps, { ...setup, signal }).execute());
+    return { runId, turn };
   }
 
   async function resume(runId: string): Promise<{ runId: string }> {
@@ -137,6 +218,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
   return {
     start,
     resume,
+    continue: continueRun,
     cancel(runId) {
       const run = active.get(runId);
       if (!run) return false;

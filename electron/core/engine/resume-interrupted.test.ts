@@ -11,7 +11,8 @@ import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runFromDetail, stepText } from '../../../shared/runs/run-view';
-import type { RunDetail, RunEvent } from '../../../shared/types/run';
+import type { RunEvent } from '../../../shared/types/run';
+import type { StoredRun } from '../runs/run-repo';
 import { createCore, type Core } from '../core';
 import { createMemoryPorts } from '../memory-ports';
 import { adhocProvider } from '../providers/adhoc';
@@ -130,7 +131,7 @@ function restart(): Core {
 }
 
 /** Resumes the one run in the history and waits for its end. */
-async function resumeTheRun(c: Core): Promise<RunDetail> {
+async function resumeTheRun(c: Core): Promise<StoredRun> {
   await c.skills.ready();
   const [summary] = c.runs.list({ limit: 10, offset: 0 }).runs;
   expect(summary).toMatchObject({ status: 'interrupted' });
@@ -140,7 +141,7 @@ async function resumeTheRun(c: Core): Promise<RunDetail> {
   return c.runs.get(summary!.id)!;
 }
 
-const count = (detail: RunDetail, type: RunEvent['type'], stepId: string) =>
+const count = (detail: StoredRun, type: RunEvent['type'], stepId: string) =>
   detail.events.filter((e) => e.type === type && 'stepId' in e && e.stepId === stepId).length;
 
 describe('an interrupted run resumed after a restart', () => {

@@ -4,14 +4,15 @@
 // waiting run was asked, open again under their request ids so they are logged once.
 import type { ErrorWords } from '../../../shared/ipc/result';
 import { canResume, RESUMABLE_AFTER_INTERRUPTION } from '../../../shared/runs/resumable';
-import type { RunDetail, RunEvent, RunStep } from '../../../shared/types/run';
+import type { RunEvent, RunStep } from '../../../shared/types/run';
+import type { StoredRun } from '../runs/run-repo';
 import type { OpenRequest } from '../permissions/broker';
 import type { RunEventInput } from './run-events';
 
 export type AskUserEvent = Extract<RunEvent, { type: 'ask_user' }>;
 
 /** Why the run cannot be resumed (null when it can). */
-export function resumeRefusal(detail: RunDetail): string | null {
+export function resumeRefusal(detail: StoredRun): string | null {
   if (canResume(detail.status, detail.mode)) return null;
   if (detail.status === 'interrupted') {
     return (
@@ -23,7 +24,7 @@ export function resumeRefusal(detail: RunDetail): string | null {
 }
 
 /** The stored steps by id: what a resumed run finds already done, skipped or cut off. */
-export const priorSteps = (detail: RunDetail): ReadonlyMap<string, RunStep> =>
+export const priorSteps = (detail: StoredRun): ReadonlyMap<string, RunStep> =>
   new Map(detail.steps.map((s) => [s.stepId, s]));
 
 /** A step the run was in when it was cut off (the process died): it runs again from its start. */

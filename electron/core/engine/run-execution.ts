@@ -26,6 +26,18 @@ export interface SavedRun {
   autonomous?: AutonomousState;
   /** Autonomous: the last action's answer (the output when `results.output` is not text). */
   autonomousLastText?: string | null;
+  /** The run's provider and model when `runs:start` chose them (a retry with another model). */
+  target?: ModelTarget;
+  /** Prompt mode: what the model was sent (a follow-up continues from exactly that). */
+  sent?: { system: string; user: string };
+  /** Agent mode: how much of the conversation has been answered (a failed follow-up is not kept). */
+  agentCommitted?: number;
+}
+
+/** Where a run's model calls go: a configured provider's name and a model (absent: the defaults). */
+export interface ModelTarget {
+  provider?: string;
+  model?: string;
 }
 
 /** What a mode's run ends with: the output to deliver, or the error (and any partial output). */
@@ -66,6 +78,8 @@ export class RunExecution {
   /** A resumed run: its steps as stored (a succeeded one is not run again). */
   readonly prior: ReadonlyMap<string, RunStep>;
   readonly output: RunOutput;
+  /** The provider and model the run's calls ask for: the run's choice, else the skill's. */
+  readonly target: ModelTarget;
   /** The provider and model the run's calls go to, resolved when it starts. */
   resolved = { provider: '', model: '' };
   /** Why a model call stopped before its answer was done (`length`, `content-filter`), if one did. */
@@ -97,6 +111,10 @@ export class RunExecution {
     this.reopenQuestions = setup.resumed?.reopen ?? [];
     this.prior = setup.resumed?.prior ?? new Map();
     this.output = new RunOutput(deps, this);
+    this.target = setup.saved.target ?? {
+      provider: setup.definition.provider,
+      model: setup.definition.model,
+    };
   }
 
   /** True once the run has finished: late events of its calls are dropped. */
@@ -126,7 +144,7 @@ export class RunExecution {
       }
       // what the run was started with: an interrupted run resumes from it
       if (!this.resumed) this.saveState();
-      const resolved = await this.deps.gateway.resolve(this.definition.provider, this.definition.model);
+      const resolved = await this.deps.gateway.resolve(this.target.provider, this.target.model);
       this.resolved = { provider: resolved.provider, model: resolved.model };
       this.deps.repo.setModel(this.runId, resolved.provider, resolved.model);
       // A cancel ends the run now, whatever the model calls are still doing.

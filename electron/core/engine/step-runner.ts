@@ -44,7 +44,7 @@ export async function runStep(
   const { id: stepId } = info;
   const done = replayedStep(run, stepId);
   if (done) return done;
-  const { deps, definition } = run;
+  const { deps, target } = run;
   run.sayCutOff(stepId);
   run.startStep(stepId, info.name, info.index);
   run.log.emit({ type: 'step_start', stepId, name: info.name, index: info.index, total: info.total });
@@ -54,8 +54,8 @@ export async function runStep(
     try {
       if (signal.aborted) throw new Cancelled();
       const result: StreamTextResult = await deps.gateway.streamText({
-        providerName: definition.provider,
-        model: definition.model,
+        providerName: target.provider,
+        model: target.model,
         system,
         messages: [{ role: 'user', content: user }],
         maxOutputTokens: deps.maxOutputTokens,

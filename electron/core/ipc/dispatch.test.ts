@@ -51,6 +51,8 @@ const handlers = (overrides: Partial<Handlers> = {}): Handlers => ({
   'runs:delete': notUnderTest,
   'runs:resume': notUnderTest,
   'runs:answer': notUnderTest,
+  'runs:continue': notUnderTest,
+  'runs:deliver': notUnderTest,
   'permissions:respond': notUnderTest,
   'permissions:pending': notUnderTest,
   'permissions:rules': notUnderTest,

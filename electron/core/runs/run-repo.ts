@@ -11,6 +11,12 @@ import {
 } from '../../../shared/types/run';
 import type { ExecutionMode } from '../../../shared/types/finding';
 import { optionalFilters } from '../store/sql-filter';
+import { createRunTurns, type RunTurnsRepo } from './run-turns';
+
+export type { NewTurn, TurnEnd } from './run-turns';
+
+/** A run as the history holds it (`runs:get` adds where it would be inserted). */
+export type StoredRun = Omit<RunDetail, 'insertInto'>;
 
 export interface NewRun {
   id: string;
@@ -18,6 +24,8 @@ export interface NewRun {
   mode: ExecutionMode;
   input: string;
   startedAt: number;
+  /** A retry: the first attempt it tries again. */
+  retryOf?: string | null;
 }
 
 export interface RunEnd {
@@ -38,14 +46,14 @@ export interface StepEnd {
 }
 
 /** Run history in SQLite: written as a run happens, read by `runs:list` / `runs:get`. */
-export interface RunRepo {
+export interface RunRepo extends RunTurnsRepo {
   create(run: NewRun): void;
   setModel(runId: string, provider: string, model: string): void;
   finish(runId: string, end: RunEnd): void;
   startStep(runId: string, step: { stepId: string; name: string; index: number; startedAt: number }): void;
   finishStep(runId: string, stepId: string, end: StepEnd): void;
   appendEvent(runId: string, seq: number, event: RunEvent): void;
-  /** Runs left `running` by a process that died: `interrupted`, their steps too. Returns how many. */
+  /** Runs left `running` by a process that died: `interrupted`, their steps and follow-ups too. Returns how many. */
   markInterrupted(): number;
   /** An interrupted run resumed: `running` again (its steps keep their statuses until they run). */
   reopen(runId: string): void;
@@ -57,7 +65,7 @@ export interface RunRepo {
   /** What a waiting run waits for (undefined when it is not waiting). */
   waitingOn(runId: string): unknown;
   list(query: RunListQuery): RunPage;
-  get(runId: string): RunDetail | undefined;
+  get(runId: string): StoredRun | undefined;
   delete(runId: string): boolean;
 }
 
@@ -77,6 +85,8 @@ interface RunRow {
   started_at: number;
   ended_at: number | null;
   waiting_json: string | null;
+  retry_of: string | null;
+  turn_count: number;
 }
 
 interface StepRow {
@@ -105,6 +115,8 @@ const toSummary = (r: RunRow): RunSummary => ({
   usage: { inputTokens: r.input_tokens, outputTokens: r.output_tokens },
   startedAt: r.started_at,
   endedAt: r.ended_at,
+  retryOf: r.retry_of,
+  turnCount: r.turn_count,
 });
 
 const toStep = (r: StepRow): RunStep => ({
@@ -129,8 +141,10 @@ function statusFilter(status: RunStatus | undefined): [string, string | number][
 
 export function createRunRepo(db: Database): RunRepo {
   const insertRun = db.prepare(
-    'INSERT INTO runs (id, skill_id, mode, input, status, started_at) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO runs (id, skill_id, mode, input, status, started_at, retry_of) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
+  // every row read carries how many follow-ups it has
+  const runColumns = '*, (SELECT count(*) FROM run_turns WHERE run_id = runs.id) AS turn_count';
   const updateModel = db.prepare('UPDATE runs SET provider = ?, model = ? WHERE id = ?');
   const finishRun = db.prepare(
     `UPDATE runs SET status = ?, output = ?, output_tool = ?, error = ?, input_tokens = ?, output_tokens = ?,
@@ -153,6 +167,11 @@ export function createRunRepo(db: Database): RunRepo {
   const interruptRuns = db.prepare(
     "UPDATE runs SET status = 'interrupted' WHERE status = 'running' AND waiting_json IS NULL",
   );
+  // a follow-up cut off is over; one that waited on the user (an agent's prompt) waits no more
+  const interruptTurns = db.prepare("UPDATE run_turns SET status = 'interrupted' WHERE status = 'running'");
+  const clearTurnWaits = db.prepare(
+    "UPDATE runs SET waiting_json = NULL WHERE status != 'running' AND waiting_json IS NOT NULL",
+  );
   const interruptSteps = db.prepare(
     `UPDATE run_steps SET status = 'interrupted' WHERE status = 'running'
        AND run_id NOT IN (SELECT id FROM runs WHERE waiting_json IS NOT NULL)`,
@@ -168,7 +187,7 @@ export function createRunRepo(db: Database): RunRepo {
   const selectWaiting = db.prepare<[string], { waiting_json: string | null }>(
     'SELECT waiting_json FROM runs WHERE id = ?',
   );
-  const selectRun = db.prepare<[string], RunRow>('SELECT * FROM runs WHERE id = ?');
+  const selectRun = db.prepare<[string], RunRow>(`SELECT ${runColumns} FROM runs WHERE id = ?`);
   const selectSteps = db.prepare<[string], StepRow>(
     'SELECT * FROM run_steps WHERE run_id = ? ORDER BY started_at, step_index',
   );
@@ -177,8 +196,11 @@ export function createRunRepo(db: Database): RunRepo {
   );
   const deleteRun = db.prepare('DELETE FROM runs WHERE id = ?');
 
+  const turns = createRunTurns(db);
   const repo: RunRepo = {
-    create: (r) => void insertRun.run(r.id, r.skillId, r.mode, r.input, 'running', r.startedAt),
+    ...turns,
+    create: (r) =>
+      void insertRun.run(r.id, r.skillId, r.mode, r.input, 'running', r.startedAt, r.retryOf ?? null),
     setModel: (runId, provider, model) => void updateModel.run(provider, model, runId),
     finish: (runId, e) => {
       updateWaiting.run(null, runId);
@@ -213,6 +235,8 @@ export function createRunRepo(db: Database): RunRepo {
     appendEvent: (runId, seq, event) =>
       void insertEvent.run(runId, seq, Math.round(event.t), event.type, JSON.stringify(event)),
     markInterrupted: db.transaction(() => {
+      interruptTurns.run();
+      clearTurnWaits.run();
       interruptSteps.run();
       return interruptRuns.run().changes;
     }),
@@ -230,7 +254,7 @@ export function createRunRepo(db: Database): RunRepo {
         .get(...args)!.n;
       const rows = db
         .prepare<unknown[], RunRow>(
-          `SELECT * FROM runs ${clause} ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?`,
+          `SELECT ${runColumns} FROM runs ${clause} ORDER BY started_at DESC, id DESC LIMIT ? OFFSET ?`,
         )
         .all(...args, query.limit, query.offset);
       return { runs: rows.map(toSummary), total };
@@ -242,6 +266,8 @@ export function createRunRepo(db: Database): RunRepo {
         ...toSummary(row),
         steps: selectSteps.all(runId).map(toStep),
         events: selectEvents.all(runId).map((e) => RunEvent.parse(JSON.parse(e.data))),
+        turns: turns.turns(runId),
+        attempts: turns.attempts(row.retry_of ?? row.id),
       };
     },
     delete: (runId) => deleteRun.run(runId).changes > 0,

@@ -102,6 +102,11 @@ describe('runs store', () => {
       usage: { inputTokens: null, outputTokens: null },
       startedAt: 1000,
       endedAt: 5000,
+      retryOf: null,
+      turnCount: 0,
+      turns: [],
+      attempts: [],
+      insertInto: null,
       steps: [
         {
           stepId: 'x',

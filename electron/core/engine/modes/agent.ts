@@ -57,7 +57,37 @@ export async function runActionAgent(
   return { ok: false, error: outcome.error, cancelled: outcome.error === 'cancelled' };
 }
 
-interface AgentLoopOptions {
+/**
+ * What an agent loop runs inside: a run (RunExecution), or a follow-up of a finished agent run, which
+ * continues the run's conversation under step `turn:N` (engine/follow-up.ts).
+ */
+export type AgentHost = Pick<
+  RunExecution,
+  | 'deps'
+  | 'definition'
+  | 'runId'
+  | 'skillId'
+  | 'ctx'
+  | 'log'
+  | 'signal'
+  | 'saved'
+  | 'title'
+  | 'resolved'
+  | 'target'
+  | 'ended'
+  | 'token'
+  | 'addUsage'
+  | 'startStep'
+  | 'endStep'
+  | 'saveState'
+  | 'sayCutOff'
+> & {
+  output: { tool: string };
+  /** A run notes a turn stopped early (replace_selection then waits in the card); a follow-up need not. */
+  noteFinish?(reason: string): void;
+};
+
+export interface AgentLoopOptions {
   stepId: string;
   name: string;
   index: number;
@@ -71,7 +101,7 @@ interface AgentLoopOptions {
   reopenQuestions?: AskUserEvent[];
 }
 
-async function agentLoop(run: RunExecution, o: AgentLoopOptions): Promise<Outcome> {
+export async function agentLoop(run: AgentHost, o: AgentLoopOptions): Promise<Outcome> {
   const { deps, definition, runId, skillId, ctx, log, signal } = run;
   const a = deps.agent;
   if (!a) return { ok: false, output: null, error: 'agent mode is not available in this host' };
@@ -178,13 +208,13 @@ async function agentLoop(run: RunExecution, o: AgentLoopOptions): Promise<Outcom
 
 /** One model turn with tools, its tokens streamed as the step's. */
 async function turn(
-  run: RunExecution,
+  run: AgentHost,
   stepId: string,
   request: { system: string; messages: ChatMessage[]; tools: ModelTool[] },
 ): Promise<StreamTextResult> {
   const result = await run.deps.gateway.streamText({
-    providerName: run.definition.provider,
-    model: run.definition.model,
+    providerName: run.target.provider,
+    model: run.target.model,
     system: request.system,
     messages: request.messages,
     tools: request.tools,
@@ -193,7 +223,7 @@ async function turn(
     onToken: (text) => run.token(stepId, text),
   });
   run.addUsage(result.usage);
-  run.noteFinish(result.finishReason);
+  run.noteFinish?.(result.finishReason);
   return result;
 }
 

@@ -6,6 +6,7 @@ import { migration0040 } from './0040-providers';
 import { migration0050 } from './0050-permissions';
 import { migration0060 } from './0060-mcp-servers';
 import { migration0070 } from './0070-run-state';
+import { migration0080 } from './0080-retries-and-turns';
 
 /** In ascending version order. Add a file and a test per version; never edit a shipped one. */
 export const migrations: readonly Migration[] = [
@@ -16,6 +17,7 @@ export const migrations: readonly Migration[] = [
   migration0050,
   migration0060,
   migration0070,
+  migration0080,
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations[migrations.length - 1]!.version;
