@@ -25,6 +25,7 @@ import {
   RunListQuery,
   RunPage,
   RunStart,
+  SkillUsage,
 } from '../types/run';
 import {
   MemoExport,
@@ -151,6 +152,8 @@ export const contract = {
   'runs:deliver': { input: RunDeliver, output: RunDelivered },
   /** Answers an AskUser question (`ask_user` event). */
   'runs:answer': { input: AskUserAnswerInput, output: z.object({ answered: z.boolean() }) },
+  /** Per skill with runs in the history: how many, and when the latest started. */
+  'runs:usage': { input: z.undefined(), output: z.array(SkillUsage) },
   /** Answers a `permission_request`: allow once / for this run / always for this skill, or deny. */
   'permissions:respond': { input: PermissionRespondInput, output: z.object({ answered: z.boolean() }) },
   /** Prompts and questions still open, oldest first. */

@@ -33,6 +33,7 @@ export const CHANNELS = [
   'runs:answer',
   'runs:continue',
   'runs:deliver',
+  'runs:usage',
   'permissions:respond',
   'permissions:pending',
   'permissions:rules',

@@ -219,6 +219,15 @@ export const TokenUsage = z.object({
   outputTokens: z.number().int().nonnegative().nullable(),
 });
 
+/** How often and how lately the user ran a skill (the command palette puts these first). */
+export const SkillUsage = z.object({
+  skillId: z.string(),
+  runs: z.number().int().nonnegative(),
+  /** ms since epoch of the latest run's start. */
+  lastRunAt: z.number().int(),
+});
+export type SkillUsage = z.infer<typeof SkillUsage>;
+
 export const RunSummary = z.object({
   id: RunId,
   skillId: z.string(),

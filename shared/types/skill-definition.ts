@@ -25,6 +25,18 @@ export const WorkflowSpec = z.object({
   output: z.string().optional(),
 });
 
+/**
+ * One declared argument (`arguments:`): a bare name, or a mapping with a name and what a form offers —
+ * a description, a default (used when the run gives no word for it) and options to pick from.
+ */
+export const SkillArgument = z.object({
+  name: z.string(),
+  description: z.string().optional(),
+  default: z.string().optional(),
+  options: z.array(z.string()).optional(),
+});
+export type SkillArgument = z.infer<typeof SkillArgument>;
+
 export const SkillDefinition = z.object({
   name: z.string(),
   description: z.string(),
@@ -35,7 +47,10 @@ export const SkillDefinition = z.object({
   allowedTools: z.array(z.string()).nullable(),
   disallowedTools: z.array(z.string()),
   argumentHint: z.string().optional(),
+  /** The declared arguments' names, in order (`$0…$N`, `$name`). */
   arguments: z.array(z.string()),
+  /** The declared arguments in full, in the same order. */
+  argumentSpecs: z.array(SkillArgument),
   whenToUse: z.string().optional(),
   disableModelInvocation: z.boolean(),
   userInvocable: z.boolean(),

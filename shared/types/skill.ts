@@ -102,6 +102,12 @@ export const SkillSummary = z.object({
   /** What reading SKILL.md found: errors make it unrunnable, warnings do not. Empty when clean. */
   findings: z.array(Finding),
   runnable: z.boolean(),
+  /** False for `user-invocable: false`: only models activate it, so no list offers it to run. */
+  userInvocable: z.boolean(),
+  /** Its body or workflow steps use `{{selection}}`: a form asks for a selection beside the input. */
+  usesSelection: z.boolean(),
+  /** It declares `arguments` or `argument-hint`, or uses `$ARGUMENTS`: what is typed is also its arguments. */
+  takesArguments: z.boolean(),
   /** Set when a skill of higher precedence has the same id: this one is listed but never used. */
   shadowedBy: ShadowedBy.nullable(),
   meta: SkillMeta,

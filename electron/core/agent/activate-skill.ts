@@ -4,6 +4,7 @@
 // user's data, not the caller's settings, so `{{selection}}` / `{{input}}` / `{{clipboard}}` still see it.
 import type { SkillRegistry } from '../skills/registry';
 import { renderBody, type RunContext } from '../engine/skill-io';
+import { argumentDefaults } from '../skills/argument-specs';
 
 export type SkillActivation = { ok: true; name: string; body: string } | { ok: false; error: string };
 
@@ -38,6 +39,7 @@ export async function activateForModel(o: {
     argumentsText: o.args,
     skillDir: activated.entry.realDir,
     declaredArguments: definition?.arguments ?? [],
+    argumentDefaults: argumentDefaults(definition?.argumentSpecs ?? []),
   });
   return { ok: true, name: entry.name, body };
 }

@@ -13,6 +13,7 @@ import { RunEventLog } from './run-events';
 import { messageOf, RunExecution, type RunSetup, type SavedRun } from './run-execution';
 import { inputText, isDirectSaveSkill, type RunContext } from './skill-io';
 import { ModelError } from '../providers/gateway';
+import { argumentDefaults } from '../skills/argument-specs';
 
 export type { AgentDeps, ExecutorDeps, FailureInfo, OutputDelivery } from './executor-deps';
 
@@ -92,6 +93,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       config: { ...definition.config, ...given.config },
       skillDir: skill.entry.realDir,
       declaredArguments: definition.arguments,
+      argumentDefaults: argumentDefaults(definition.argumentSpecs),
     };
     deps.repo.create({
       id: runId,

@@ -18,6 +18,8 @@ export interface RunContext {
   clipboard?: string;
   skillDir: string;
   declaredArguments: readonly string[];
+  /** The declared arguments' defaults by name (absent in runs saved before defaults existed). */
+  argumentDefaults?: Readonly<Record<string, string>>;
 }
 
 export const contextKind = (ctx: RunContext): ContextBehavior => contextBehavior(ctx);
@@ -34,6 +36,7 @@ export function renderBody(text: string, ctx: RunContext): string {
     arguments: ctx.argumentsText ?? '',
     skillDir: ctx.skillDir,
     declaredArguments: ctx.declaredArguments,
+    ...(ctx.argumentDefaults ? { argumentDefaults: ctx.argumentDefaults } : {}),
   });
 }
 

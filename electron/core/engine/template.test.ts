@@ -107,6 +107,17 @@ describe('renderTemplate', () => {
     expect(render('$source', { arguments: '', declaredArguments: ['source'] })).toBe('');
   });
 
+  it('a declared default fills $N, $name and $ARGUMENTS[N] when the run gives no word for it', () => {
+    const declared = { declaredArguments: ['source', 'target'], argumentDefaults: { target: 'English' } };
+    expect(render('$source→$target [$1] [$ARGUMENTS[1]]', { ...declared, arguments: 'fr' })).toBe(
+      'fr→English [English] [English]',
+    );
+    // a word given wins over the default; $ARGUMENTS stays what was typed
+    expect(render('$target / $ARGUMENTS', { ...declared, arguments: 'fr de' })).toBe('de / fr de');
+    // no default, no word: empty as before
+    expect(render('[$source]', { ...declared, arguments: '' })).toBe('[]');
+  });
+
   it('a backslash escapes: \\$1 and \\$ARGUMENTS stay literal', () => {
     expect(render(String.raw`cost \$1, args $ARGUMENTS`, { arguments: 'x' })).toBe('cost $1, args x');
     expect(render(String.raw`literal \$ARGUMENTS`, { arguments: 'x' })).toBe(

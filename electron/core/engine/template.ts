@@ -17,6 +17,8 @@ export interface TemplateContext {
   skillDir: string;
   /** The skill's declared `arguments` (names for `$0…$N`, also usable as `$name`). */
   declaredArguments: readonly string[];
+  /** Declared arguments' defaults by name: used for `$N` / `$name` when the run gives no word for it. */
+  argumentDefaults?: Readonly<Record<string, string>>;
 }
 
 // Order matters: escapes first, then the longer forms before `$N` / `$name`.
@@ -40,6 +42,12 @@ export function renderTemplate(text: string, ctx: TemplateContext): string {
   const argString = ctx.arguments.trim();
   const positionalOn = ctx.declaredArguments.length > 0 || UNESCAPED_ARGUMENTS.test(text);
   const args = positionalOn ? splitArguments(argString) : [];
+  const defaults = ctx.argumentDefaults ?? {};
+  /** The word at `index`, else the default of the argument declared there. */
+  const word = (index: number): string | undefined => {
+    const name = ctx.declaredArguments[index];
+    return args[index] ?? (name !== undefined && Object.hasOwn(defaults, name) ? defaults[name] : undefined);
+  };
   let usedArguments = false;
 
   const out = text.replace(
@@ -60,12 +68,12 @@ export function renderTemplate(text: string, ctx: TemplateContext): string {
       if (braced !== undefined) return renderBraced(braced, ctx) ?? whole;
       if (whole === '$ARGUMENTS' || argIndex !== undefined) {
         usedArguments = true;
-        return argIndex === undefined ? argString : (args[Number(argIndex)] ?? '');
+        return argIndex === undefined ? argString : (word(Number(argIndex)) ?? '');
       }
       if (whole === '${CLAUDE_SKILL_DIR}' || whole === '{baseDir}') return ctx.skillDir;
       if (dollarIndex !== undefined) {
         // `price=$5.00`: a $N with no such argument is prose, not a placeholder
-        const value = positionalOn ? args[Number(dollarIndex)] : undefined;
+        const value = positionalOn ? word(Number(dollarIndex)) : undefined;
         if (value === undefined) return whole;
         usedArguments = true;
         return value;
@@ -74,7 +82,7 @@ export function renderTemplate(text: string, ctx: TemplateContext): string {
         const at = ctx.declaredArguments.indexOf(dollarName);
         if (at < 0) return whole;
         usedArguments = true;
-        return args[at] ?? '';
+        return word(at) ?? '';
       }
       return whole;
     },

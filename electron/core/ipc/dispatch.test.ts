@@ -53,6 +53,7 @@ const handlers = (overrides: Partial<Handlers> = {}): Handlers => ({
   'runs:answer': notUnderTest,
   'runs:continue': notUnderTest,
   'runs:deliver': notUnderTest,
+  'runs:usage': notUnderTest,
   'permissions:respond': notUnderTest,
   'permissions:pending': notUnderTest,
   'permissions:rules': notUnderTest,

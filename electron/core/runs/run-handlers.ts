@@ -15,6 +15,7 @@ export type RunHandlers = Pick<
   | 'runs:resume'
   | 'runs:continue'
   | 'runs:deliver'
+  | 'runs:usage'
 >;
 
 export interface RunHandlerDeps {
@@ -43,6 +44,7 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
     'runs:deliver': (input) => deliver(input),
     'runs:cancel': ({ runId }) => ({ cancelled: executor.cancel(runId) }),
     'runs:list': (query) => repo.list(query),
+    'runs:usage': () => repo.usage(),
     'runs:get': ({ runId }) => {
       const run = repo.get(runId);
       if (!run) throw notFound(runId);

@@ -68,6 +68,22 @@ describe('run repo: list', () => {
     });
     expect(repo.list({ skillId: 'nope', limit: 5, offset: 0 })).toEqual({ runs: [], total: 0 });
   });
+
+  it('counts the runs per skill with the latest start, whatever their status', () => {
+    addRun(20, 'memo', 5000, 'running');
+    const bySkill = Object.fromEntries(repo.usage().map((u) => [u.skillId, u]));
+    expect(bySkill).toEqual({
+      translate: { skillId: 'translate', runs: 5, lastRunAt: 1008 },
+      polish: { skillId: 'polish', runs: 5, lastRunAt: 1009 },
+      memo: { skillId: 'memo', runs: 1, lastRunAt: 5000 },
+    });
+    repo.delete(id(9));
+    expect(repo.usage().find((u) => u.skillId === 'polish')).toEqual({
+      skillId: 'polish',
+      runs: 4,
+      lastRunAt: 1007,
+    });
+  });
 });
 
 describe('run repo: get, interrupted, delete', () => {

@@ -7,6 +7,7 @@ import {
   type RunStatus,
   type RunStep,
   type RunSummary,
+  type SkillUsage,
   type StepStatus,
 } from '../../../shared/types/run';
 import type { ExecutionMode } from '../../../shared/types/finding';
@@ -65,6 +66,8 @@ export interface RunRepo extends RunTurnsRepo {
   /** What a waiting run waits for (undefined when it is not waiting). */
   waitingOn(runId: string): unknown;
   list(query: RunListQuery): RunPage;
+  /** Per skill with runs: how many, and when the latest started. */
+  usage(): SkillUsage[];
   get(runId: string): StoredRun | undefined;
   delete(runId: string): boolean;
 }
@@ -195,6 +198,10 @@ export function createRunRepo(db: Database): RunRepo {
     'SELECT data FROM run_events WHERE run_id = ? ORDER BY seq',
   );
   const deleteRun = db.prepare('DELETE FROM runs WHERE id = ?');
+  // one pass over the (skill_id, started_at) index
+  const selectUsage = db.prepare<[], SkillUsage>(
+    'SELECT skill_id AS skillId, count(*) AS runs, max(started_at) AS lastRunAt FROM runs GROUP BY skill_id',
+  );
 
   const turns = createRunTurns(db);
   const repo: RunRepo = {
@@ -259,6 +266,7 @@ export function createRunRepo(db: Database): RunRepo {
         .all(...args, query.limit, query.offset);
       return { runs: rows.map(toSummary), total };
     },
+    usage: () => selectUsage.all(),
     get(runId) {
       const row = selectRun.get(runId);
       if (!row) return undefined;

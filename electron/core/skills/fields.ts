@@ -1,5 +1,6 @@
 import { EXECUTION_MODES, OUTPUT_CHOICES, type ExecutionMode } from '../../../shared/types/finding';
 import type { ErrorWords } from '../../../shared/ipc/result';
+import { readArgumentSpecs } from './argument-specs';
 import { isPlainObject, readBoolean, readStringList, readText } from './coerce';
 import { findingWords } from './finding-words';
 import { readToolList } from './tool-list';
@@ -378,8 +379,9 @@ export function readDefinition(
   const hooks = data.hooks;
   if (hooks !== undefined && hooks !== null && !isPlainObject(hooks))
     warn('invalid-field', '`hooks` must be a mapping', findingWords('hooksNotMapping'), 'hooks');
-  let args = list('arguments');
-  if (typeof data.arguments === 'string') args = data.arguments.split(/\s+/).filter(Boolean);
+  const argumentSpecs = readArgumentSpecs(data.arguments, (code, message, words) =>
+    warn(code, message, words, 'arguments'),
+  );
 
   const optional = <T>(key: string, value: T | undefined) => (value === undefined ? {} : { [key]: value });
   const definition: SkillDefinition = {
@@ -391,7 +393,8 @@ export function readDefinition(
     allowedTools,
     disallowedTools,
     ...optional('argumentHint', text('argument-hint')),
-    arguments: args,
+    arguments: argumentSpecs.map((a) => a.name),
+    argumentSpecs,
     ...optional('whenToUse', text('when_to_use')),
     disableModelInvocation: bool('disable-model-invocation', false),
     userInvocable: bool('user-invocable', true),

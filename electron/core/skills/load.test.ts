@@ -105,6 +105,7 @@ Body
       disallowedTools: ['WebFetch'],
       argumentHint: '[file]',
       arguments: ['file', 'mode'],
+      argumentSpecs: [{ name: 'file' }, { name: 'mode' }],
       whenToUse: 'When demoing',
       disableModelInvocation: true,
       userInvocable: false,

@@ -5,6 +5,7 @@ import type { ShadowedBy, SkillLayout, SkillSource } from '../../../shared/types
 import { readFileBytes, type FoundSkill } from './discover';
 import { detectLayout } from './layout';
 import { loadFailure, loadSkillFile, type LoadedSkillFile } from './load';
+import { skillInputs } from './skill-inputs';
 import { skillIdIn, type SourceRoot } from './sources';
 import type { Finding } from './types';
 
@@ -34,6 +35,11 @@ export interface SkillEntry {
   runnable: boolean;
   /** Offered to agents (the Skill tool, the available-skills list) unless `disable-model-invocation`. */
   modelInvocable: boolean;
+  /** Offered to the user (palette, run sheet, launcher) unless `user-invocable: false`. */
+  userInvocable: boolean;
+  /** What it reads of the user's data (skill-inputs.ts). */
+  usesSelection: boolean;
+  takesArguments: boolean;
   /** sha256 of the file's bytes. */
   hash: string;
   /** Set by the registry when a skill of higher precedence has the same id. */
@@ -122,6 +128,8 @@ export function parseSkill(
       findings: loaded.findings,
       runnable: loaded.runnable,
       modelInvocable: definition ? !definition.disableModelInvocation : false,
+      userInvocable: definition?.userInvocable ?? true,
+      ...skillInputs(definition, loaded.body),
       hash: contentHash(bytes),
       shadowedBy: null,
     },

@@ -53,6 +53,27 @@ describe('skills:get', () => {
   });
 });
 
+describe('skills:list', () => {
+  it('says who may start each skill and what it reads: user-invocable, {{selection}}, arguments', async () => {
+    t = createTestCore();
+    t.writeSkill(
+      'helper',
+      '---\nname: helper\ndescription: For models.\nuser-invocable: false\n---\nHelp.\n',
+    );
+    t.writeSkill('fix', '---\nname: fix\ndescription: Fix.\n---\nFix {{selection}} as $ARGUMENTS says.\n');
+    t.writeSkill('plain', '---\nname: plain\ndescription: Plain.\n---\nAnswer.\n');
+    const list = await t.client.invoke('skills:list', undefined);
+    const facts = Object.fromEntries(
+      list.map((s) => [s.id, [s.userInvocable, s.usesSelection, s.takesArguments]] as const),
+    );
+    expect(facts).toEqual({
+      helper: [false, false, false],
+      fix: [true, true, true],
+      plain: [true, false, false],
+    });
+  });
+});
+
 describe('skills:create', () => {
   it.each(['prompt', 'workflow', 'agent'] as const)(
     'creates a runnable "%s" skill in the user folder',

@@ -78,6 +78,9 @@ export function toSummary(entry: SkillEntry, stored: StoredSkillMeta | undefined
     layout: entry.layout,
     findings: entry.findings,
     runnable: entry.runnable,
+    userInvocable: entry.userInvocable,
+    usesSelection: entry.usesSelection,
+    takesArguments: entry.takesArguments,
     shadowedBy: entry.shadowedBy,
     meta: resolveMeta(entry.id, entry.source === 'builtin', stored),
   };

@@ -1,4 +1,5 @@
 import type { ExecutionMode, Finding } from '../../../shared/types/finding';
+import type { SkillArgument } from '../../../shared/types/skill-definition';
 
 export type { Finding };
 
@@ -36,7 +37,10 @@ export interface SkillDefinition {
   allowedTools: string[] | null;
   disallowedTools: string[];
   argumentHint?: string;
+  /** The declared arguments' names, in order. */
   arguments: string[];
+  /** The declared arguments in full (description, default, options), in the same order. */
+  argumentSpecs: SkillArgument[];
   whenToUse?: string;
   disableModelInvocation: boolean;
   userInvocable: boolean;

@@ -105,3 +105,18 @@ export const LogoMark = () => (
     <path d="M19 10.5l1.4 3.1 3.1 1.4-3.1 1.4-1.4 3.1-1.4-3.1-3.1-1.4 3.1-1.4z" fill="#fff" />
   </svg>
 );
+
+/** Run a skill: a play triangle. */
+export const PlayIcon = () => (
+  <Icon size={16}>
+    <path d="M7 4.5v15l12-7.5z" />
+  </Icon>
+);
+
+/** The command palette's button: a magnifier. */
+export const SearchIcon = () => (
+  <Icon size={16}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-3.5-3.5" />
+  </Icon>
+);

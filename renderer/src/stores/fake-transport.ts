@@ -70,6 +70,9 @@ export function skill(id: string, overrides: Partial<SkillMeta> = {}): SkillSumm
     layout: null,
     findings: [],
     runnable: true,
+    userInvocable: true,
+    usesSelection: false,
+    takesArguments: false,
     shadowedBy: null,
     meta: meta(id, overrides),
   };

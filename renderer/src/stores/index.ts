@@ -3,6 +3,7 @@ import { storedLanguage } from '../i18n';
 import { createAppStore, type AppStore } from './app';
 import { createGrantsStore, type GrantsStore } from '../features/grants/grants-store';
 import { createEditorStore, type EditorStore } from './editor';
+import { createLaunchStore, type LaunchStore } from './launch';
 import { createConnectionStore, type ConnectionLink, type ConnectionStore } from './connection';
 import { createMemosStore, type MemosStore } from './memos';
 import { createPromptsStore, type PromptsStore } from './prompts';
@@ -20,10 +21,12 @@ export interface Stores {
   useRunsStore: RunsStore;
   usePromptsStore: PromptsStore;
   useEditorStore: EditorStore;
+  useLaunchStore: LaunchStore;
 }
 
 /** All stores of one dashboard, loaded once and reloaded whenever a dropped link comes back. */
 export function createStores(client: Client, link: ConnectionLink | null): Stores {
+  const useRunsStore = createRunsStore(client);
   const stores: Stores = {
     useAppStore: createAppStore(client, { chosenLanguage: storedLanguage }),
     useSkillsStore: createSkillsStore(client),
@@ -34,10 +37,12 @@ export function createStores(client: Client, link: ConnectionLink | null): Store
     // Loaded at start: the skills page's first-run card needs to know whether any provider exists.
     useSettingsStore: createSettingsStore(client),
     // Runs: the history is read when the page opens; prompts open before this page loaded are read now.
-    useRunsStore: createRunsStore(client),
+    useRunsStore,
     usePromptsStore: createPromptsStore(client),
     // The skill editor (#/skills/<id>): reads the skill when it opens.
     useEditorStore: createEditorStore(client),
+    // The command palette and the run sheet; a run starts through the runs store (Runs follows it).
+    useLaunchStore: createLaunchStore(client, (request) => useRunsStore.getState().start(request)),
   };
   const loadAll = () => {
     void stores.useAppStore.getState().load();

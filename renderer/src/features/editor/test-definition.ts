@@ -9,6 +9,7 @@ export function testDefinition(over: Partial<SkillDefinitionData> = {}): SkillDe
     allowedTools: null,
     disallowedTools: [],
     arguments: [],
+    argumentSpecs: [],
     disableModelInvocation: false,
     userInvocable: true,
     paths: [],

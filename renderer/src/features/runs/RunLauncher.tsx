@@ -3,22 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useStores } from '../../app/stores-context';
 import { errorText } from '../../i18n/error-text';
 import { emojiDrawable } from '../skills/emoji-drawable';
+import { configAsText as asText, configOverrides } from './config-text';
 import './run-launcher.css';
 
 type ConfigValues = Record<string, unknown>;
-
-/** A config value as the text field shows it. */
-const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
-
-/** The text back as the type the skill's config had (numbers, booleans, JSON stay what they were). */
-function fromText(text: string, original: unknown): unknown {
-  if (typeof original === 'string') return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
 
 /** Start a skill from the dashboard: its input, a selection, and its config values for this run. */
 export function RunLauncher() {
@@ -27,7 +15,11 @@ export function RunLauncher() {
   const skills = useSkillsStore((s) => s.skills);
   const start = useRunsStore((s) => s.start);
   const skillConfig = useRunsStore((s) => s.skillConfig);
-  const runnable = useMemo(() => skills.filter((s) => s.runnable && !s.shadowedBy), [skills]);
+  // `user-invocable: false` skills are the models' to start, not offered here
+  const runnable = useMemo(
+    () => skills.filter((s) => s.runnable && !s.shadowedBy && s.userInvocable),
+    [skills],
+  );
   const [skillId, setSkillId] = useState('');
   const [input, setInput] = useState('');
   const [selection, setSelection] = useState('');
@@ -52,11 +44,7 @@ export function RunLauncher() {
     if (!chosen || starting) return;
     setStarting(true);
     setError(null);
-    const changed = Object.fromEntries(
-      Object.entries(edits)
-        .filter(([key, text]) => text !== asText(config[key]))
-        .map(([key, text]) => [key, fromText(text, config[key])]),
-    );
+    const changed = configOverrides(config, edits);
     const result = await start({
       skillId: chosen,
       ...(input ? { input } : {}),
