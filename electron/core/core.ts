@@ -160,7 +160,11 @@ export function createCore(options: CoreOptions): Core {
     ...createRunHandlers({ executor, repo: runs, session: output.session, ports, tools }),
     ...createProviderHandlers({ repo: providers, secrets: ports.secrets, gateway }),
     ...createPermissionHandlers(permissions, prompts),
-    ...createTriggerSide({ ...output, skills, executor, events, settings, hotkeys: options.hotkeys }),
+    ...createTriggerSide({
+      ...{ ...output, skills, executor, events, settings, metas: metaRepo, hotkeys: options.hotkeys },
+      listSkills: () => handlers['skills:list'](undefined),
+      usage: () => runs.usage(),
+    }),
     ...createMcpHandlers({ repo: mcpServers, secrets: ports.secrets, onChange: mcp.drop }),
   };
 

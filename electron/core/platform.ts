@@ -53,6 +53,30 @@ export interface CommandBarPort {
   }): Promise<string | null>;
 }
 
+/** What the launcher lists (shared/types/desktop.ts LauncherSkill). */
+export interface LauncherEntry {
+  id: string;
+  name: string;
+  description: string;
+  emoji: string;
+  color: string;
+  hotkey: string | null;
+  /** Choosing it opens the instruction box first (it takes arguments, or nothing was selected). */
+  asks: boolean;
+}
+
+/** The command bar as a launcher: the user filters the skills, picks one, maybe types an instruction. */
+export interface LauncherPort {
+  /** Resolves the choice, or null when dismissed (Esc, clicking elsewhere). */
+  choose(request: {
+    /** The skills for an empty filter, best first. */
+    skills: LauncherEntry[];
+    /** The skills for what is typed (the palette's rule), best first. */
+    filter(query: string): LauncherEntry[];
+    captured: CapturedSelection;
+  }): Promise<{ skillId: string; instruction?: string } | null>;
+}
+
 /** Puts text where the user's cursor is (the desktop does it as a paste transaction). */
 export interface TextInserterPort {
   /**
@@ -106,7 +130,7 @@ export interface PlatformPorts {
   inserter: TextInserterPort;
   focus: FocusPort;
   selection: SelectionPort;
-  commandBar: CommandBarPort;
+  commandBar: CommandBarPort & LauncherPort;
   card: CardPresenterPort;
   notifier: NotifierPort;
   secrets: SecretStorePort;

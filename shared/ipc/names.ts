@@ -45,8 +45,10 @@ export const CHANNELS = [
   'mcp:save',
   'mcp:delete',
   'trigger:run',
+  'trigger:launcher',
   'hotkeys:status',
   'hotkeys:pause',
+  'hotkeys:setLauncher',
   'hotkeys:test',
   'memos:list',
   'memos:search',
@@ -98,4 +100,10 @@ export const COMMAND_BAR_CHANNELS = {
   submit: 'skilldeck-command-bar:submit',
   /** command bar → main: dismissed. */
   cancel: 'skilldeck-command-bar:cancel',
+  /** launcher → main: what is typed in the filter. */
+  query: 'skilldeck-command-bar:query',
+  /** main → launcher: the skills for what is typed (`LauncherList`). */
+  skills: 'skilldeck-command-bar:skills',
+  /** launcher → main: the skill chosen, with the instruction typed after choosing it. */
+  choose: 'skilldeck-command-bar:choose',
 } as const;

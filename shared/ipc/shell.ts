@@ -3,6 +3,7 @@
 // compile). The main process checks what it receives and what it sends against them; the preloads import
 // only the names, so they stay free of zod.
 import { z } from 'zod';
+import { LauncherSkill } from '../types/desktop';
 import type { CARD_CHANNELS, COMMAND_BAR_CHANNELS } from './names';
 
 export const CARD_ACTIONS = ['copy', 'insert', 'pin', 'close'] as const;
@@ -48,8 +49,33 @@ export const CommandBarContext = z.object({
   captured: z.object({ method: z.string(), preview: z.string(), chars: z.number() }),
   /** In the app's language: the input's accessible name, and the line saying what was captured. */
   labels: z.object({ lang: z.string(), instruction: z.string(), captured: z.string() }),
+  /** Present when the bar is the launcher: the skills for an empty filter and its own words. */
+  launcher: z
+    .object({
+      skills: z.array(LauncherSkill),
+      labels: z.object({
+        search: z.string(),
+        /** Shown when nothing matches. */
+        none: z.string(),
+        /** The instruction box's placeholder once a skill is chosen, with `{{name}}` filled in. */
+        instructionFor: z.string(),
+        /** The key hints under the list. */
+        hints: z.string(),
+      }),
+    })
+    .optional(),
 });
 export type CommandBarContext = z.infer<typeof CommandBarContext>;
+
+/** The launcher's list for what is typed. */
+export const LauncherList = z.object({ query: z.string(), skills: z.array(LauncherSkill) });
+export type LauncherList = z.infer<typeof LauncherList>;
+
+/** The launcher's choice. */
+export const LauncherChoice = z
+  .object({ skillId: z.string().min(1).max(200), instruction: z.string().optional() })
+  .strict();
+export type LauncherChoice = z.infer<typeof LauncherChoice>;
 
 /** Each card channel's message. */
 export const cardMessages = {
@@ -63,4 +89,7 @@ export const commandBarMessages = {
   submit: z.string(),
   /** Sent without arguments. */
   cancel: z.undefined(),
+  query: z.string().max(200),
+  skills: LauncherList,
+  choose: LauncherChoice,
 } satisfies Record<keyof typeof COMMAND_BAR_CHANNELS, z.ZodType>;

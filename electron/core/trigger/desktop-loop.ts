@@ -8,7 +8,10 @@ import type { PlatformPorts } from '../platform';
 import { registerOutputTools } from '../tools/output';
 import { createRunDelivery } from '../tools/output/run-delivery';
 import type { ToolRegistry } from '../tools/registry';
-import { createTrigger, type TriggerDeps } from './trigger';
+import type { SettingsStore } from '../store/settings';
+import type { SkillMetaRepo } from '../store/skill-meta';
+import { createLauncher, type LauncherDeps } from './launcher';
+import { createTrigger, createTriggerFlow, type TriggerDeps } from './trigger';
 import { createTriggerHandlers, type HotkeyService, type TriggerChannel } from './trigger-handlers';
 import { createTriggerSession, type TriggerSession } from './trigger-session';
 
@@ -33,10 +36,16 @@ export function createOutputSide(deps: {
   return { session, delivery, ports, text };
 }
 
-/** `trigger:run` and `hotkeys:*` over the trigger flow. */
+/** `trigger:run`, `trigger:launcher` and `hotkeys:*` over the trigger flow. */
 export function createTriggerSide(
-  deps: Omit<TriggerDeps, 'session'> & { session: TriggerSession; hotkeys?: HotkeyService },
+  deps: Omit<TriggerDeps, 'session' | 'settings'> & {
+    session: TriggerSession;
+    settings: Pick<SettingsStore, 'get' | 'set'>;
+    metas: Pick<SkillMetaRepo, 'list'>;
+    hotkeys?: HotkeyService;
+  } & Pick<LauncherDeps, 'listSkills' | 'usage'>,
 ): Pick<Handlers, TriggerChannel> {
-  const trigger = createTrigger(deps);
-  return createTriggerHandlers({ trigger, skills: deps.skills, hotkeys: deps.hotkeys });
+  const flow = createTriggerFlow(deps);
+  const launch = createLauncher({ ...deps, flow });
+  return createTriggerHandlers({ ...deps, trigger: createTrigger(flow), launch });
 }

@@ -188,8 +188,7 @@ export function createTriggerFlow(deps: TriggerDeps) {
 }
 
 /** `trigger:run`: capture, then start the skill (a link never runs unattended). */
-export function createTrigger(deps: TriggerDeps) {
-  const flow = createTriggerFlow(deps);
+export function createTrigger(flow: ReturnType<typeof createTriggerFlow>) {
   return async function trigger(input: TriggerInput): Promise<TriggerResult> {
     flow.requireRunnable(input.skillId);
     return flow.startOn(await flow.capture(), {

@@ -52,7 +52,7 @@ describe('the card preload', () => {
 describe('the command bar preload', () => {
   it('exposes submit, cancel and onContext on the main channels', () => {
     const api = fake.exposed.skilldeckCommandBar!;
-    expect(Object.keys(api).sort()).toEqual(['cancel', 'onContext', 'submit']);
+    expect(Object.keys(api).sort()).toEqual(['cancel', 'choose', 'onContext', 'onSkills', 'query', 'submit']);
     fake.sent = [];
     api.submit!('into French');
     api.submit!({ not: 'text' });
@@ -62,5 +62,24 @@ describe('the command bar preload', () => {
     api.onContext!((context: unknown) => seen.push(context));
     fake.listeners[COMMAND_BAR_CHANNELS.context]!({}, { title: 'T' });
     expect(seen).toEqual([{ title: 'T' }]);
+  });
+
+  it("as the launcher: sends the query and the choice, hands the list to the page's listener", () => {
+    const api = fake.exposed.skilldeckCommandBar!;
+    fake.sent = [];
+    api.query!('pol');
+    api.query!(42);
+    api.choose!('polish');
+    api.choose!('ask', 'why?');
+    api.choose!({ skillId: 'x' });
+    expect(fake.sent).toEqual([
+      [COMMAND_BAR_CHANNELS.query, 'pol'],
+      [COMMAND_BAR_CHANNELS.choose, { skillId: 'polish' }],
+      [COMMAND_BAR_CHANNELS.choose, { skillId: 'ask', instruction: 'why?' }],
+    ]);
+    const lists: unknown[] = [];
+    api.onSkills!((list: unknown) => lists.push(list));
+    fake.listeners[COMMAND_BAR_CHANNELS.skills]!({ sender: 'hidden' }, { query: 'p', skills: [] });
+    expect(lists).toEqual([{ query: 'p', skills: [] }]);
   });
 });
