@@ -99,7 +99,7 @@ function toolResults(request: RecordedRequest): string[] {
 test('a prompt skill streams into the run panel, rendered as Markdown', async ({ page, context }) => {
   const problems = watchForPageErrors(page);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  // as in the Electron window, which denies every permission request: Copy output must still copy
+  // as in the Electron window, which denies every permission request: Copy must still copy
   await page.addInitScript(
     "navigator.clipboard.writeText = () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError'));",
   );
@@ -139,8 +139,8 @@ test('a prompt skill streams into the run panel, rendered as Markdown', async ({
   );
   await page.screenshot({ path: 'e2e-artifacts/runs-panel.png', fullPage: true });
 
-  await panel.getByRole('button', { name: 'Copy output' }).click();
-  await expect(panel.getByText('Output copied.')).toBeVisible();
+  await panel.getByRole('button', { name: 'Copy', exact: true }).click();
+  await expect(panel.getByText('Copied.')).toBeVisible();
   expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe(chunks.join(''));
 
   // The history lists it; opening it again shows the same steps.

@@ -81,6 +81,9 @@ export interface RunView {
   retryOf: string | null;
   /** Every attempt of the run, oldest first (known once `runs:get` has been read). */
   attempts: RunAttempt[];
+  /** The provider and model that answered (known once `runs:get` has been read). */
+  provider: string | null;
+  model: string | null;
   /** Where Insert pastes (a run triggered from another window); null: Insert cannot work for it. */
   insertInto: RunDetail['insertInto'];
 }
@@ -103,6 +106,8 @@ export function emptyRun(runId: string, skillId = '', startedAt = Date.now()): R
     turns: [],
     retryOf: null,
     attempts: [],
+    provider: null,
+    model: null,
     insertInto: null,
   };
 }
@@ -370,6 +375,8 @@ export function fromSummary(summary: RunSummary): RunView {
     error: summary.error,
     endedAt: summary.endedAt,
     retryOf: summary.retryOf,
+    provider: summary.provider,
+    model: summary.model,
   };
 }
 
@@ -391,7 +398,7 @@ export function stepText(step: StepView): string {
   return step.segments.map((s) => (s.kind === 'text' ? s.text : '')).join('');
 }
 
-/** What "Copy output" copies: the run's output, else the last step's output or streamed text. */
+/** What Copy copies: the run's output, else the last step's output or streamed text. */
 export function runOutputText(run: RunView): string {
   if (run.output) return run.output;
   const last = [...run.steps].reverse().find((s) => s.output || stepText(s));

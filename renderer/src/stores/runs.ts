@@ -1,7 +1,8 @@
 import { create } from 'zustand';
 import type { Client } from '../../../shared/ipc/client';
 import type { Result } from '../../../shared/ipc/result';
-import type { RunStart, RunStatus, RunSummary } from '../../../shared/types/run';
+import type { ProviderModels } from '../../../shared/types/provider';
+import type { DeliverAction, RunDelivered, RunStart, RunStatus, RunSummary } from '../../../shared/types/run';
 import type { SkillDefinitionData } from '../../../shared/types/skill-definition';
 import { applyEvent, emptyRun, isFinished, runFromDetail, type RunView } from '../../../shared/runs/run-view';
 import { errorText } from '../i18n/error-text';
@@ -39,6 +40,19 @@ export interface RunsState {
   cancel(runId: string): Promise<Result<{ cancelled: boolean }>>;
   rerun(runId: string): Promise<Result<{ runId: string }>>;
   resume(runId: string): Promise<Result<{ runId: string }>>;
+  /**
+   * Tries the run again as a new attempt linked to it (on the same input), optionally with another
+   * provider and model; the panel shows the new attempt.
+   */
+  retry(runId: string, choice?: { provider?: string; model?: string }): Promise<Result<{ runId: string }>>;
+  /** Sends a follow-up: the answer streams into the run's thread (`turns`). */
+  followUp(runId: string, message: string): Promise<Result<{ runId: string; turn: number }>>;
+  /** Inserts (where the run was triggered) or saves as a memo again; `turn` 0 is the run's own result. */
+  deliver(runId: string, action: DeliverAction, turn?: number): Promise<Result<RunDelivered>>;
+  /** Reads what the events do not say (attempts, where Insert goes, the model) into the run's view. */
+  loadDetails(runId: string): Promise<void>;
+  /** A provider's models, for the Retry with… picker. */
+  providerModels(providerId: string): Promise<Result<ProviderModels>>;
   /** Reads the run (`runs:get`) and shows it in the panel. */
   open(runId: string): Promise<Result<unknown>>;
   close(): void;
@@ -83,7 +97,8 @@ export function createRunsStore(client: Client) {
             ...state.runs,
             [runId]: {
               ...(state.runs[runId] ?? emptyRun(runId, request.skillId)),
-              input: request.input ?? request.selection ?? null,
+              input: request.input ?? request.selection ?? state.runs[request.retryOf ?? '']?.input ?? null,
+              retryOf: request.retryOf ? (state.runs[request.retryOf]?.retryOf ?? request.retryOf) : null,
             },
           },
         }));
@@ -99,6 +114,36 @@ export function createRunsStore(client: Client) {
       if (!request) return { ok: false, error: { code: 'NOT_FOUND', message: 'unknown run' } };
       return get().start(request);
     },
+
+    async retry(runId, choice = {}) {
+      const run = get().runs[runId];
+      if (!run?.skillId) return { ok: false, error: { code: 'NOT_FOUND', message: 'unknown run' } };
+      return get().start({
+        skillId: run.skillId,
+        retryOf: runId,
+        ...(choice.provider ? { provider: choice.provider } : {}),
+        ...(choice.model ? { model: choice.model } : {}),
+      });
+    },
+
+    followUp: (runId, message) => client.request('runs:continue', { runId, message }),
+
+    deliver: (runId, action, turn = 0) => client.request('runs:deliver', { runId, action, turn }),
+
+    async loadDetails(runId) {
+      const result = await client.request('runs:get', { runId });
+      if (!result.ok) return;
+      const { attempts, insertInto, retryOf, provider, model } = result.value;
+      set((state) => {
+        const run = state.runs[runId];
+        if (!run) return {};
+        return {
+          runs: { ...state.runs, [runId]: { ...run, attempts, insertInto, retryOf, provider, model } },
+        };
+      });
+    },
+
+    providerModels: (providerId) => client.request('providers:models', { id: providerId }),
 
     async resume(runId) {
       const result = await client.request('runs:resume', { runId });
@@ -212,7 +257,12 @@ export function createRunsStore(client: Client) {
         },
       }));
     }
-    if (event.type === 'run_start' || event.type === 'complete') scheduleHistoryRefresh();
+    // the attempts, the model and where Insert goes are read once the run has ended
+    if (event.type === 'complete' && useRunsStore.getState().runs[runId]) {
+      void useRunsStore.getState().loadDetails(runId);
+    }
+    if (event.type === 'run_start' || event.type === 'complete' || event.type === 'turn_complete')
+      scheduleHistoryRefresh();
     else if (event.type === 'permission_request' || event.type === 'ask_user') scheduleHistoryRefresh();
   });
 

@@ -158,6 +158,8 @@ function renderInline(nodes: Inline[]) {
         return <span key={i}>{node.text}</span>;
       case 'code':
         return <code key={i}>{node.text}</code>;
+      case 'break':
+        return <br key={i} />;
       case 'strong':
         return <strong key={i}>{renderInline(node.children)}</strong>;
       case 'em':

@@ -6,10 +6,10 @@ import { errorText } from '../../i18n/error-text';
 import { Duration, Elapsed } from './Duration';
 import { inputSummary } from './format';
 import { Markdown } from './Markdown';
-import { isFinished, runOutputText, type RunView, type Waiting } from '../../../../shared/runs/run-view';
+import { isFinished, type RunView, type Waiting } from '../../../../shared/runs/run-view';
 import { canResume } from '../../../../shared/runs/resumable';
 import { StepList } from './StepList';
-import { copyText } from '../../app/clipboard';
+import { RunResult } from './result/RunResult';
 import { When } from '../../app/When';
 import './run-panel.css';
 
@@ -18,12 +18,12 @@ const WorkflowSteps = lazy(() => import('./WorkflowDag').then((m) => ({ default:
 
 const NO_STEPS: RunView['steps'] = [];
 
-/** One run, live or past: its steps as they go, and what can be done with it. */
+/** One run, live or past: its steps as they go, its result and what can be done with it (RunResult). */
 export function RunPanel({ runId }: { runId: string }) {
   const { t, i18n } = useTranslation('runs');
   const { useRunsStore, usePromptsStore } = useStores();
   const run = useRunsStore((s) => s.runs[runId]);
-  const { cancel, rerun, resume, close } = useRunsStore.getState();
+  const { cancel, resume, close } = useRunsStore.getState();
   const promptOpen = usePromptsStore((s) => s.queue.some((p) => p.runId === runId));
   const [notice, setNotice] = useState<string | null>(null);
   const titleId = useId();
@@ -32,7 +32,6 @@ export function RunPanel({ runId }: { runId: string }) {
 
   if (!run) return null;
   const finished = isFinished(run.status);
-  const output = runOutputText(run);
   const lastStepText = run.steps
     .at(-1)
     ?.segments.map((s) => (s.kind === 'text' ? s.text : ''))
@@ -43,10 +42,6 @@ export function RunPanel({ runId }: { runId: string }) {
     const result = await work;
     setNotice(result.ok ? null : (result.error?.message ?? null));
   };
-
-  async function copy() {
-    setNotice(t((await copyText(output)) ? 'panel.copied' : 'panel.copyFailed'));
-  }
 
   return (
     <section
@@ -95,12 +90,6 @@ export function RunPanel({ runId }: { runId: string }) {
               {t('panel.cancel')}
             </button>
           )}
-          <button type="button" className="button" onClick={() => void act(rerun(runId))}>
-            {t('panel.rerun')}
-          </button>
-          <button type="button" className="button" disabled={!output} onClick={() => void copy()}>
-            {t('panel.copy')}
-          </button>
           <button type="button" className="icon-button" aria-label={t('panel.close')} onClick={close}>
             <CloseIcon />
           </button>
@@ -159,6 +148,7 @@ export function RunPanel({ runId }: { runId: string }) {
           <Markdown text={run.output!} />
         </div>
       )}
+      <RunResult runId={runId} />
     </section>
   );
 }

@@ -90,7 +90,7 @@ const DECISION_SOURCES = {
   deny: ['user', 'rule', 'mode', 'timeout', 'ceiling'],
 };
 
-function ToolCall({ call }: { call: ToolView }) {
+export function ToolCall({ call }: { call: ToolView }) {
   const { t } = useTranslation('runs');
   const { t: grantsT } = useTranslation('grants');
   const decision = call.decision;

@@ -106,6 +106,10 @@ describe('durations', () => {
       usage: { inputTokens: 0, outputTokens: 0 },
       startedAt: 50_000,
       endedAt: 60_000,
+      retryOf: null,
+      turnCount: 0,
+      turns: [],
+      attempts: [],
       steps: [
         {
           stepId: 'a',

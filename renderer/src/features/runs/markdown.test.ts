@@ -23,7 +23,7 @@ function shape(block: Block | undefined): Shape {
 }
 
 const plainText = (nodes: Inline[]): string =>
-  nodes.map((x) => ('text' in x ? x.text : plainText(x.children))).join('');
+  nodes.map((x) => ('text' in x ? x.text : 'children' in x ? plainText(x.children) : '\n')).join('');
 
 /** Every link in these inline nodes, at any depth. */
 function links(nodes: Inline[]): { href: string; text: string }[] {
@@ -90,6 +90,30 @@ describe('parseInline', () => {
       { kind: 'text', text: ' ' },
       { kind: 'em', children: [{ kind: 'text', text: 'too' }] },
     ]);
+  });
+
+  it('keeps single line breaks (a poem, an address) as breaks, without the next line’s indent', () => {
+    const br = { kind: 'break' };
+    expect(parseInline('Old silent pond\nA frog jumps into the pond\n  splash! Silence again.')).toEqual([
+      { kind: 'text', text: 'Old silent pond' },
+      br,
+      { kind: 'text', text: 'A frog jumps into the pond' },
+      br,
+      { kind: 'text', text: 'splash! Silence again.' },
+    ]);
+    // Markdown's own hard breaks (two spaces, a backslash) are one break, not text
+    expect(parseInline('Jane Doe  \n12 Main St\\\nSpringfield')).toEqual([
+      { kind: 'text', text: 'Jane Doe' },
+      br,
+      { kind: 'text', text: '12 Main St' },
+      br,
+      { kind: 'text', text: 'Springfield' },
+    ]);
+    expect(parseInline('*one\ntwo*')).toEqual([
+      { kind: 'em', children: [{ kind: 'text', text: 'one' }, br, { kind: 'text', text: 'two' }] },
+    ]);
+    // inside a code span a line break is a space, as CommonMark says
+    expect(parseInline('`a\nb`')).toEqual([{ kind: 'code', text: 'a b' }]);
   });
 
   it('leaves unclosed markers (mid-stream) and snake_case as written', () => {

@@ -4,7 +4,7 @@ import { readAutolink, readBareUrl, readLink } from './links';
 import type { Inline } from './types';
 
 /**
- * Inline code, **bold** / __bold__, *italic* / _italic_, links — `[text](url)`, `<url>`, bare
+ * Line breaks kept (a `break` node), inline code, **bold** / __bold__, *italic* / _italic_, links — `[text](url)`, `<url>`, bare
  * `https://…` — and `![alt](url)` as a link to the image; an unclosed marker stays as written, and a
  * link whose `(url)` has not closed yet is text until it does. Only http:, https: and mailto: URLs
  * become links; a link to anything else is shown as the text it was written as.
@@ -24,6 +24,15 @@ function readInline(text: string, inLink: boolean): Inline[] {
   let i = 0;
   while (i < text.length) {
     const ch = text[i]!;
+    // a single line break stays a line break (a trailing `\` or two spaces, Markdown's hard break, too)
+    if (ch === '\n' || (ch === '\\' && text[i + 1] === '\n')) {
+      plain = plain.replace(/[ \t]+$/, '');
+      flush();
+      out.push({ kind: 'break' });
+      i += ch === '\n' ? 1 : 2;
+      while (text[i] === ' ' || text[i] === '\t') i++; // a continuation line's indent is not text
+      continue;
+    }
     if (ch === '\\' && i + 1 < text.length && /[\\`*_#[\]()<>|!-]/.test(text[i + 1]!)) {
       plain += text[i + 1];
       i += 2;
@@ -36,7 +45,9 @@ function readInline(text: string, inLink: boolean): Inline[] {
       const end = text.indexOf(marker, i + ticks);
       if (end !== -1) {
         flush();
-        out.push({ kind: 'code', text: text.slice(i + ticks, end).trim() || text.slice(i + ticks, end) });
+        // a code span's line breaks are spaces (CommonMark)
+        const code = text.slice(i + ticks, end).replace(/\n/g, ' ');
+        out.push({ kind: 'code', text: code.trim() || code });
         i = end + ticks;
         continue;
       }

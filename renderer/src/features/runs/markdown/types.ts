@@ -24,5 +24,7 @@ export type Inline =
   | { kind: 'code'; text: string }
   | { kind: 'strong'; children: Inline[] }
   | { kind: 'em'; children: Inline[] }
+  /** A line break inside a paragraph: kept, as chat apps show model output (poems, addresses, scripts). */
+  | { kind: 'break' }
   /** `href` is an absolute http:, https: or mailto: URL (see `safeHref`); anything else stays text. */
   | { kind: 'link'; href: string; children: Inline[] };
