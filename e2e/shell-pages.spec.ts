@@ -67,6 +67,10 @@ test('the floating card renders as text, in the language it is sent, and its but
     error: null,
     pinned: false,
     notice: null,
+    turns: [],
+    can: { insert: true, continue: false, retry: false, memo: false },
+    attempt: null,
+    model: null,
     labels: cardLabels(i18n.t),
     ...over,
   });

@@ -108,6 +108,10 @@ export function createDesktopShell(deps: DesktopShellDeps): DesktopShell {
     ports,
     start(start) {
       undo.push(cards.bind(), commandBar.bind());
+      cards.attach({
+        dispatch: (channel, input) => start.core.dispatch(channel, input),
+        events: start.core.events,
+      });
       installAppMenu({ isDev: deps.isDev, platform });
       tray = new SkilldeckTray({
         iconFile: path.join(deps.paths.pagesDir, 'icon.png'),

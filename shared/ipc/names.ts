@@ -91,6 +91,8 @@ export const CARD_CHANNELS = {
   update: 'skilldeck-card:update',
   /** card → main: a button (`CardAction`). */
   action: 'skilldeck-card:action',
+  /** main → card: the providers and models Retry with… offers (`CardModels`). */
+  models: 'skilldeck-card:models',
 } as const;
 
 export const COMMAND_BAR_CHANNELS = {

@@ -31,15 +31,43 @@ beforeAll(async () => {
 describe('the card preload', () => {
   it('exposes onCard, copy, insert, pin and close on the main channels', () => {
     const api = fake.exposed.skilldeckCard!;
-    expect(Object.keys(api).sort()).toEqual(['close', 'copy', 'insert', 'onCard', 'pin']);
+    expect(Object.keys(api).sort()).toEqual([
+      'close',
+      'continue',
+      'copy',
+      'insert',
+      'memo',
+      'models',
+      'onCard',
+      'onModels',
+      'pin',
+      'retry',
+      'retryWith',
+    ]);
     fake.sent = [];
     api.copy!();
     api.insert!();
     api.pin!();
     api.close!();
-    expect(fake.sent).toEqual(
-      ['copy', 'insert', 'pin', 'close'].map((action) => [CARD_CHANNELS.action, action]),
-    );
+    api.memo!();
+    api.retry!();
+    api.models!();
+    api.retryWith!('local', 'm2');
+    api.retryWith!({ provider: 'x' }, 'm');
+    api.continue!('and in Spanish?');
+    api.continue!(42);
+    expect(fake.sent).toEqual([
+      ...['copy', 'insert', 'pin', 'close', 'memo', 'retry', 'models'].map((action) => [
+        CARD_CHANNELS.action,
+        action,
+      ]),
+      [CARD_CHANNELS.action, { type: 'retryWith', provider: 'local', model: 'm2' }],
+      [CARD_CHANNELS.action, { type: 'continue', message: 'and in Spanish?' }],
+    ]);
+    const models: unknown[] = [];
+    api.onModels!((m: unknown) => models.push(m));
+    fake.listeners[CARD_CHANNELS.models]!({ sender: 'hidden' }, { providers: [] });
+    expect(models).toEqual([{ providers: [] }]);
 
     const seen: unknown[] = [];
     fake.listeners[CARD_CHANNELS.update]!({ sender: 'hidden' }, { text: 'early' });
