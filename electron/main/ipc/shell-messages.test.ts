@@ -28,7 +28,10 @@ describe('receiveShellMessage', () => {
       type: 'continue',
       message: 'and?',
     });
-    for (const forged of [{ type: 'continue', message: '  ' }, { type: 'retryWith', model: 'm' }])
+    for (const forged of [
+      { type: 'continue', message: '  ' },
+      { type: 'retryWith', model: 'm' },
+    ])
       expect(receiveShellMessage(cardMessages.action, forged)).toBeNull();
     for (const forged of ['delete', 42, null, { action: 'copy' }])
       expect(receiveShellMessage(cardMessages.action, forged)).toBeNull();

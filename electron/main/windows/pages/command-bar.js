@@ -91,6 +91,7 @@ api.onContext((context) => {
       labels: { instructionFor: String(words.instructionFor ?? '{{name}}') },
     };
     document.body.classList.add('launcher');
+    input.value = '';
     input.setAttribute('role', 'combobox');
     input.setAttribute('aria-controls', 'skills');
     input.setAttribute('aria-label', String(words.search ?? ''));
