@@ -65,6 +65,7 @@ function pick(index) {
   launcher.chosen = skill;
   $('skills').hidden = true;
   $('none').hidden = true;
+  $('hints').hidden = true;
   $('title').textContent = `${skill.emoji ? `${skill.emoji} ` : ''}${skill.name}`;
   input.value = '';
   input.placeholder = launcher.labels.instructionFor.replace('{{name}}', String(skill.name));
