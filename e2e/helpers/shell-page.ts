@@ -50,6 +50,7 @@ export async function openShellPage(page: Page, name: 'card' | 'command-bar') {
       cancel: record('cancel'),
       query: record('query'),
       choose: record('choose'),
+      compact: record('compact'),
     };
   });
   await page.goto(`${ORIGIN}/${name}.html`);

@@ -34,6 +34,8 @@ contextBridge.exposeInMainWorld('skilldeckCommandBar', {
       typeof instruction === 'string' ? { skillId, instruction } : { skillId },
     );
   },
+  /** The launcher: a skill that asks was chosen, the bar is all that is left. */
+  compact: (): void => ipcRenderer.send(COMMAND_BAR_CHANNELS.compact),
   onSkills(callback: unknown): void {
     if (typeof callback === 'function') skillsListener = (list) => (callback as (l: unknown) => void)(list);
   },

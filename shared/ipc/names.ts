@@ -108,4 +108,6 @@ export const COMMAND_BAR_CHANNELS = {
   skills: 'skilldeck-command-bar:skills',
   /** launcher → main: the skill chosen, with the instruction typed after choosing it. */
   choose: 'skilldeck-command-bar:choose',
+  /** launcher → main: a skill that asks was chosen; the list is gone, the window shrinks to the bar. */
+  compact: 'skilldeck-command-bar:compact',
 } as const;

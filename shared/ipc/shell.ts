@@ -142,4 +142,6 @@ export const commandBarMessages = {
   query: z.string().max(200),
   skills: LauncherList,
   choose: LauncherChoice,
+  /** Sent without arguments. */
+  compact: z.undefined(),
 } satisfies Record<keyof typeof COMMAND_BAR_CHANNELS, z.ZodType>;

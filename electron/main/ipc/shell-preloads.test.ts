@@ -80,7 +80,7 @@ describe('the card preload', () => {
 describe('the command bar preload', () => {
   it('exposes submit, cancel and onContext on the main channels', () => {
     const api = fake.exposed.skilldeckCommandBar!;
-    expect(Object.keys(api).sort()).toEqual(['cancel', 'choose', 'onContext', 'onSkills', 'query', 'submit']);
+    expect(Object.keys(api).sort()).toEqual(['cancel', 'choose', 'compact', 'onContext', 'onSkills', 'query', 'submit']);
     fake.sent = [];
     api.submit!('into French');
     api.submit!({ not: 'text' });
@@ -100,10 +100,12 @@ describe('the command bar preload', () => {
     api.choose!('polish');
     api.choose!('ask', 'why?');
     api.choose!({ skillId: 'x' });
+    api.compact!();
     expect(fake.sent).toEqual([
       [COMMAND_BAR_CHANNELS.query, 'pol'],
       [COMMAND_BAR_CHANNELS.choose, { skillId: 'polish' }],
       [COMMAND_BAR_CHANNELS.choose, { skillId: 'ask', instruction: 'why?' }],
+      [COMMAND_BAR_CHANNELS.compact],
     ]);
     const lists: unknown[] = [];
     api.onSkills!((list: unknown) => lists.push(list));

@@ -166,7 +166,14 @@ export class CommandBar implements CommandBarPort, LauncherPort {
           : {}),
       });
     };
-    const listeners = { submit, cancel, query, choose } as const;
+    const compact = (event: IpcMainEvent, payload: unknown) => {
+      if (receiveShellMessage(commandBarMessages.compact, payload) === null || !this.fromOpenBar(event))
+        return;
+      const window = this.pending?.window;
+      if (this.pending?.kind !== 'launcher' || !window || window.isDestroyed()) return;
+      window.setBounds({ ...window.getBounds(), height: BAR_SIZE.height });
+    };
+    const listeners = { submit, cancel, query, choose, compact } as const;
     for (const [name, listener] of Object.entries(listeners))
       ipcMain.on(COMMAND_BAR_CHANNELS[name as keyof typeof listeners], listener);
     return () => {

@@ -55,6 +55,9 @@ describe('the launcher', () => {
     expect(window.webContents.received(COMMAND_BAR_CHANNELS.skills) as LauncherList[]).toEqual([
       { query: 'tr', skills: [entry('translate')] },
     ]);
+    // a skill that asks was chosen: the window shrinks to the bar
+    sendFromPage(COMMAND_BAR_CHANNELS.compact, window.webContents, []);
+    expect(window.bounds).toMatchObject({ height: 132, y: 200 });
     // a submit (the plain bar's answer) means nothing to the launcher
     sendFromPage(COMMAND_BAR_CHANNELS.submit, window.webContents, ['x']);
     expect(window.destroyed).toBe(false);

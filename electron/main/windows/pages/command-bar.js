@@ -72,6 +72,7 @@ function pick(index) {
   input.setAttribute('aria-label', input.placeholder);
   input.removeAttribute('aria-activedescendant');
   input.focus();
+  api.compact?.();
 }
 
 api.onContext((context) => {
