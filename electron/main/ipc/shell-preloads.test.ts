@@ -80,7 +80,15 @@ describe('the card preload', () => {
 describe('the command bar preload', () => {
   it('exposes submit, cancel and onContext on the main channels', () => {
     const api = fake.exposed.skilldeckCommandBar!;
-    expect(Object.keys(api).sort()).toEqual(['cancel', 'choose', 'compact', 'onContext', 'onSkills', 'query', 'submit']);
+    expect(Object.keys(api).sort()).toEqual([
+      'cancel',
+      'choose',
+      'compact',
+      'onContext',
+      'onSkills',
+      'query',
+      'submit',
+    ]);
     fake.sent = [];
     api.submit!('into French');
     api.submit!({ not: 'text' });

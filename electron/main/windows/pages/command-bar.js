@@ -139,7 +139,9 @@ input.addEventListener('keydown', (event) => {
     }
     return;
   }
-  const digit = /^[1-9]$/.test(event.key) ? Number(event.key) : 0;
+  // by the key's place (Digit1…), so Alt+1 works where Alt changes the character typed (macOS)
+  const place = /^(?:Digit|Numpad)([1-9])$/.exec(event.code);
+  const digit = place ? Number(place[1]) : /^[1-9]$/.test(event.key) ? Number(event.key) : 0;
   if (digit && (event.altKey || event.ctrlKey || input.value === '')) {
     event.preventDefault();
     pick(digit - 1);
