@@ -44,6 +44,8 @@ export interface DesktopShellStart {
   hotkeysPaused(): boolean;
   /** A recent skill picked in the tray (e.g. dispatch 'trigger:run'). */
   runSkill(skillId: string): void;
+  /** The tray's "Run a skill…": the launcher. */
+  openLauncher?(): void;
 }
 
 export interface DesktopShell {
@@ -118,6 +120,7 @@ export function createDesktopShell(deps: DesktopShellDeps): DesktopShell {
         openDashboard: start.openDashboard,
         recentSkillIds: () => recentSkillIds(start.core),
         runSkill: start.runSkill,
+        ...(start.openLauncher ? { openLauncher: start.openLauncher } : {}),
         hotkeysPaused: start.hotkeysPaused,
         pauseHotkeys: async (paused) => {
           await start.pauseHotkeys(paused);
