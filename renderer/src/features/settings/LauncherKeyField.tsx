@@ -80,11 +80,9 @@ export function LauncherKeyField() {
       <p className="muted small" data-testid="launcher-key-state">
         {launcher.state === 'off'
           ? t('hotkeys.launcher.off')
-          : !hotkeys.available
-            ? t('hotkeys.launcher.desktopOnly')
-            : launcher.isDefault
-              ? t('hotkeys.launcher.default')
-              : null}
+          : hotkeys.available && launcher.isDefault
+            ? t('hotkeys.launcher.default')
+            : null}
       </p>
     </div>
   );
