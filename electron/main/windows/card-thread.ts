@@ -4,7 +4,8 @@
 // and its `runs:event` stream, folded by the run panel's own reducer (shared/runs/run-view.ts). No Electron
 // here: tests drive it with a real core.
 import type { RunDelivered } from '../../../shared/types/run';
-import type { Result } from '../../../shared/ipc/result';
+import type { ErrorWords, Result } from '../../../shared/ipc/result';
+import type { DesktopKey, DesktopText } from '../../core/i18n/desktop-text';
 import {
   applyEvent,
   emptyRun,
@@ -45,11 +46,28 @@ export interface ThreadState {
   finished: boolean;
 }
 
-/** An error of the core, for the card's notice line. */
-export class CardActionError extends Error {}
+/** An error of the core, for the card's notice line (its words, when the card has them). */
+export class CardActionError extends Error {
+  constructor(
+    message: string,
+    readonly words?: ErrorWords,
+  ) {
+    super(message);
+  }
+}
+
+/** An error as the card says it: the core's words in the app's language when known, else its message. */
+export function cardErrorText(error: unknown, t: DesktopText): string {
+  if (error instanceof CardActionError && error.words) {
+    const key = `card.errors.${error.words.key}`;
+    const text = t(key as DesktopKey, error.words.values);
+    if (text !== key) return text;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
 
 function unwrap<T>(result: Result<unknown>): T {
-  if (!result.ok) throw new CardActionError(result.error.message);
+  if (!result.ok) throw new CardActionError(result.error.message, result.error.words);
   return result.value as T;
 }
 

@@ -10,6 +10,7 @@ import { createTestCore, type TestCore } from '../../core/test-support';
 import { startLlmServer, type LlmServer, type RecordedRequest } from '../../core/testing/llm-server';
 import { CARD_CHANNELS } from '../../../shared/ipc/names';
 import type { CardModels, CardView } from '../../../shared/ipc/shell';
+import { createDesktopI18n } from '../../core/i18n/desktop-text';
 import { CARD_URL, FloatingCards } from './card-window';
 import { FakeBrowserWindow, resetFakes, sendFromPage } from './test-electron';
 
@@ -126,5 +127,27 @@ describe('the card wired to the core', () => {
     press({ type: 'retryWith', provider: '' });
     press({ type: 'continue', message: '   ' });
     expect(server.requests.filter((r) => r.method === 'POST')).toHaveLength(2);
+  });
+
+  it("says why Insert did not paste in the app's language: the focus moved away from the window", async () => {
+    server.script({ text: 'The cat.' });
+    unbind();
+    cards = new FloatingCards({
+      preloadFile: '/out/preload/card.cjs',
+      sizeFile: path.join(dir, 'card-window.json'),
+      clipboard,
+      inserter,
+      focusDelayMs: 0,
+      text: createDesktopI18n('zh-CN').t,
+    });
+    cards.attach(t.core);
+    unbind = cards.bind();
+    const { last, press } = await cardOfTriggeredRun();
+    ports.focused = { ...editor, id: '0x200', title: 'other' };
+    press('insert');
+    await vi.waitFor(() =>
+      expect(last().notice).toBe('“notes.txt”已不再拥有键盘焦点：请回到该窗口后再插入，或复制回答'),
+    );
+    expect(ports.inserted).toEqual([]);
   });
 });

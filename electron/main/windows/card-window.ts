@@ -12,7 +12,7 @@ import { cardMessages, type CardAction, type CardMessage, type CardView } from '
 import { receiveShellMessage, sendShellMessage } from '../ipc/shell-messages';
 import { cardLabels } from './shell-words';
 import { providerModels, threadAction, withThread } from './card-actions';
-import { CardThread, type CardCore } from './card-thread';
+import { CardThread, cardErrorText, type CardCore } from './card-thread';
 
 export const CARD_URL = `${APP_ORIGIN}/card.html`;
 
@@ -300,7 +300,7 @@ export class FloatingCards implements CardPresenterPort {
     try {
       await this.perform(open, checked);
     } catch (error) {
-      this.notice(open, error instanceof Error ? error.message : String(error));
+      this.notice(open, cardErrorText(error, this.t));
     }
   }
 
@@ -352,14 +352,12 @@ export class FloatingCards implements CardPresenterPort {
     window.hide();
     this.deps.yieldFocus?.();
     await delay(this.deps.focusDelayMs ?? 150);
-    let result: { inserted: boolean; reason?: string };
+    let result: { inserted: boolean; reason?: string; said?: string };
     if (thread?.state().canInsert) {
+      // the core's words say why, whole ("“gedit” no longer has the keyboard focus: …")
       result = await thread.deliver('insert').then(
         () => ({ inserted: true }),
-        (error: unknown) => ({
-          inserted: false,
-          reason: error instanceof Error ? error.message : String(error),
-        }),
+        (error: unknown) => ({ inserted: false, said: cardErrorText(error, this.t) }),
       );
     } else result = await this.deps.inserter.insert(text);
     if (window.isDestroyed()) return;
@@ -372,7 +370,8 @@ export class FloatingCards implements CardPresenterPort {
       open,
       result.inserted
         ? this.t('card.inserted')
-        : this.t('card.notInserted', { reason: result.reason ?? this.t('card.unknownReason') }),
+        : (result.said ??
+            this.t('card.notInserted', { reason: result.reason ?? this.t('card.unknownReason') })),
     );
   }
 
