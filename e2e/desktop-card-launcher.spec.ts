@@ -40,7 +40,7 @@ test('the card: Copy, Insert, Memo, Retry, Retry with… and Continue reach the 
   page,
 }) => {
   const problems = watchForPageErrors(page);
-  await page.setViewportSize({ width: 420, height: 280 });
+  await page.setViewportSize({ width: 440, height: 340 });
   const card = await openShellPage(page, 'card');
   await card.deliver(cardMessage('en'));
   await expect(page.locator('#keys')).toHaveText('Enter insert · Ctrl+C copy · Tab follow-up · Esc close');
@@ -76,7 +76,7 @@ test('the card: Copy, Insert, Memo, Retry, Retry with… and Continue reach the 
     }),
   );
   await expect(page.locator('#thread li')).toHaveCount(1);
-  await expect(page.locator('#thread .asked')).toHaveText('You: Shorter, please');
+  await expect(page.locator('#thread .asked')).toHaveText('You:Shorter, please');
   await expect(page.getByRole('button', { name: 'Insert' })).toBeDisabled(); // still streaming
   await expect(page.getByRole('button', { name: 'Retry', exact: true })).toBeHidden();
   await card.deliver(
@@ -85,7 +85,7 @@ test('the card: Copy, Insert, Memo, Retry, Retry with… and Continue reach the 
     }),
   );
   await expect(page.locator('#thread .answer')).toHaveText('Cat on mat.');
-  await page.setViewportSize({ width: 420, height: 420 });
+  await page.setViewportSize({ width: 440, height: 340 });
   await shoot(page, 'card-thread-light');
 
   // Retry with…: the picker asks for the models, offers the providers, runs the one picked
@@ -115,7 +115,7 @@ for (const scheme of ['dark', 'light'] as const) {
   test(`the card with a thread in 简体中文, ${scheme}`, async ({ page }) => {
     const problems = watchForPageErrors(page);
     await page.emulateMedia({ colorScheme: scheme });
-    await page.setViewportSize({ width: 420, height: 420 });
+    await page.setViewportSize({ width: 440, height: 340 });
     const card = await openShellPage(page, 'card');
     await card.deliver(
       cardMessage('zh-CN', {
@@ -124,7 +124,7 @@ for (const scheme of ['dark', 'light'] as const) {
       }),
     );
     await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
-    await expect(page.locator('#thread .asked')).toHaveText('你: 再短一点');
+    await expect(page.locator('#thread .asked')).toHaveText('你：再短一点');
     for (const name of ['复制', '插入', '备忘', '重试', '换模型重试…'])
       await expect(page.getByRole('button', { name, exact: true })).toBeVisible();
     await expect(page.locator('#keys')).toHaveText('Enter 插入 · Ctrl+C 复制 · Tab 追问 · Esc 关闭');

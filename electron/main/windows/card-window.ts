@@ -25,7 +25,7 @@ export interface Point {
   y: number;
 }
 
-export const DEFAULT_CARD_SIZE: Size = { width: 420, height: 280 };
+export const DEFAULT_CARD_SIZE: Size = { width: 440, height: 340 };
 const MIN_CARD_SIZE: Size = { width: 260, height: 140 };
 /** Below and to the right of the pointer, so the card does not cover what was just selected. */
 const CURSOR_OFFSET: Point = { x: 16, y: 20 };

@@ -41,7 +41,7 @@ function renderThread(turns, you) {
       asked.className = 'asked';
       const who = document.createElement('span');
       who.className = 'who';
-      who.textContent = `${you}: `;
+      who.textContent = you; // with its colon, as the language writes it
       asked.append(who, document.createTextNode(String(turn.message)));
       const answer = document.createElement('pre');
       answer.className = `answer${turn.error ? ' error-text' : ''}`;
@@ -80,7 +80,7 @@ function render(card) {
     text.classList.remove('error-text');
   }
   const turns = Array.isArray(card.turns) ? card.turns : [];
-  renderThread(turns, String(labels.you ?? 'You'));
+  renderThread(turns, String(labels.you ?? 'You:'));
   const streaming = card.pending || turns.some((t) => t.pending);
   if (streaming && atBottom) body.scrollTop = body.scrollHeight; // follow the stream unless scrolled up
   $('status').className = `status${card.error ? ' error' : streaming ? ' pending' : ''}`;
