@@ -105,6 +105,8 @@ test('Continue sends the whole thread: system, user, assistant, user — then as
   // the thread is kept: reopened from the history, it shows and goes on
   await page.reload();
   const row = page.locator('tr', { hasText: 'poet' }).first();
+  // the history says it has a thread
+  await expect(row).toContainText('1 follow-up');
   await row.getByRole('button', { name: /^Open run/ }).click();
   const reopened = page.getByTestId('run-panel');
   await expect(reopened.getByTestId('turn-1').getByText('Moonlight.')).toBeVisible();
@@ -154,10 +156,48 @@ test('Retry with… another provider and model goes to that model; the attempts 
   expect(thread(calls(other)[0])).toEqual(thread(calls(llm)[0]));
   await expect(retried.getByTestId('attempt-position')).toHaveText('Attempt 2 of 2 · big-model (other)');
 
+  // the history tells the retry from the first attempt
+  await expect(page.locator('tr', { hasText: 'poet' }).first().locator('.history-tag')).toHaveText('retry');
   await retried.getByRole('button', { name: 'Previous attempt' }).click();
   await expect(page.getByTestId('run-panel').locator('code.run-id')).toHaveText(firstId!);
   await expect(page.getByTestId('attempt-position')).toHaveText('Attempt 1 of 2 · m (local)');
   await expect(page.getByTestId('run-panel').getByText('first attempt')).toBeVisible();
+
+  // Retry: the same input again, on the run's own model, as a third attempt
+  llm.script({ text: 'third attempt' });
+  await page.getByTestId('run-panel').getByRole('button', { name: 'Retry', exact: true }).click();
+  await expect(page.getByTestId('run-panel').getByText('third attempt')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('attempt-position')).toHaveText('Attempt 3 of 3 · m (local)');
+  expect(calls(llm)).toHaveLength(2);
+  expect(thread(calls(llm)[1])).toEqual(thread(calls(llm)[0]));
+  expect(problems).toEqual([]);
+});
+
+test('a follow-up being answered can be stopped; the thread says so and goes on', async ({ page }) => {
+  const problems = watchForPageErrors(page);
+  llm.script(
+    { text: 'A long poem' },
+    { chunks: ['one ', 'two ', 'three ', 'four ', 'five'], chunkDelayMs: 1_000 },
+    { text: 'Short.' },
+  );
+  const panel = await runPoet(page, 'time');
+  const box = panel.getByRole('textbox', { name: 'Follow-up' });
+  await box.fill('Go on');
+  await box.press('Enter');
+  await expect(panel.getByTestId('turn-1').getByText('one')).toBeVisible();
+  await panel.getByRole('button', { name: 'Stop' }).click();
+  await expect(panel.getByTestId('turn-1')).toHaveAttribute('data-status', 'cancelled');
+  await expect(panel.getByTestId('turn-1').getByText('Stopped.')).toBeVisible();
+  // the stopped follow-up is left out of the conversation
+  await box.fill('Just one line');
+  await panel.getByRole('button', { name: 'Send' }).click();
+  await expect(panel.getByTestId('turn-2').getByText('Short.')).toBeVisible();
+  expect(thread(llm.requests.at(-1))).toEqual([
+    ['system', 'Write a poem about the topic.'],
+    ['user', 'time'],
+    ['assistant', 'A long poem'],
+    ['user', 'Just one line'],
+  ]);
   expect(problems).toEqual([]);
 });
 
@@ -186,4 +226,39 @@ test('a haiku’s three lines render as three lines', async ({ page }) => {
   );
   const height = (await poem.boundingBox())!.height;
   expect(Math.round(height / line)).toBe(3);
+});
+
+test('Insert is offered, named after the window, for a run triggered from another app', async ({ page }) => {
+  // A run triggered by a hotkey needs the desktop; here the page is told (in runs:get's answer, rewritten
+  // on the wire) that the run came from a text editor, and the real host answers the Insert itself.
+  const gets = new Set<unknown>();
+  await page.routeWebSocket(/\/ws/, (ws) => {
+    const server = ws.connectToServer();
+    ws.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as { id: unknown; channel: string };
+      if (frame.channel === 'runs:get') gets.add(frame.id);
+      server.send(message);
+    });
+    server.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as { id?: unknown; result?: { ok: boolean; value?: object } };
+      if (gets.has(frame.id) && frame.result?.ok) {
+        frame.result.value = {
+          ...frame.result.value,
+          insertInto: { app: 'Text Editor', title: 'notes.txt' },
+        };
+        return ws.send(JSON.stringify(frame));
+      }
+      ws.send(message);
+    });
+  });
+  llm.script({ text: 'To insert' });
+  const panel = await runPoet(page, 'ink');
+  const insert = panel.getByRole('button', { name: 'Insert into Text Editor' });
+  await expect(insert).toHaveAttribute('title', 'notes.txt');
+  await insert.click();
+  // the host knows better: nowhere to insert, said in words, with what to do instead
+  await expect(panel.getByTestId('result-notice')).toHaveText(
+    /not started from another app .*there is nowhere to insert its answer — copy it instead/,
+  );
+  await expect(panel.getByTestId('result-notice')).toHaveAttribute('role', 'alert');
 });

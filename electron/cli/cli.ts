@@ -13,6 +13,7 @@ import { processIo, type Io } from './io';
 
 export { endQuietlyWhenStdoutCloses } from './io';
 import { commandHelp, HELP } from './help';
+import { continueProblem } from './continue-flags';
 import { oneLine } from './terminal-text';
 import { builtinSkillsDir, packageVersion } from './paths';
 import { APPROVE_VALUES, PERMISSION_MODE_FLAGS, type Approve } from './prompt';
@@ -73,6 +74,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         workdir: { type: 'string' },
         agent: { type: 'boolean' },
         trigger: { type: 'boolean' },
+        continue: { type: 'string' },
         'fallback-original': { type: 'boolean' },
       },
     });
@@ -122,7 +124,11 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       if (rest.length !== 1) return usage(io, '`migrate` takes one PATH');
       return migrateCommand({ path: rest[0]!, dryRun: values['dry-run'] ?? false, dataDirFlag, json }, io);
     case 'run': {
-      if (rest.length !== 1) return usage(io, '`run` takes one SKILL id');
+      const following = values.continue;
+      if (following !== undefined) {
+        const problem = continueProblem(values, rest);
+        if (problem) return usage(io, problem);
+      } else if (rest.length !== 1) return usage(io, '`run` takes one SKILL id');
       if (values.trigger) {
         const local = (
           [
@@ -185,7 +191,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       try {
         return await runCommand(
           {
-            skillId: rest[0]!,
+            skillId: rest[0] ?? '',
+            ...(following !== undefined ? { continueRunId: following } : {}),
             skillDirs,
             dataDirFlag,
             input: values.input,

@@ -31,6 +31,7 @@ const COMMANDS: Record<string, CommandHelp> = {
                 [--provider KIND] [--base-url URL] [--model M] [--api-key-env VAR] [--events ndjson]
                 [--fallback-original] [--data-dir DIR] [--skills-dir DIR]... [--permission-mode MODE]
                 [--approve ask|always|never] [--workdir DIR] [--agent]
+                [--continue RUN_ID --input TEXT|-]   (a follow-up of that run; SKILL may be left out)
   skilldeck run SKILL --trigger [--input TEXT | -] [--data-dir DIR]`,
     description: `  run           Run a skill once. --input is what you would type (- reads stdin), --selection the
                 selected text; --arguments what follows the skill's name as a command: it fills
@@ -69,6 +70,12 @@ const COMMANDS: Record<string, CommandHelp> = {
                       network unless the skill allows Network; where there is no sandbox, Bash is
                       not confined and every prompt says so. Default: the skill's own workspace,
                       <data dir>/workspaces/<skill>.
+                --continue RUN_ID  send --input as a follow-up of that run (one that succeeded):
+                    the model gets the skill's system prompt, the run's input, its answer, the earlier
+                    follow-ups and then this one; the answer is printed and kept as a turn of the run
+                    (the dashboard shows the thread). The run's id is in run_start of --events ndjson,
+                    on stderr after a run in a terminal, and in the dashboard's Runs page. Exit 2 when
+                    there is no such run, 1 when it cannot be continued (it failed, or is still running).
                 --trigger  run it in the desktop app instead, as its hotkey would (selection captured,
                     command bar, floating card); --input becomes the instruction. Launches the app with
                     --trigger=SKILL, which hands it to the running instance (or starts the app). Exit 1

@@ -87,6 +87,10 @@ describe('skilldeck run: the steps of a workflow on stderr', () => {
       expect(screen).toContain('\u001b[2K'); // redrawn in place, not appended
       expect(screen).not.toMatch(/skilldeck: step \d/); // no plain lines on a terminal
       expect(screen).toContain('FINAL-SHOTS');
+      // a person at a terminal is told how to follow the run up
+      expect(screen).toMatch(
+        /skilldeck: run run_[\w-]+ — follow up with: skilldeck run --continue run_[\w-]+ --input/,
+      );
     },
     20_000,
   );

@@ -16,7 +16,10 @@ import { createStepProgress } from '../step-progress';
 import { oneLine } from '../terminal-text';
 
 export interface RunOptions {
+  /** The skill to run; with `continueRunId` optional (checked against the run's when given). */
   skillId: string;
+  /** `--continue RUN_ID`: `input` is a follow-up continuing that run's conversation (one more turn). */
+  continueRunId?: string;
   skillDirs: SkillDir[];
   dataDirFlag: string | undefined;
   /** `--input`: the typed text (instruction); `-` reads stdin. */
@@ -53,6 +56,9 @@ export interface RunOptions {
   /** Where the step list of a workflow, phases or autonomous run is drawn (default stderr). */
   progress?: { stream: NodeJS.WritableStream & { columns?: number }; isTTY: boolean };
 }
+
+/** How a run ends (`complete`) or, with --continue, its follow-up (`turn_complete`). */
+type RunEnd = Extract<RunEvent, { type: 'complete' } | { type: 'turn_complete' }>;
 
 /** Exit code of a run cancelled by Ctrl-C: 130, as shells report SIGINT. */
 export const EXIT_CANCELLED = 130;
@@ -134,10 +140,28 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
       plain: !options.events,
       writeLine: (line) => io.err(line),
     });
-    let runId = '';
+    const following = options.continueRunId;
+    let skillId = options.skillId;
+    if (following !== undefined) {
+      const run = await core.dispatch('runs:get', { runId: following });
+      if (!run.ok) {
+        io.err(`skilldeck: ${oneLine(run.error.message)}`);
+        return run.error.code === 'NOT_FOUND' ? 2 : 1;
+      }
+      const ofSkill = (run.value as { skillId: string }).skillId;
+      if (skillId !== '' && skillId !== ofSkill) {
+        io.err(
+          `skilldeck: run ${following} is a run of ${ofSkill}, not of ${skillId}: leave SKILL out or name ${ofSkill}`,
+        );
+        return 2;
+      }
+      skillId = ofSkill;
+    }
+    // a follow-up's events carry the run's id, known before it starts
+    let runId = following ?? '';
     const early: { runId: string; event: RunEvent }[] = [];
-    let resolveEnd: (event: Extract<RunEvent, { type: 'complete' }>) => void = () => undefined;
-    const ended = new Promise<Extract<RunEvent, { type: 'complete' }>>((resolve) => (resolveEnd = resolve));
+    let resolveEnd: (end: RunEnd) => void = () => undefined;
+    const ended = new Promise<RunEnd>((resolve) => (resolveEnd = resolve));
     const onEvent = ({ runId: id, event }: { runId: string; event: RunEvent }) => {
       if (id !== runId) return;
       if (options.events) stdout.write(JSON.stringify(event) + '\n');
@@ -174,6 +198,15 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
           });
           break;
         case 'complete':
+          if (following !== undefined) break;
+          prompter.close();
+          resolveEnd(event);
+          break;
+        case 'turn_complete':
+          if (following === undefined) break;
+          // the answer is printed like a run's result: once it succeeded, never a part of it
+          if (event.output !== null)
+            output.out.write(event.output.endsWith('\n') ? event.output : `${event.output}\n`);
           prompter.close();
           resolveEnd(event);
           break;
@@ -185,16 +218,19 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
       if (runId === '') early.push(message);
       else onEvent(message);
     });
-    const started = await core.dispatch('runs:start', {
-      skillId: options.skillId,
-      instruction: input,
-      selection: options.selection,
-      arguments: options.arguments,
-      config: Object.keys(options.config).length > 0 ? options.config : undefined,
-      workdir: options.workdir !== undefined ? path.resolve(options.workdir) : undefined,
-      permissionMode: options.permissionMode,
-      ...(options.agent ? { agent: true } : {}),
-    });
+    const started =
+      following !== undefined
+        ? await core.dispatch('runs:continue', { runId: following, message: input ?? '' })
+        : await core.dispatch('runs:start', {
+            skillId,
+            instruction: input,
+            selection: options.selection,
+            arguments: options.arguments,
+            config: Object.keys(options.config).length > 0 ? options.config : undefined,
+            workdir: options.workdir !== undefined ? path.resolve(options.workdir) : undefined,
+            permissionMode: options.permissionMode,
+            ...(options.agent ? { agent: true } : {}),
+          });
     if (!started.ok) {
       progress.stop();
       unsubscribe();
@@ -203,6 +239,7 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
       return started.error.code === 'NOT_FOUND' || started.error.code === 'INVALID_INPUT' ? 2 : 1;
     }
     runId = (started.value as { runId: string }).runId;
+    const subject = following !== undefined ? `the follow-up of run ${runId}` : skillId;
     for (const m of early.splice(0)) onEvent(m);
     const cancel = () => core.executor.cancel(runId);
     options.interrupt?.addEventListener('abort', cancel, { once: true });
@@ -217,11 +254,15 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
         adhoc: options.provider !== undefined,
         apiKeyEnv: options.apiKeyEnv,
       });
-      io.err(`skilldeck: ${options.skillId} failed: ${oneLine(said)}`);
+      io.err(`skilldeck: ${subject} failed: ${oneLine(said)}`);
     }
     if (end.status === 'cancelled') {
       io.err('skilldeck: cancelled');
       return EXIT_CANCELLED;
+    }
+    if (end.status === 'succeeded' && progressTo.isTTY && !options.events) {
+      // where a person reads it: how to go on (scripts get the id from run_start in --events ndjson)
+      io.err(`skilldeck: run ${runId} — follow up with: skilldeck run --continue ${runId} --input "…"`);
     }
     return end.status === 'succeeded' ? 0 : 1;
   } finally {

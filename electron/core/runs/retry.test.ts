@@ -120,8 +120,9 @@ describe('Retry', () => {
     expect(unknown.ok).toBe(false);
     if (unknown.ok) return;
     expect(unknown.error.code).toBe('BAD_REQUEST');
+    // the configured ones in the order they were added: two added in the same millisecond in either order
     expect(unknown.error.message).toMatch(
-      /unknown provider "nope" — the configured ones are "local", "other"/,
+      /unknown provider "nope" — the configured ones are ("local", "other"|"other", "local")/,
     );
     expectWordsSayMessage(unknown.error.words, unknown.error.message);
 

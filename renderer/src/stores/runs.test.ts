@@ -141,6 +141,37 @@ describe('runs store', () => {
     ]);
   });
 
+  it('retries as a new attempt linked to the first, on the same input, with the model picked', async () => {
+    const ids = ['run_first1', 'run_second', 'run_third1'];
+    const { fake, useRunsStore } = setup({ 'runs:start': () => ok({ runId: ids.shift()! }) });
+    const store = useRunsStore.getState();
+    await store.start({ skillId: 'poet', input: 'the moon' });
+    expect((await store.retry('run_first1', { provider: 'other', model: 'big' })).ok).toBe(true);
+    await store.retry('run_second');
+    expect(fake.callsOf('runs:start').map((c) => c.input)).toEqual([
+      { skillId: 'poet', input: 'the moon' },
+      { skillId: 'poet', retryOf: 'run_first1', provider: 'other', model: 'big' },
+      { skillId: 'poet', retryOf: 'run_second' },
+    ]);
+    const { runs, currentId } = useRunsStore.getState();
+    expect(currentId).toBe('run_third1');
+    // a retry of a retry belongs to the first attempt; each shows the input it reruns
+    expect(runs.run_second).toMatchObject({ retryOf: 'run_first1', input: 'the moon' });
+    expect(runs.run_third1).toMatchObject({ retryOf: 'run_first1', input: 'the moon' });
+    expect((await store.retry('run_unknown1')).ok).toBe(false);
+  });
+
+  it('sends a follow-up and delivers an answer again through the host', async () => {
+    const { fake, useRunsStore } = setup({
+      'runs:continue': () => ok({ runId: RUN, turn: 1 }),
+      'runs:deliver': () => ok({ action: 'memo', message: 'saved', memoId: 'memo_1' }),
+    });
+    await useRunsStore.getState().followUp(RUN, 'Shorter');
+    await useRunsStore.getState().deliver(RUN, 'memo', 1);
+    expect(fake.callsOf('runs:continue')[0]!.input).toEqual({ runId: RUN, message: 'Shorter' });
+    expect(fake.callsOf('runs:deliver')[0]!.input).toEqual({ runId: RUN, action: 'memo', turn: 1 });
+  });
+
   it('lists with filters and pages', async () => {
     const { fake, useRunsStore } = setup({ 'runs:list': () => ok({ runs: [], total: 45 }) });
     await useRunsStore

@@ -172,7 +172,13 @@ function HistoryRow({
   const { t } = useTranslation('runs');
   return (
     <tr data-testid={`history-row-${row.id}`} aria-current={current || undefined}>
-      <td>{row.skillId}</td>
+      <td>
+        {row.skillId}
+        {row.retryOf && <span className="history-tag">{t('history.retry')}</span>}
+        {row.turnCount > 0 && (
+          <span className="history-tag">{t('history.followUps', { count: row.turnCount })}</span>
+        )}
+      </td>
       <td>
         <span className="status-badge" data-status={row.status}>
           {t(`status.${row.status}`)}

@@ -26,7 +26,12 @@ export interface RunResultProps {
  * app), Save as memo, Retry, Retry with… another model, the attempts of the run, and the follow-up thread
  * with its box (Continue). Reads and acts through the runs store: any view that shows a run can use it.
  */
-export function RunResult({ runId, showOutput = false, onShowRun }: RunResultProps) {
+export function RunResult(props: RunResultProps) {
+  // another run shown in the same place starts with no notice and the picker closed
+  return <RunResultOf key={props.runId} {...props} />;
+}
+
+function RunResultOf({ runId, showOutput = false, onShowRun }: RunResultProps) {
   const { t } = useTranslation('result');
   const { useRunsStore } = useStores();
   const run = useRunsStore((s) => s.runs[runId]);
