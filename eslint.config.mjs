@@ -1,5 +1,5 @@
 // Lint, and the layering rules of DESIGN §2 as import restrictions per folder:
-//   shared/        imports only zod (and itself)
+//   shared/        imports only zod and shlex (pure, browser-safe) and itself
 //   renderer/      imports only renderer/ and shared/ from the project (plus browser packages), never
 //                  Node or Electron
 //   electron/core  never imports electron, renderer/, main/, preload/, cli/ or React
@@ -109,8 +109,8 @@ export default tseslint.config(
     ignores: ['shared/**/*.test.ts'],
     patterns: [
       {
-        regex: '^(?!zod$|\\.\\.?/)',
-        message: 'shared/ runs on both sides: it may import only zod and other files of shared/.',
+        regex: '^(?!zod$|shlex$|\\.\\.?/)',
+        message: 'shared/ runs on both sides: it may import only zod, shlex and other files of shared/.',
       },
       {
         regex: '(^|/)(electron|renderer|node_modules)(/|$)',

@@ -159,7 +159,7 @@ export const contract = {
   'runs:deliver': { input: RunDeliver, output: RunDelivered },
   /** Answers an AskUser question (`ask_user` event). */
   'runs:answer': { input: AskUserAnswerInput, output: z.object({ answered: z.boolean() }) },
-  /** Per skill with runs in the history: how many, and when the latest started. */
+  /** Per skill with runs in the history (the editor's tries aside): how many, and when the latest started. */
   'runs:usage': { input: z.undefined(), output: z.array(SkillUsage) },
   /** Answers a `permission_request`: allow once / for this run / always for this skill, or deny. */
   'permissions:respond': { input: PermissionRespondInput, output: z.object({ answered: z.boolean() }) },

@@ -202,6 +202,14 @@ export const RunStart = z
     /** Agent runs: this run's permission mode (over the skill's and the global one). */
     permissionMode: z.enum(['default', 'acceptEdits', 'plan', 'unrestricted']).optional(),
     /**
+     * Try it: the SKILL.md text of an unsaved draft of the skill, run instead of its file (read as loading
+     * the file would, the skill's folder as context; nothing is written). The run is marked as a try.
+     */
+    draft: z
+      .string()
+      .max(1024 * 1024, 'SKILL.md is limited to 1 MiB')
+      .optional(),
+    /**
      * A retry: the run this one tries again (the same skill). Without input, selection, instruction,
      * arguments and config it runs on what that run was given; the attempts are listed in `runs:get`.
      */
@@ -243,6 +251,8 @@ export const RunSummary = z.object({
   /** ms since epoch. */
   startedAt: z.number().int(),
   endedAt: z.number().int().nullable(),
+  /** Started from the editor's "Try it": an unsaved draft of the skill ran, not its file. */
+  isTry: z.boolean(),
   /** The first attempt, when this run is a retry (`runs:start` `retryOf`). */
   retryOf: RunId.nullable(),
   /** Follow-ups sent (`runs:continue`). */
@@ -315,6 +325,8 @@ export const RunListQuery = z
     from: z.number().int().optional(),
     /** ms since epoch, exclusive. */
     to: z.number().int().optional(),
+    /** true: only tries (the editor's "Try it"); false: no tries. */
+    isTry: z.boolean().optional(),
     limit: z.number().int().min(1).max(500).default(50),
     offset: z.number().int().nonnegative().default(0),
   })

@@ -25,17 +25,14 @@ export const WorkflowSpec = z.object({
   output: z.string().optional(),
 });
 
-/**
- * One declared argument (`arguments:`): a bare name, or a mapping with a name and what a form offers —
- * a description, a default (used when the run gives no word for it) and options to pick from.
- */
-export const SkillArgument = z.object({
+/** One declared argument: its name, and what the file says about it (docs/SKILL-FORMAT.md). */
+export const ArgumentSpec = z.object({
   name: z.string(),
   description: z.string().optional(),
   default: z.string().optional(),
   options: z.array(z.string()).optional(),
 });
-export type SkillArgument = z.infer<typeof SkillArgument>;
+export type ArgumentSpecData = z.infer<typeof ArgumentSpec>;
 
 export const SkillDefinition = z.object({
   name: z.string(),
@@ -47,10 +44,8 @@ export const SkillDefinition = z.object({
   allowedTools: z.array(z.string()).nullable(),
   disallowedTools: z.array(z.string()),
   argumentHint: z.string().optional(),
-  /** The declared arguments' names, in order (`$0…$N`, `$name`). */
   arguments: z.array(z.string()),
-  /** The declared arguments in full, in the same order. */
-  argumentSpecs: z.array(SkillArgument),
+  argumentSpecs: z.array(ArgumentSpec),
   whenToUse: z.string().optional(),
   disableModelInvocation: z.boolean(),
   userInvocable: z.boolean(),

@@ -173,6 +173,18 @@ export const SkillCheck = z
   .object({
     skillId: SkillId.optional(),
     text: z.string().max(MAX_SKILL_TEXT, 'SKILL.md is limited to 1 MiB'),
+    /**
+     * The form's unsaved fields, config keys and body, applied to `text` as `skills:update` would apply
+     * them (the answer's `text` is the result): what "Try it" runs.
+     */
+    edit: z
+      .object({
+        fields: z.record(z.string().min(1), z.unknown()).optional(),
+        config: z.record(z.string().min(1), z.unknown()).optional(),
+        body: z.string().max(MAX_SKILL_TEXT, 'SKILL.md is limited to 1 MiB').optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type SkillCheck = z.infer<typeof SkillCheck>;
@@ -181,6 +193,8 @@ export type SkillCheck = z.infer<typeof SkillCheck>;
 export const SkillCheckResult = z.object({
   findings: z.array(Finding),
   definition: z.object({ name: z.string(), description: z.string(), mode: ExecutionMode }).nullable(),
+  /** With `edit`: the text with the edit applied (what was checked). */
+  text: z.string().optional(),
 });
 export type SkillCheckResult = z.infer<typeof SkillCheckResult>;
 

@@ -2,9 +2,9 @@
 // run — its own `config` values and `arguments`, the arguments given in the call — never the caller's
 // config or arguments. What the user gave this run (the selection, what they typed, the clipboard) is the
 // user's data, not the caller's settings, so `{{selection}}` / `{{input}}` / `{{clipboard}}` still see it.
+import { argumentDefaults } from '../skills/arguments-field';
 import type { SkillRegistry } from '../skills/registry';
 import { renderBody, type RunContext } from '../engine/skill-io';
-import { argumentDefaults } from '../skills/argument-specs';
 
 export type SkillActivation = { ok: true; name: string; body: string } | { ok: false; error: string };
 

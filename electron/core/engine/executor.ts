@@ -4,6 +4,9 @@
 import crypto from 'node:crypto';
 import { AppError } from '../../../shared/ipc/result';
 import type { RunStart } from '../../../shared/types/run';
+import { argumentDefaults } from '../skills/arguments-field';
+import { loadDraft } from '../skills/draft';
+import type { Finding } from '../skills/types';
 import type { ExecutorDeps } from './executor-deps';
 import { FollowUp } from './follow-up';
 import { followUpRefusal, retrySource } from './follow-up-rules';
@@ -13,7 +16,6 @@ import { RunEventLog } from './run-events';
 import { messageOf, RunExecution, type RunSetup, type SavedRun } from './run-execution';
 import { inputText, isDirectSaveSkill, type RunContext } from './skill-io';
 import { ModelError } from '../providers/gateway';
-import { argumentDefaults } from '../skills/argument-specs';
 
 export type { AgentDeps, ExecutorDeps, FailureInfo, OutputDelivery } from './executor-deps';
 
@@ -48,18 +50,34 @@ interface ActiveRun {
 
 const newRunId = () => `run_${Date.now().toString(36)}${crypto.randomBytes(6).toString('base64url')}`;
 
+/** Why a draft cannot be tried: its first error (the editor shows the draft's findings in its own words). */
+function draftRefusal(skillId: string, first: Finding | undefined): AppError {
+  const problem = `${first?.line === undefined ? '' : `line ${first.line}: `}${first?.message ?? 'it has errors'}`;
+  return new AppError('BAD_REQUEST', `this draft of ${skillId} cannot run: ${problem}`, {
+    words: { key: 'runs.draftCannotRun', values: { id: skillId, problem } },
+  });
+}
+
 export function createExecutor(deps: ExecutorDeps): Executor {
   const active = new Map<string, ActiveRun>();
+
+  /** The skill's file as it is now, or (Try it) an unsaved draft of it read as loading the file would. */
+  async function skillToRun(skillId: string, draft: string | undefined) {
+    if (draft === undefined) return deps.skills.activate(skillId);
+    const entry = await deps.skills.require(skillId);
+    return { entry, loaded: await loadDraft(entry, draft) };
+  }
 
   async function start(
     request: RunStart,
     hooks: { beforeStart?: (runId: string) => void } = {},
   ): Promise<{ runId: string }> {
     const retried = request.retryOf === undefined ? undefined : retrySource(deps.repo, request);
-    const skill = await deps.skills.activate(request.skillId);
+    const skill = await skillToRun(request.skillId, request.draft);
     const definition = skill.loaded.definition;
     if (!definition || !skill.loaded.runnable) {
       const first = skill.loaded.findings.find((f) => f.severity === 'error');
+      if (request.draft !== undefined) throw draftRefusal(request.skillId, first);
       throw new AppError(
         'BAD_REQUEST',
         `${request.skillId} cannot run: ${first?.message ?? 'it has errors'}`,
@@ -101,6 +119,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       mode,
       input: inputText(ctx),
       startedAt: Date.now(),
+      isTry: request.draft !== undefined,
       retryOf: retried?.first ?? null,
     });
     const saved: SavedRun = {
@@ -108,6 +127,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       workdir: request.workdir ?? retried?.workdir,
       permissionMode: request.permissionMode ?? retried?.permissionMode,
       ...(request.provider || request.model ? { target } : {}),
+      ...(request.draft !== undefined ? { draft: request.draft } : {}),
     };
     const log = new RunEventLog(runId, deps.repo, (e) => deps.onEvent(runId, e), deps.tokenIntervalMs);
     hooks.beforeStart?.(runId);
@@ -191,7 +211,8 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     if (refusal !== null) throw new AppError('CONFLICT', refusal);
     const saved = deps.repo.loadState(runId) as SavedRun | undefined;
     if (!saved) throw new AppError('CONFLICT', `run ${runId} has no saved state to resume from`);
-    const skill = await deps.skills.activate(detail.skillId);
+    // a try resumes the draft it was started with, not the file
+    const skill = await skillToRun(detail.skillId, saved.draft);
     const definition = skill.loaded.definition;
     if (!definition || !skill.loaded.runnable) {
       throw new AppError('BAD_REQUEST', `${detail.skillId} cannot run any more: fix its SKILL.md first`);

@@ -1,7 +1,7 @@
 // Workflow variables: `${user_input}`, `${var}`, `${step.output}`, `${step.key}` (DESIGN §5). A step's
 // output is text; when it is JSON (also inside a ```json fence) its keys are addressable.
 
-import { lookupPath, stringify, type Lookup } from './template';
+import { lookupPath, stringify, type Lookup } from '../../../shared/skills/template';
 
 /**
  * What a workflow's placeholders read: `user_input`, each step id and each step's `output` name mapped

@@ -5,7 +5,7 @@ import type { SkillDefinitionData } from '../../../shared/types/skill-definition
 import { insertOrFallBack } from '../tools/output/insert-text';
 import { englishText, type DesktopText } from '../i18n/desktop-text';
 import { errorText, isOutputTool, type OutputDelivery, type OutputPorts } from '../tools/output/types';
-import type { ContextBehavior } from './context';
+import type { ContextBehavior } from '../../../shared/skills/context';
 
 export type RoutingDefinition = Pick<SkillDefinitionData, 'output' | 'allowedTools' | 'executionMode'>;
 

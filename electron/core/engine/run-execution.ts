@@ -26,6 +26,8 @@ export interface SavedRun {
   autonomous?: AutonomousState;
   /** Autonomous: the last action's answer (the output when `results.output` is not text). */
   autonomousLastText?: string | null;
+  /** Try it: the unsaved SKILL.md text that ran (a resumed try runs it again, not the file). */
+  draft?: string;
   /** The run's provider and model when `runs:start` chose them (a retry with another model). */
   target?: ModelTarget;
   /** Prompt mode: what the model was sent (a follow-up continues from exactly that). */
@@ -73,6 +75,8 @@ export class RunExecution {
   readonly title: string;
   readonly saved: SavedRun;
   readonly resumed: boolean;
+  /** Try it: an unsaved draft runs; its result stays in the run (see RunOutput). */
+  readonly isTry: boolean;
   /** A resumed agent run: the questions it was waiting on (asked again under their ids). */
   readonly reopenQuestions: AskUserEvent[];
   /** A resumed run: its steps as stored (a succeeded one is not run again). */
@@ -108,6 +112,7 @@ export class RunExecution {
     this.kind = contextKind(this.ctx);
     this.title = setup.definition.name;
     this.resumed = setup.resumed !== undefined;
+    this.isTry = setup.saved.draft !== undefined;
     this.reopenQuestions = setup.resumed?.reopen ?? [];
     this.prior = setup.resumed?.prior ?? new Map();
     this.output = new RunOutput(deps, this);

@@ -25,6 +25,7 @@ function setup(target: Partial<RunOutputTarget> = {}, failure: { tool: string } 
       ctx: { selection: 'hello', config: {}, skillDir: '/skills/translate', declaredArguments: [] },
       kind: 'directOutput',
       resumed: false,
+      isTry: false,
       log: new RunEventLog('run_1', repo, (e) => events.push(e)),
       signal: new AbortController().signal,
       ...target,
@@ -46,6 +47,16 @@ describe('RunOutput', () => {
     const { output, delivered } = setup({ resumed: true });
     await output.deliver('bonjour');
     expect(delivered).toEqual([{ tool: 'floating_card', text: 'bonjour' }]);
+  });
+
+  it('keeps a try’s result in the run: nothing delivered, nothing put back on failure', async () => {
+    const { output, events, delivered, failures } = setup({ isTry: true }, { tool: 'insert_text' });
+    await output.deliver('bonjour');
+    await output.deliverFailure('the model failed');
+    expect(delivered).toEqual([]);
+    expect(failures).toEqual([]);
+    expect(events).toEqual([]);
+    expect(output.tool).toBe('');
   });
 
   it('hands a failure to the failure policy, with the original text and the tool it would have used', async () => {

@@ -17,6 +17,8 @@ export interface RunOutputTarget {
   resumed: boolean;
   /** Why a model call of the run stopped before its answer was done, if one did (replace_selection waits). */
   readonly cutShort?: string | undefined;
+  /** Try it: the result stays in the run (no paste, copy, memo or card), success or failure. */
+  isTry: boolean;
   log: RunEventLog;
   signal: AbortSignal;
 }
@@ -41,6 +43,7 @@ export class RunOutput {
   }
 
   async deliver(text: string): Promise<void> {
+    if (this.run.isTry) return;
     const { runId, skillId, title, ctx, cutShort } = this.run;
     const tool = this.chosen();
     this.tool = tool;
@@ -57,7 +60,7 @@ export class RunOutput {
   /** directOutput / rewrite: the original text goes back in place; otherwise the card shows the error. */
   async deliverFailure(error: string): Promise<void> {
     const { runId, skillId, title, kind, ctx, log, signal } = this.run;
-    if (signal.aborted) return;
+    if (signal.aborted || this.run.isTry) return;
     const original = ctx.selection ?? '';
     const tool = this.chosen();
     const delivered = await this.deps.deliverFailure({

@@ -2,43 +2,24 @@
 // template.ts, context.ts, interpolate.ts, condition.ts and output-routing.ts.
 import type { SkillDefinition } from '../skills/types';
 import { evaluateCondition } from './condition';
-import { buildUserMessage, contextBehavior, type ContextBehavior } from './context';
+import { buildUserMessage, contextBehavior, type ContextBehavior } from '../../../shared/skills/context';
 import { chooseOutputTool as routeOutput, isDirectSaveSkill as directSave } from './output-routing';
-import { renderTemplate } from './template';
+import { inputText as givenText, renderSkillBody, type BodyInput } from '../../../shared/skills/template';
 
 export { interpolate } from './interpolate';
 export type { ContextBehavior };
 
-export interface RunContext {
-  selection?: string;
-  /** What the user typed (command bar; CLI `--input`). */
-  instruction?: string;
+/** What a run was given; saved with the run (an interrupted one resumes from it). */
+export interface RunContext extends BodyInput {
   config: Record<string, unknown>;
-  argumentsText?: string;
-  clipboard?: string;
-  skillDir: string;
-  declaredArguments: readonly string[];
-  /** The declared arguments' defaults by name (absent in runs saved before defaults existed). */
-  argumentDefaults?: Readonly<Record<string, string>>;
 }
 
 export const contextKind = (ctx: RunContext): ContextBehavior => contextBehavior(ctx);
 
 /** The text the user gave: the selection, else what they typed. */
-export const inputText = (ctx: RunContext) => ctx.selection ?? ctx.instruction ?? '';
+export const inputText = (ctx: RunContext) => givenText(ctx);
 
-export function renderBody(text: string, ctx: RunContext): string {
-  return renderTemplate(text, {
-    config: ctx.config,
-    selection: ctx.selection ?? '',
-    clipboard: ctx.clipboard ?? '',
-    input: inputText(ctx),
-    arguments: ctx.argumentsText ?? '',
-    skillDir: ctx.skillDir,
-    declaredArguments: ctx.declaredArguments,
-    ...(ctx.argumentDefaults ? { argumentDefaults: ctx.argumentDefaults } : {}),
-  });
-}
+export const renderBody = (text: string, ctx: RunContext): string => renderSkillBody(text, ctx);
 
 export const userMessage = (ctx: RunContext) => buildUserMessage(contextKind(ctx), ctx);
 

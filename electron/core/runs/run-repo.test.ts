@@ -71,6 +71,7 @@ describe('run repo: list', () => {
 
   it('counts the runs per skill with the latest start, whatever their status', () => {
     addRun(20, 'memo', 5000, 'running');
+    repo.create({ id: id(21), skillId: 'memo', mode: 'prompt', input: '', startedAt: 9000, isTry: true });
     const bySkill = Object.fromEntries(repo.usage().map((u) => [u.skillId, u]));
     expect(bySkill).toEqual({
       translate: { skillId: 'translate', runs: 5, lastRunAt: 1008 },

@@ -25,6 +25,8 @@ export interface NewRun {
   mode: ExecutionMode;
   input: string;
   startedAt: number;
+  /** The editor's "Try it": an unsaved draft ran. */
+  isTry?: boolean;
   /** A retry: the first attempt it tries again. */
   retryOf?: string | null;
 }
@@ -66,7 +68,7 @@ export interface RunRepo extends RunTurnsRepo {
   /** What a waiting run waits for (undefined when it is not waiting). */
   waitingOn(runId: string): unknown;
   list(query: RunListQuery): RunPage;
-  /** Per skill with runs: how many, and when the latest started. */
+  /** Per skill with runs (tries aside): how many, and when the latest started. */
   usage(): SkillUsage[];
   get(runId: string): StoredRun | undefined;
   delete(runId: string): boolean;
@@ -88,6 +90,7 @@ interface RunRow {
   started_at: number;
   ended_at: number | null;
   waiting_json: string | null;
+  is_try: number;
   retry_of: string | null;
   turn_count: number;
 }
@@ -118,6 +121,7 @@ const toSummary = (r: RunRow): RunSummary => ({
   usage: { inputTokens: r.input_tokens, outputTokens: r.output_tokens },
   startedAt: r.started_at,
   endedAt: r.ended_at,
+  isTry: r.is_try === 1,
   retryOf: r.retry_of,
   turnCount: r.turn_count,
 });
@@ -144,7 +148,7 @@ function statusFilter(status: RunStatus | undefined): [string, string | number][
 
 export function createRunRepo(db: Database): RunRepo {
   const insertRun = db.prepare(
-    'INSERT INTO runs (id, skill_id, mode, input, status, started_at, retry_of) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    'INSERT INTO runs (id, skill_id, mode, input, status, started_at, retry_of, is_try) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
   );
   // every row read carries how many follow-ups it has
   const runColumns = '*, (SELECT count(*) FROM run_turns WHERE run_id = runs.id) AS turn_count';
@@ -198,16 +202,26 @@ export function createRunRepo(db: Database): RunRepo {
     'SELECT data FROM run_events WHERE run_id = ? ORDER BY seq',
   );
   const deleteRun = db.prepare('DELETE FROM runs WHERE id = ?');
-  // one pass over the (skill_id, started_at) index
+  // one pass over the (skill_id, started_at) index; the editor's tries are not uses of the skill
   const selectUsage = db.prepare<[], SkillUsage>(
-    'SELECT skill_id AS skillId, count(*) AS runs, max(started_at) AS lastRunAt FROM runs GROUP BY skill_id',
+    `SELECT skill_id AS skillId, count(*) AS runs, max(started_at) AS lastRunAt FROM runs
+       WHERE is_try = 0 GROUP BY skill_id`,
   );
 
   const turns = createRunTurns(db);
   const repo: RunRepo = {
     ...turns,
     create: (r) =>
-      void insertRun.run(r.id, r.skillId, r.mode, r.input, 'running', r.startedAt, r.retryOf ?? null),
+      void insertRun.run(
+        r.id,
+        r.skillId,
+        r.mode,
+        r.input,
+        'running',
+        r.startedAt,
+        r.retryOf ?? null,
+        r.isTry ? 1 : 0,
+      ),
     setModel: (runId, provider, model) => void updateModel.run(provider, model, runId),
     finish: (runId, e) => {
       updateWaiting.run(null, runId);
@@ -254,6 +268,7 @@ export function createRunRepo(db: Database): RunRepo {
         ...statusFilter(query.status),
         ['started_at >= ?', query.from],
         ['started_at < ?', query.to],
+        ['is_try = ?', query.isTry === undefined ? undefined : Number(query.isTry)],
       ]);
       const clause = where.length > 0 ? `WHERE ${where.join(' AND ')}` : '';
       const total = db

@@ -1,6 +1,6 @@
 import { EXECUTION_MODES, OUTPUT_CHOICES, type ExecutionMode } from '../../../shared/types/finding';
 import type { ErrorWords } from '../../../shared/ipc/result';
-import { readArgumentSpecs } from './argument-specs';
+import { readArguments } from './arguments-field';
 import { isPlainObject, readBoolean, readStringList, readText } from './coerce';
 import { findingWords } from './finding-words';
 import { readToolList } from './tool-list';
@@ -70,8 +70,16 @@ export interface FieldContext {
 }
 
 /** Lenient reading: everything Claude Code and the Agent Skills spec accept loads; problems are findings. */
-/** Fields that may also sit under `metadata: skilldeck:`, where the Agent Skills spec (and --strict) allows them. */
-export const NAMESPACED: ReadonlySet<string> = new Set<string>([...SKILLDECK_FIELDS, 'model']);
+/**
+ * Fields that may also sit under `metadata: skilldeck:`, where the Agent Skills spec (and --strict) allows
+ * them: Skilldeck's own, and the Claude Code fields the dashboard's form writes.
+ */
+export const NAMESPACED: ReadonlySet<string> = new Set<string>([
+  ...SKILLDECK_FIELDS,
+  'model',
+  'arguments',
+  'argument-hint',
+]);
 export const NAMESPACE_KEY = 'skilldeck';
 
 /**
@@ -379,9 +387,12 @@ export function readDefinition(
   const hooks = data.hooks;
   if (hooks !== undefined && hooks !== null && !isPlainObject(hooks))
     warn('invalid-field', '`hooks` must be a mapping', findingWords('hooksNotMapping'), 'hooks');
-  const argumentSpecs = readArgumentSpecs(data.arguments, (code, message, words) =>
-    warn(code, message, words, 'arguments'),
-  );
+  const argumentsRead = readArguments(data.arguments);
+  if ('problem' in argumentsRead) {
+    const words = { ...argumentsRead.words, values: { field: 'arguments' } };
+    warn('invalid-field', `\`arguments\` ${argumentsRead.problem}`, words, 'arguments');
+  }
+  const argumentSpecs = argumentsRead.specs;
 
   const optional = <T>(key: string, value: T | undefined) => (value === undefined ? {} : { [key]: value });
   const definition: SkillDefinition = {

@@ -167,7 +167,7 @@ describe('editing Skilldeck fields where the file keeps them', () => {
     expect(loaded.findings).toEqual([]);
   });
 
-  it('sets and removes nested fields in place; new fields go to the top level', () => {
+  it('sets and removes nested fields in place; new fields go under metadata.skilldeck too', () => {
     const edited = editSkillText(translate, {
       fields: { 'execution-mode': 'agent', output: undefined, provider: 'ollama', description: 'Short.' },
     });
@@ -175,15 +175,61 @@ describe('editing Skilldeck fields where the file keeps them', () => {
     expect(loaded.findings).toEqual([]);
     expect(loaded.frontmatter).toMatchObject({
       description: 'Short.',
-      provider: 'ollama',
-      metadata: { skilldeck: { 'execution-mode': 'agent', config: { target_language: 'English' } } },
+      metadata: {
+        skilldeck: { 'execution-mode': 'agent', config: { target_language: 'English' }, provider: 'ollama' },
+      },
     });
     expect(loaded.frontmatter).not.toHaveProperty('execution-mode');
+    expect(loaded.frontmatter).not.toHaveProperty('provider');
     expect((loaded.frontmatter!.metadata as { skilldeck: object }).skilldeck).not.toHaveProperty('output');
     expect(edited).toContain(
       'license: MIT\nmetadata:\n  skilldeck:\n    execution-mode: agent\n    config:\n',
     );
-    expect(edited).toMatch(/\nprovider: ollama\n---\n/);
+    expect(loaded.definition).toMatchObject({ provider: 'ollama', executionMode: 'agent' });
+  });
+
+  it('puts new fields of a spec-only file under metadata.skilldeck, keeping its other metadata', () => {
+    const plain = '---\nname: a\ndescription: d\nmetadata:\n  author: me\n---\nBody.\n';
+    const edited = editSkillText(plain, {
+      fields: { model: 'm', output: 'clipboard', arguments: [{ name: 'lang', default: 'fr' }] },
+      config: { tone: 'dry' },
+    });
+    expect(edited).toBe(
+      [
+        '---',
+        'name: a',
+        'description: d',
+        'metadata:',
+        '  author: me',
+        '  skilldeck:',
+        '    model: m',
+        '    output: clipboard',
+        '    arguments:',
+        '      - name: lang',
+        '        default: fr',
+        '    config:',
+        '      tone: dry',
+        '---',
+        'Body.',
+        '',
+      ].join('\n'),
+    );
+    expect(loadSkillFile(edited, { file: 'SKILL.md', folderName: 'a', strict: true }).findings).toEqual([]);
+    // from nothing at all
+    expect(editSkillText('---\nname: a\ndescription: d\n---\n', { fields: { output: 'save_memo' } })).toBe(
+      '---\nname: a\ndescription: d\nmetadata:\n  skilldeck:\n    output: save_memo\n---\n',
+    );
+  });
+
+  it('follows a file that keeps its Skilldeck fields at the top level, and one whose metadata is not a mapping', () => {
+    const topLevel = '---\nname: a\ndescription: d\nexecution-mode: prompt\n---\n';
+    expect(editSkillText(topLevel, { fields: { output: 'clipboard' }, config: { k: 1 } })).toBe(
+      '---\nname: a\ndescription: d\nexecution-mode: prompt\noutput: clipboard\nconfig:\n  k: 1\n---\n',
+    );
+    const odd = '---\nname: a\ndescription: d\nmetadata: see README\n---\n';
+    expect(editSkillText(odd, { fields: { output: 'clipboard' } })).toBe(
+      '---\nname: a\ndescription: d\nmetadata: see README\noutput: clipboard\n---\n',
+    );
   });
 
   it('keeps comments and unknown fields, and drops the containers an edit empties', () => {

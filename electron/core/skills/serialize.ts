@@ -41,11 +41,22 @@ export function editSkillText(text: string, edit: SkillEdit, file = 'SKILL.md'):
     if (primitive && isScalar(node)) node.value = value;
     else doc.setIn(path, doc.createNode(value));
   };
-  // A Skilldeck field is written where the file keeps it: under `metadata.skilldeck` when it is only
-  // there (a top-level copy would shadow it with a duplicate-field warning), else at the top level.
-  const namespaced = (key: string) =>
-    NAMESPACED.has(key) && !doc.has(key) && doc.hasIn(['metadata', NAMESPACE_KEY, key]);
-  const pathOf = (key: string) => (namespaced(key) ? ['metadata', NAMESPACE_KEY, key] : [key]);
+  // A Skilldeck field is written where the file keeps it: at the top level when it is there, under
+  // `metadata.skilldeck` when it is only there (a top-level copy would shadow it with a duplicate-field
+  // warning). A new one goes under `metadata.skilldeck` (the Agent Skills spec's place: --strict passes),
+  // unless the file keeps such fields at the top level and has no `metadata.skilldeck`.
+  const namespace = ['metadata', NAMESPACE_KEY];
+  const metadataNode = doc.get('metadata', true);
+  const namespaceNode = doc.getIn(namespace, true);
+  const canNest =
+    (metadataNode === undefined || isMap(metadataNode)) &&
+    (namespaceNode === undefined || isMap(namespaceNode));
+  const newAtTop = !canNest || (namespaceNode === undefined && [...NAMESPACED].some((key) => doc.has(key)));
+  const pathOf = (key: string) => {
+    if (!NAMESPACED.has(key) || doc.has(key)) return [key];
+    if (doc.hasIn([...namespace, key])) return [...namespace, key];
+    return newAtTop ? [key] : [...namespace, key];
+  };
   const emptied = (path: readonly string[]) => {
     const node = doc.getIn(path, true);
     if (isMap(node) && node.items.length === 0) doc.deleteIn(path);
@@ -87,7 +98,7 @@ export function assembleSkillText(
   return (file.hasBom ? '\uFEFF' : '') + (file.eol === '\r\n' ? out.replace(/\r?\n/g, '\r\n') : out);
 }
 
-/** A new SKILL.md from scratch, in the same shape the app writes. */
+/** A new SKILL.md from scratch, in the same shape the app writes (Skilldeck's fields under `metadata.skilldeck`). */
 export function renderSkillText(fields: Record<string, unknown>, body: string): string {
   return editSkillText('---\n---\n', { fields, body: body.endsWith('\n') ? body : `${body}\n` });
 }

@@ -320,6 +320,31 @@ describe('skills:check', () => {
       error: { code: 'INVALID_INPUT' },
     });
   });
+
+  it('applies the form’s unsaved edit to the text as saving it would, and answers the text checked', async () => {
+    t = createTestCore();
+    withUserSkill('notes', skillText('notes'));
+    const before = fs.readFileSync(path.join(userSkill('notes'), 'SKILL.md'), 'utf8');
+    const checked = await t.client.invoke('skills:check', {
+      skillId: 'notes',
+      text: before,
+      edit: { fields: { model: 'small', output: 'teleport' }, config: { tone: 'dry' }, body: 'New body.\n' },
+    });
+    expect(checked.text).toContain('New body.');
+    expect(checked.text).toMatch(/model: small/);
+    expect(checked.text).toMatch(/tone: dry/);
+    expect(checked.findings).toMatchObject([{ code: 'invalid-output', severity: 'error' }]);
+    // nothing written
+    expect(fs.readFileSync(path.join(userSkill('notes'), 'SKILL.md'), 'utf8')).toBe(before);
+    // a frontmatter the form cannot edit is refused, as a save would be
+    expect(
+      await t.client.request('skills:check', {
+        skillId: 'notes',
+        text: '---\nname: [x\n---\n',
+        edit: { body: 'b' },
+      }),
+    ).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+  });
 });
 
 describe('skills:duplicate', () => {

@@ -3,9 +3,10 @@ import path from 'node:path';
 import type { Handlers } from '../../../shared/ipc/contract';
 import { AppError } from '../../../shared/ipc/result';
 import type { SkillDefinitionData } from '../../../shared/types/skill-definition';
-import type { SkillDetail, SkillLayout, SkillSummary } from '../../../shared/types/skill';
+import type { SkillDetail, SkillSummary } from '../../../shared/types/skill';
 import type { SkillMetaRepo, StoredSkillMeta } from '../store/skill-meta';
 import { resolveMeta } from './appearance';
+import { loadDraft } from './draft';
 import { loadSkillFile } from './load';
 import { decodeSkillFile } from './parse';
 import type { SkillEntry, SkillRegistry } from './registry';
@@ -19,7 +20,6 @@ import {
   replaceSkillFile,
   restoreFromTrash,
 } from './skill-files';
-import { readSkillLayout } from './skill-entry';
 import { renderTemplate } from './templates';
 
 export type SkillChannel =
@@ -174,25 +174,20 @@ export function createSkillHandlers(deps: SkillHandlerDeps): Pick<Handlers, Skil
       return written(entry.dir, `${skillId} edited`);
     },
 
-    'skills:check': async ({ skillId, text }) => {
-      // As bytes, so the size, NUL and encoding checks of reading a file apply too
-      const bytes = Buffer.from(text, 'utf8');
-      let file: string;
-      let folderName: string;
-      let layout: SkillLayout | null = null;
+    'skills:check': async ({ skillId, text: given, edit }) => {
+      // the form's unsaved fields applied to the text, as saving them would
+      const text = edit ? editSkillText(given, edit) : given;
+      let loaded;
       if (skillId !== undefined) {
-        const entry = await registry.require(skillId);
-        file = entry.file;
-        folderName = entry.folderName;
-        layout = await readSkillLayout(entry.realDir);
+        loaded = await loadDraft(await registry.require(skillId), text);
       } else {
         // no folder yet: the folder-name check has nothing to compare with, so the text's name is taken
-        file = 'SKILL.md';
-        const first = loadSkillFile(bytes, { file, folderName: UNSAVED_FOLDER });
+        const bytes = Buffer.from(text, 'utf8');
+        const first = loadSkillFile(bytes, { file: 'SKILL.md', folderName: UNSAVED_FOLDER });
         const name = first.frontmatter?.name;
-        folderName = typeof name === 'string' && name !== '' ? name : UNSAVED_FOLDER;
+        const folderName = typeof name === 'string' && name !== '' ? name : UNSAVED_FOLDER;
+        loaded = loadSkillFile(bytes, { file: 'SKILL.md', folderName });
       }
-      const loaded = loadSkillFile(bytes, { file, folderName, ...(layout ? { layout: layout.kind } : {}) });
       const definition = loaded.definition;
       return {
         findings: loaded.findings,
@@ -202,6 +197,7 @@ export function createSkillHandlers(deps: SkillHandlerDeps): Pick<Handlers, Skil
           description: definition.description,
           mode: definition.executionMode,
         },
+        ...(edit ? { text } : {}),
       };
     },
 

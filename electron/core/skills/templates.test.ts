@@ -4,12 +4,16 @@ import { loadSkillFile } from './load';
 import { renderTemplate } from './templates';
 
 describe('skill templates', () => {
-  // Not --strict: the Agent Skills spec has no execution-mode, workflow or max-iterations.
-  it.each(SKILL_TEMPLATES)('"%s" loads runnable, without findings, in its mode', (template) => {
+  // --strict too: Skilldeck's fields (execution-mode, workflow, max-iterations) sit under metadata.skilldeck.
+  it.each(SKILL_TEMPLATES)('"%s" loads runnable, without findings even --strict, in its mode', (template) => {
     const text = renderTemplate(template, { id: 'my-skill' });
-    const loaded = loadSkillFile(text, { file: 'SKILL.md', folderName: 'my-skill' });
+    const loaded = loadSkillFile(text, { file: 'SKILL.md', folderName: 'my-skill', strict: true });
     expect(loaded.findings).toEqual([]);
-    expect(loaded.definition).toMatchObject({ name: 'my-skill', executionMode: template });
+    expect(loaded.definition).toMatchObject({
+      name: 'my-skill',
+      executionMode: template,
+      executionModeDeclared: template !== 'prompt',
+    });
   });
 
   it('keeps any description one plain string', () => {

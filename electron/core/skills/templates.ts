@@ -14,7 +14,10 @@ const DEFAULT_DESCRIPTIONS: Record<SkillTemplate, string> = {
   agent: 'Answers questions about files by reading and searching them. Say here when to use it.',
 };
 
-/** The SKILL.md of a new skill: a starting point that loads without findings and explains itself. */
+/**
+ * The SKILL.md of a new skill: a starting point that loads without findings, passes `validate --strict`
+ * (Skilldeck's fields under `metadata.skilldeck`) and explains itself.
+ */
 export function renderTemplate(template: SkillTemplate, input: TemplateInput): string {
   const description = quoted(input.description?.trim() || DEFAULT_DESCRIPTIONS[template]);
   const head = `---\nname: ${input.id}\ndescription: ${description}\n`;
@@ -29,32 +32,36 @@ You rewrite the text you are given.
 {{selection}}
 `;
     case 'workflow':
-      return `${head}execution-mode: workflow
-workflow:
-  steps:
-    - id: outline
-      name: Outline
-      prompt: Make a short outline for the text the user asks for.
-      input: \${user_input}
-    - id: draft
-      name: Draft
-      prompt: Write the text following this outline.
-      input: \${outline.output}
-      dependencies:
-        - outline
-    - id: review
-      name: Review
-      prompt: Tighten the draft and fix mistakes. Answer with the final text only.
-      input: \${draft.output}
-      dependencies:
-        - draft
+      return `${head}metadata:
+  skilldeck:
+    execution-mode: workflow
+    workflow:
+      steps:
+        - id: outline
+          name: Outline
+          prompt: Make a short outline for the text the user asks for.
+          input: \${user_input}
+        - id: draft
+          name: Draft
+          prompt: Write the text following this outline.
+          input: \${outline.output}
+          dependencies:
+            - outline
+        - id: review
+          name: Review
+          prompt: Tighten the draft and fix mistakes. Answer with the final text only.
+          input: \${draft.output}
+          dependencies:
+            - draft
 ---
 Each step above has its own prompt; this text is shared by all of them as background.
 `;
     case 'agent':
-      return `${head}execution-mode: agent
-allowed-tools: Read, Grep, Glob
-max-iterations: 10
+      return `${head}allowed-tools: Read, Grep, Glob
+metadata:
+  skilldeck:
+    execution-mode: agent
+    max-iterations: 10
 ---
 You answer the user's question by looking at their files.
 

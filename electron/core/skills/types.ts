@@ -1,5 +1,4 @@
 import type { ExecutionMode, Finding } from '../../../shared/types/finding';
-import type { SkillArgument } from '../../../shared/types/skill-definition';
 
 export type { Finding };
 
@@ -26,6 +25,16 @@ export interface WorkflowSpec {
   output?: string;
 }
 
+/** One declared argument (`arguments:`): a name, or a mapping that also describes it. */
+export interface ArgumentSpec {
+  name: string;
+  description?: string;
+  /** What `$name` / `$N` is when the run gives no word for it. */
+  default?: string;
+  /** The values to pick from (a run may still type another). */
+  options?: string[];
+}
+
 /** Everything the frontmatter says, normalised. Unknown fields are kept in `extra`. */
 export interface SkillDefinition {
   name: string;
@@ -37,10 +46,10 @@ export interface SkillDefinition {
   allowedTools: string[] | null;
   disallowedTools: string[];
   argumentHint?: string;
-  /** The declared arguments' names, in order. */
+  /** The declared arguments' names, in order (`$0…$N`, `$name`). */
   arguments: string[];
-  /** The declared arguments in full (description, default, options), in the same order. */
-  argumentSpecs: SkillArgument[];
+  /** The same arguments with their descriptions, defaults and options. */
+  argumentSpecs: ArgumentSpec[];
   whenToUse?: string;
   disableModelInvocation: boolean;
   userInvocable: boolean;

@@ -8,7 +8,7 @@ import type { OutputChoice } from '../../../shared/types/finding';
 import { applyEvent, emptyRun, runOutputText } from '../../../shared/runs/run-view';
 import type { RunEvent } from '../../../shared/types/run';
 import { AppError } from '../../../shared/ipc/result';
-import { contextBehavior } from '../engine/context';
+import { contextBehavior } from '../../../shared/skills/context';
 import type { Executor } from '../engine/executor';
 import { chooseOutputTool, isSilentOutput } from '../engine/output-routing';
 import type { EventHub } from '../ipc/event-hub';

@@ -5,6 +5,7 @@ import { UndoToast } from '../features/editor/UndoToast';
 import { useEditorRoute } from '../features/editor/use-editor-route';
 import { GrantsPage } from '../features/grants/GrantsPage';
 import { MemosPage } from '../features/memos/MemosPage';
+import { LaunchHost } from '../features/launch/LaunchHost';
 import { PromptsHost } from '../features/prompts/PromptsHost';
 import { RunsPage } from '../features/runs/RunsPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
@@ -50,6 +51,7 @@ export function App() {
         <ConnectionBanner />
         <View />
       </main>
+      <LaunchHost page={editing ? null : page} />
       <PromptsHost />
       <UndoToast />
     </div>

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from './stores-context';
+import { PaletteButton } from '../features/launch/PaletteButton';
 import { LogoMark, MemosIcon, PermissionsIcon, RunsIcon, SettingsIcon, SkillsIcon } from './icons';
 import { PAGES, pageHref, type Page } from './routes';
 
@@ -20,6 +21,7 @@ export function Sidebar({ current }: { current: Page }) {
         <LogoMark />
         <span className="brand-name">{t('common:appName')}</span>
       </div>
+      <PaletteButton />
       <nav aria-label={t('nav')}>
         <ul className="nav-list">
           {PAGES.map((page) => {

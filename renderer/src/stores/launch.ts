@@ -9,6 +9,8 @@ export interface SheetPrefill {
   input?: string;
   /** A run already started (from the palette): the sheet shows it streaming. */
   runId?: string;
+  /** Opened from the editor: a skill for models only (`user-invocable: false`) may be run to try it. */
+  author?: boolean;
 }
 
 export interface SheetState {

@@ -96,6 +96,7 @@ describe('runs store', () => {
       model: null,
       input: 'cats',
       status: 'failed',
+      isTry: false,
       output: null,
       outputTool: null,
       error: 'step failed',

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../app/PageHeader';
 import { useStores } from '../../app/stores-context';
+import { RunSkillButton } from '../launch/RunSkillButton';
 import { isDraftDirty, isEditorDirty, isFormDirty, openedForm } from '../../stores/editor';
 import { ConflictDialog } from './ConflictDialog';
 import { isAboutSkillFile } from './findings';
@@ -125,6 +126,7 @@ export function EditorPage() {
       >
         <div className="editor-header-actions">
           {back}
+          <RunSkillButton skill={detail} author />
           <button
             type="button"
             className={readOnly ? 'button button-primary' : 'button'}

@@ -10,28 +10,35 @@ import { errorText } from '../../i18n/error-text';
 /** "New skill": an id, a template (`skills:create`), then the editor on it. */
 export function NewSkillButton() {
   const { t } = useTranslation('editor');
-  const { useEditorStore } = useStores();
+  const { useEditorStore, useLaunchStore } = useStores();
   const create = useEditorStore((s) => s.create);
+  // "New skill…" chosen in the command palette: open here, on the skills page
+  const asked = useLaunchStore((s) => s.newSkillAsked);
   const ids = useId();
   const [open, setOpen] = useState(false);
   const [template, setTemplate] = useState<SkillTemplate>('prompt');
   const [description, setDescription] = useState('');
+  const shown = open || asked;
+  const close = () => {
+    setOpen(false);
+    useLaunchStore.getState().newSkillOpened();
+  };
 
   return (
     <>
       <button type="button" className="button button-primary new-skill-button" onClick={() => setOpen(true)}>
         {t('new.button')}
       </button>
-      {open && (
+      {shown && (
         <IdDialog
           title={t('new.title')}
           initialId=""
           submitLabel={t('new.create')}
-          onClose={() => setOpen(false)}
+          onClose={() => close()}
           onSubmit={async (id) => {
             const result = await create(id, template, description);
             if (!result.ok) return errorText(result.error);
-            setOpen(false);
+            close();
             window.location.hash = editorHref(result.value.id);
             return null;
           }}

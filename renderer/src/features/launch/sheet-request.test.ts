@@ -1,6 +1,12 @@
 import { split } from 'shlex';
 import { describe, expect, it } from 'vitest';
-import { argumentsText, initialArguments, paletteRequest, sheetRequest } from './sheet-request';
+import {
+  argumentsText,
+  asksForSelection,
+  initialArguments,
+  paletteRequest,
+  sheetRequest,
+} from './sheet-request';
 
 const specs = [
   { name: 'language', default: 'French', options: ['French', 'German'] },
@@ -48,5 +54,15 @@ describe('the run sheet request', () => {
       arguments: 'fr',
     });
     expect(paletteRequest({ id: 'a', takesArguments: true }, '  ')).toEqual({ skillId: 'a' });
+  });
+
+  it('opens the selection box for a skill reading {{selection}} or whose answer replaces or follows it', () => {
+    expect(asksForSelection({ usesSelection: true, definition: {} })).toBe(true);
+    expect(asksForSelection({ usesSelection: false, definition: { output: 'replace_selection' } })).toBe(
+      true,
+    );
+    expect(asksForSelection({ usesSelection: false, definition: { output: 'insert_after' } })).toBe(true);
+    expect(asksForSelection({ usesSelection: false, definition: { output: 'clipboard' } })).toBe(false);
+    expect(asksForSelection({ usesSelection: false, definition: null })).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 // What the run sheet sends: its boxes and fields as one `runs:start` request.
 import { join as shellJoin } from 'shlex';
 import type { RunStart } from '../../../../shared/types/run';
-import type { SkillArgument } from '../../../../shared/types/skill-definition';
+import type { ArgumentSpecData as SkillArgument } from '../../../../shared/types/skill-definition';
 import { configOverrides } from '../runs/config-text';
 
 export interface SheetValues {
@@ -62,4 +62,18 @@ export function paletteRequest(skill: { id: string; takesArguments: boolean }, t
     ...(text ? { input: text } : {}),
     ...(text && skill.takesArguments ? { arguments: text.trim() } : {}),
   };
+}
+
+/** `output` choices that act on the selection. */
+const SELECTION_OUTPUTS: ReadonlySet<string> = new Set(['replace_selection', 'insert_after']);
+
+/**
+ * Whether the sheet opens its selection box: the skill reads `{{selection}}`, or its answer replaces or
+ * follows the selection (it works on one).
+ */
+export function asksForSelection(skill: {
+  usesSelection: boolean;
+  definition: { output?: string } | null;
+}): boolean {
+  return skill.usesSelection || SELECTION_OUTPUTS.has(skill.definition?.output ?? '');
 }

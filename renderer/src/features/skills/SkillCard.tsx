@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SkillSummary } from '../../../../shared/types/skill';
 import { PaletteIcon } from '../../app/icons';
 import { EditSkillLink } from '../editor/EditSkillLink';
+import { RunSkillButton } from '../launch/RunSkillButton';
 import { AppearanceDialog } from './AppearanceDialog';
 import { SkillFindings } from './SkillFindings';
 import { SkillTile } from './SkillTile';
@@ -64,6 +65,11 @@ export function SkillCard({
               {t(`source.${skill.source}`)}
             </span>
             {!meta.enabled && <span className="badge badge-off">{t('off')}</span>}
+            {!skill.userInvocable && (
+              <span className="badge badge-model-only" title={t('launch:modelOnlyHint')}>
+                {t('launch:modelOnly')}
+              </span>
+            )}
             {removed ? (
               <span className="badge badge-error">{t('removedOnDisk')}</span>
             ) : (
@@ -84,6 +90,7 @@ export function SkillCard({
       <SkillFindings findings={skill.findings} skillName={skill.name} />
 
       <div className="skill-card-footer">
+        {!removed && <RunSkillButton skill={skill} />}
         {meta.hotkey ? (
           <kbd className="hotkey" title={t('hotkey')}>
             {meta.hotkey.display}
@@ -91,18 +98,20 @@ export function SkillCard({
         ) : (
           <span className="hotkey-none">{t('noHotkey')}</span>
         )}
-        <button
-          ref={editButton}
-          type="button"
-          className="button button-ghost"
-          aria-label={t('editAppearanceOf', { name: skill.name })}
-          aria-haspopup="dialog"
-          onClick={() => setEditing(true)}
-        >
-          <PaletteIcon />
-          {t('editAppearance')}
-        </button>
-        <EditSkillLink skill={skill} />
+        <span className="skill-card-tools">
+          <button
+            ref={editButton}
+            type="button"
+            className="button button-ghost appearance-button"
+            aria-label={t('editAppearanceOf', { name: skill.name })}
+            title={t('editAppearance')}
+            aria-haspopup="dialog"
+            onClick={() => setEditing(true)}
+          >
+            <PaletteIcon />
+          </button>
+          <EditSkillLink skill={skill} />
+        </span>
       </div>
 
       {editing && (

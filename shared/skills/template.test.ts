@@ -107,15 +107,15 @@ describe('renderTemplate', () => {
     expect(render('$source', { arguments: '', declaredArguments: ['source'] })).toBe('');
   });
 
-  it('a declared default fills $N, $name and $ARGUMENTS[N] when the run gives no word for it', () => {
-    const declared = { declaredArguments: ['source', 'target'], argumentDefaults: { target: 'English' } };
-    expect(render('$source→$target [$1] [$ARGUMENTS[1]]', { ...declared, arguments: 'fr' })).toBe(
-      'fr→English [English] [English]',
+  it('a declared argument with no word given takes its default ($name, $N, $ARGUMENTS[N])', () => {
+    const declared = { declaredArguments: ['text', 'lang'], argumentDefaults: { lang: 'French' } };
+    expect(render('$text→$lang|$1|$ARGUMENTS[1]', { arguments: 'hello', ...declared })).toBe(
+      'hello→French|French|French',
     );
     // a word given wins over the default; $ARGUMENTS stays what was typed
-    expect(render('$target / $ARGUMENTS', { ...declared, arguments: 'fr de' })).toBe('de / fr de');
-    // no default, no word: empty as before
-    expect(render('[$source]', { ...declared, arguments: '' })).toBe('[]');
+    expect(render('$lang [$ARGUMENTS]', { arguments: 'hi German', ...declared })).toBe('German [hi German]');
+    // an argument without a default is still empty
+    expect(render('[$text]', { arguments: '', ...declared })).toBe('[]');
   });
 
   it('a backslash escapes: \\$1 and \\$ARGUMENTS stay literal', () => {

@@ -17,7 +17,7 @@ export interface TemplateContext {
   skillDir: string;
   /** The skill's declared `arguments` (names for `$0…$N`, also usable as `$name`). */
   declaredArguments: readonly string[];
-  /** Declared arguments' defaults by name: used for `$N` / `$name` when the run gives no word for it. */
+  /** A declared argument's `default`, by name: what its `$name` / `$N` is when no word was given. */
   argumentDefaults?: Readonly<Record<string, string>>;
 }
 
@@ -42,13 +42,14 @@ export function renderTemplate(text: string, ctx: TemplateContext): string {
   const argString = ctx.arguments.trim();
   const positionalOn = ctx.declaredArguments.length > 0 || UNESCAPED_ARGUMENTS.test(text);
   const args = positionalOn ? splitArguments(argString) : [];
-  const defaults = ctx.argumentDefaults ?? {};
+  let usedArguments = false;
   /** The word at `index`, else the default of the argument declared there. */
   const word = (index: number): string | undefined => {
+    const given = args[index];
+    if (given !== undefined) return given;
     const name = ctx.declaredArguments[index];
-    return args[index] ?? (name !== undefined && Object.hasOwn(defaults, name) ? defaults[name] : undefined);
+    return name === undefined ? undefined : defaultOf(ctx, name);
   };
-  let usedArguments = false;
 
   const out = text.replace(
     PLACEHOLDER,
@@ -90,6 +91,11 @@ export function renderTemplate(text: string, ctx: TemplateContext): string {
 
   if (!usedArguments && argString !== '') return `${out}\n\nARGUMENTS: ${argString}`;
   return out;
+}
+
+function defaultOf(ctx: TemplateContext, name: string): string | undefined {
+  const defaults = ctx.argumentDefaults;
+  return defaults && Object.prototype.hasOwnProperty.call(defaults, name) ? defaults[name] : undefined;
 }
 
 function renderBraced(name: string, ctx: TemplateContext): string | undefined {
@@ -150,4 +156,41 @@ export function splitArguments(input: string): string[] {
   } catch {
     return input.split(/\s+/).filter((word) => word !== '');
   }
+}
+
+/**
+ * What a run gives a skill's body: the engine fills a run's system prompt from it, and the editor's
+ * preview fills a draft from sample values the same way.
+ */
+export interface BodyInput {
+  /** The selected text. */
+  selection?: string;
+  /** What the user typed (command bar; CLI `--input`). */
+  instruction?: string;
+  clipboard?: string;
+  config: Readonly<Record<string, unknown>>;
+  /** What follows the skill's name when typed as a command. */
+  argumentsText?: string;
+  skillDir: string;
+  declaredArguments: readonly string[];
+  argumentDefaults?: Readonly<Record<string, string>>;
+}
+
+/** The text the user gave (`{{input}}`): the selection, else what they typed. */
+export const inputText = (input: Pick<BodyInput, 'selection' | 'instruction'>) =>
+  input.selection ?? input.instruction ?? '';
+
+/** A skill's body (or a step's prompt) filled for a run. */
+export function renderSkillBody(body: string, input: BodyInput, date?: () => Date): string {
+  return renderTemplate(body, {
+    config: input.config,
+    selection: input.selection ?? '',
+    clipboard: input.clipboard ?? '',
+    input: inputText(input),
+    arguments: input.argumentsText ?? '',
+    skillDir: input.skillDir,
+    declaredArguments: input.declaredArguments,
+    ...(input.argumentDefaults ? { argumentDefaults: input.argumentDefaults } : {}),
+    ...(date ? { date } : {}),
+  });
 }
