@@ -123,6 +123,17 @@ describe('the card wired to the core', () => {
     );
     const attempts = (await t.client.invoke('runs:get', { runId })).attempts;
     expect(attempts).toHaveLength(2);
+    // the retry's own output (a card of the new run) lands in this card, not in a second one
+    const opened = FakeBrowserWindow.created.length;
+    await cards.show({
+      runId: attempts[1]!.id,
+      title: 'fixer',
+      text: 'A cat.',
+      pending: false,
+      notice: 'Shown here',
+    });
+    expect(FakeBrowserWindow.created).toHaveLength(opened);
+    expect(last()).toMatchObject({ text: 'A cat.', notice: 'Shown here', attempt: 'Attempt 2' });
     // a malformed action does nothing
     press({ type: 'retryWith', provider: '' });
     press({ type: 'continue', message: '   ' });
