@@ -34,6 +34,16 @@ test.beforeAll(async () => {
     path.join(skills, 'polish', 'SKILL.md'),
     '---\nname: polish\ndescription: Fixes the spelling of the selected text.\n---\nFix the spelling.\n',
   );
+  for (const [id, output] of [
+    ['tidy', 'replace_selection'],
+    ['append', 'insert_after'],
+  ]) {
+    fs.mkdirSync(path.join(skills, id!), { recursive: true });
+    fs.writeFileSync(
+      path.join(skills, id!, 'SKILL.md'),
+      `---\nname: ${id}\ndescription: Works on the selected text.\noutput: ${output}\n---\nDo it.\n`,
+    );
+  }
   host = await startSkilldeckHost(path.join(root, 'data'), {
     skillsDirs: [skills],
     args: ['--desktop'],
@@ -84,6 +94,27 @@ async function editorWindow(title: string): Promise<Page> {
 }
 
 const x11 = () => createX11Ports({ display: xvfb.display });
+
+interface ShownCard {
+  runId: string;
+  text: string;
+  error?: string;
+  pending: boolean;
+  notice?: string;
+}
+
+/** The `card:show` events the host sends its dashboards (the headless host's floating card). */
+async function watchCards(): Promise<{ cards: ShownCard[]; stop: () => void }> {
+  const cards: ShownCard[] = [];
+  const url = new URL(host.url);
+  const socket = new WebSocket(`ws://${url.host}/ws?token=${url.searchParams.get('token')}`);
+  await new Promise((resolve) => socket.once('open', resolve));
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { event?: string; payload?: ShownCard };
+    if (message.event === 'card:show' && message.payload) cards.push(message.payload);
+  });
+  return { cards, stop: () => socket.close() };
+}
 
 test('a trigger pastes the result over the keyboard selection and leaves the clipboard as it was', async () => {
   const page = await editorWindow('Editor');
@@ -136,4 +167,58 @@ test('a focus change before the answer keeps the result in the card instead of p
   expect(last?.error).toMatch(/focused window changed/);
   // and the run's history holds it
   expect(run.output).toBe('hello world');
+});
+
+test('replace_selection replaces the keyboard selection once the answer finished cleanly, with no card', async () => {
+  const page = await editorWindow('Replace');
+  await page.keyboard.type('teh quick borwn fox');
+  await page.keyboard.press('Shift+Home');
+  const watch = await watchCards();
+  llm.script({ text: 'the quick brown fox', chunks: ['the quick ', 'brown fox'], chunkDelayMs: 30 });
+  const result = await invoke('trigger:run', { skillId: 'tidy', source: 'hotkey' });
+  const run = await settled(result.runId);
+  expect(run).toMatchObject({ status: 'succeeded', outputTool: 'replace_selection' });
+  await expect(page.locator('#t')).toHaveValue('the quick brown fox');
+  watch.stop();
+  expect(watch.cards.filter((c) => c.runId === result.runId)).toEqual([]);
+});
+
+test('replace_selection leaves the text alone when the stream is cut, and the card shows the error', async () => {
+  const page = await editorWindow('Cut');
+  await page.keyboard.type('keep this text');
+  await page.keyboard.press('Shift+Home');
+  const watch = await watchCards();
+  llm.script({ chunks: ['REPLACED ', 'HALF ', 'WAY'], chunkDelayMs: 30, disconnectAfterChunks: 2 });
+  const result = await invoke('trigger:run', { skillId: 'tidy', source: 'hotkey' });
+  const run = await settled(result.runId);
+  expect(run.status).toBe('failed');
+  await expect.poll(() => watch.cards.filter((c) => c.runId === result.runId && !c.pending).length).toBe(1);
+  watch.stop();
+  const shown = watch.cards.filter((c) => c.runId === result.runId);
+  expect(shown).toHaveLength(1); // no card while it streamed: only the error at the end
+  expect(shown[0]!.error).toMatch(/\S/);
+  await expect(page.locator('#t')).toHaveValue('keep this text');
+  // the selection is still there: typing replaces it, as it would have before the run
+  await page.keyboard.type('x');
+  await expect(page.locator('#t')).toHaveValue('x');
+});
+
+test('insert_after keeps the selection and puts the answer after it, in a real textarea', async () => {
+  const page = await editorWindow('After');
+  await page.keyboard.type('Hello there.');
+  await page.keyboard.press('Shift+Home');
+  await x11().clipboard.writeText('clipboard before');
+  llm.script({ text: 'Bonjour.', chunks: ['Bon', 'jour.'] });
+  const result = await invoke('trigger:run', { skillId: 'append', source: 'hotkey' });
+  const run = await settled(result.runId);
+  expect(run).toMatchObject({ status: 'succeeded', outputTool: 'insert_after' });
+  await expect(page.locator('#t')).toHaveValue('Hello there. Bonjour.');
+  // the cursor is after the inserted text, nothing selected
+  expect(
+    await page.locator('#t').evaluate((t) => {
+      const area = t as unknown as { selectionStart: number; selectionEnd: number };
+      return [area.selectionStart, area.selectionEnd];
+    }),
+  ).toEqual([21, 21]);
+  expect(await x11().clipboard.readText()).toBe('clipboard before');
 });

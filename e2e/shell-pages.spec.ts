@@ -67,13 +67,20 @@ test('the floating card renders as text, in the language it is sent, and its but
     error: null,
     pinned: false,
     notice: null,
+    turns: [],
+    can: { insert: true, continue: false, retry: false, memo: false },
+    attempt: null,
+    model: null,
     labels: cardLabels(i18n.t),
     ...over,
   });
   await card.deliver(message());
   await expect(page.locator('#text')).toHaveText('<img src=x onerror=alert(1)> Bonjour'); // text, never HTML
   await expect(page.locator('#text img')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Copy' })).toHaveAttribute('title', 'Copy to the clipboard');
+  await expect(page.getByRole('button', { name: 'Copy' })).toHaveAttribute(
+    'title',
+    'Copy to the clipboard (Ctrl+C)',
+  );
   await expect(page).toHaveTitle('Skilldeck: Translate');
 
   await page.getByRole('button', { name: 'Copy' }).click();

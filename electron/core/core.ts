@@ -37,12 +37,8 @@ import { DATABASE_FILE, openDatabase, readUserVersion } from './store/db';
 import { createProviderRepo } from './store/providers';
 import { createSettingsStore } from './store/settings';
 import { createSkillMetaRepo } from './store/skill-meta';
-import { registerOutputTools } from './tools/output';
-import { createRunDelivery } from './tools/output/run-delivery';
 import { createToolRegistry } from './tools/registry';
-import { createTrigger } from './trigger/trigger';
-import { createTriggerHandlers } from './trigger/trigger-handlers';
-import { createTriggerSession } from './trigger/trigger-session';
+import { createOutputSide, createTriggerSide } from './trigger/desktop-loop';
 
 export type { Core, CoreOptions } from './core-api';
 export { DATABASE_FILE } from './store/db';
@@ -63,8 +59,6 @@ export function createCore(options: CoreOptions): Core {
   const providers = createProviderRepo(db);
   const gateway =
     options.gateway ?? createModelGateway({ ...options.modelGateway, providers, secrets: ports.secrets });
-  const session = createTriggerSession(ports.card);
-  ports.card = session.card;
   const events = new EventHub();
   const userDir = path.join(options.dataDir, 'skills');
   fs.mkdirSync(userDir, { recursive: true });
@@ -73,7 +67,7 @@ export function createCore(options: CoreOptions): Core {
   const i18n = createDesktopI18n(
     settings.get('ui.language') ?? languageFromLocale(options.locale ?? systemLocale()),
   );
-  registerOutputTools(tools, { ports, memos, targetOf: session.targetOf, text: i18n.t });
+  const output = createOutputSide({ ports, tools, memos, text: i18n.t });
   // the host's folders first, then those added in Settings (the same kind: the host's win a collision)
   const rootsFor = (added: readonly string[]) =>
     resolveSourceRoots({
@@ -131,13 +125,12 @@ export function createCore(options: CoreOptions): Core {
     skills,
     gateway,
     repo: openRuns,
-    ...createRunDelivery({ tools, ports, text: i18n.t }),
+    ...output.delivery,
     onEvent: (runId, event) => events.emit('runs:event', { runId, event }),
     readClipboard: () => ports.clipboard.readText(),
     onInternalError: options.onInternalError,
   });
 
-  const trigger = createTrigger({ ports, skills, executor, events, session, settings, text: i18n.t });
   const handlers: Handlers = {
     ...createAppHandlers({
       version: options.version,
@@ -164,10 +157,14 @@ export function createCore(options: CoreOptions): Core {
     }),
     ...createMetaHandlers({ registry: skills, metaRepo, events }),
     ...createMemoHandlers(memos),
-    ...createRunHandlers({ executor, repo: runs, session, ports, tools }),
+    ...createRunHandlers({ executor, repo: runs, session: output.session, ports, tools }),
     ...createProviderHandlers({ repo: providers, secrets: ports.secrets, gateway }),
     ...createPermissionHandlers(permissions, prompts),
-    ...createTriggerHandlers({ trigger, skills, hotkeys: options.hotkeys }),
+    ...createTriggerSide({
+      ...{ ...output, skills, executor, events, settings, metas: metaRepo, hotkeys: options.hotkeys },
+      listSkills: () => handlers['skills:list'](undefined),
+      usage: () => runs.usage(),
+    }),
     ...createMcpHandlers({ repo: mcpServers, secrets: ports.secrets, onChange: mcp.drop }),
   };
 

@@ -1,7 +1,7 @@
 // Platform ports that keep everything in memory: the default for a core created without real ones
 // (tests, the headless host before the desktop issue), and a recorder tests can inspect.
 
-import type { Card, CapturedSelection, FocusedWindow, PlatformPorts } from './platform';
+import type { Card, CapturedSelection, FocusedWindow, LauncherEntry, PlatformPorts } from './platform';
 
 export interface MemoryPorts extends PlatformPorts {
   /** What focus.current() answers (tests set it). */
@@ -11,8 +11,19 @@ export interface MemoryPorts extends PlatformPorts {
   /** What the command bar answers (null: dismissed); the requests it got. */
   commandBarAnswer: string | null;
   readonly commandBarAsked: { skillId: string; placeholder: string; initial?: string }[];
+  /**
+   * The launcher's answer: given what it was shown (the skills for an empty filter, and `filter`), the
+   * choice — null dismisses. Default: dismissed. What it was shown each time is kept.
+   */
+  launcherAnswer: (
+    skills: LauncherEntry[],
+    filter: (query: string) => LauncherEntry[],
+  ) => { skillId: string; instruction?: string } | null;
+  readonly launcherShown: LauncherEntry[][];
   /** What was inserted, shown, notified, in order. */
   readonly inserted: string[];
+  /** Each insert with its options: after the selection or over it, and the window it was meant for. */
+  readonly insertions: { text: string; after: boolean; target: string | null }[];
   readonly cards: Card[];
   readonly notices: { title: string; body: string }[];
   clipboardText: string;
@@ -25,6 +36,8 @@ export function createMemoryPorts(): MemoryPorts {
     selected: { text: '', method: 'none' },
     commandBarAnswer: null,
     commandBarAsked: [],
+    launcherAnswer: () => null,
+    launcherShown: [],
     focus: { current: () => Promise.resolve(ports.focused) },
     selection: { capture: () => Promise.resolve({ ...ports.selected }) },
     commandBar: {
@@ -36,8 +49,13 @@ export function createMemoryPorts(): MemoryPorts {
         });
         return Promise.resolve(ports.commandBarAnswer);
       },
+      choose: (request) => {
+        ports.launcherShown.push(request.skills);
+        return Promise.resolve(ports.launcherAnswer(request.skills, request.filter));
+      },
     },
     inserted: [],
+    insertions: [],
     cards: [],
     notices: [],
     clipboardText: '',
@@ -49,8 +67,13 @@ export function createMemoryPorts(): MemoryPorts {
       },
     },
     inserter: {
-      insert: (text) => {
+      insert: (text, options) => {
         ports.inserted.push(text);
+        ports.insertions.push({
+          text,
+          after: options?.after === true,
+          target: options?.target?.id ?? null,
+        });
         return Promise.resolve({ inserted: true });
       },
     },

@@ -53,15 +53,41 @@ export interface CommandBarPort {
   }): Promise<string | null>;
 }
 
+/** What the launcher lists (shared/types/desktop.ts LauncherSkill). */
+export interface LauncherEntry {
+  id: string;
+  name: string;
+  description: string;
+  emoji: string;
+  color: string;
+  hotkey: string | null;
+  /** Choosing it opens the instruction box first (it takes arguments, or nothing was selected). */
+  asks: boolean;
+}
+
+/** The command bar as a launcher: the user filters the skills, picks one, maybe types an instruction. */
+export interface LauncherPort {
+  /** Resolves the choice, or null when dismissed (Esc, clicking elsewhere). */
+  choose(request: {
+    /** The skills for an empty filter, best first. */
+    skills: LauncherEntry[];
+    /** The skills for what is typed (the palette's rule), best first. */
+    filter(query: string): LauncherEntry[];
+    captured: CapturedSelection;
+  }): Promise<{ skillId: string; instruction?: string } | null>;
+}
+
 /** Puts text where the user's cursor is (the desktop does it as a paste transaction). */
 export interface TextInserterPort {
   /**
    * `target`: the window focused when the run was triggered; the desktop refuses to paste into another
-   * one (`reason` says so) so the result is kept in the card instead.
+   * one (`reason` says so) so the result is kept in the card instead. `after`: the selection stays and
+   * the text goes after it — the selection is collapsed to its end (the Right key) before the paste;
+   * never in a terminal, whose selection is not where its cursor is.
    */
   insert(
     text: string,
-    options?: { target?: FocusedWindow | null },
+    options?: { target?: FocusedWindow | null; after?: boolean },
   ): Promise<{ inserted: boolean; reason?: string; keepInCard?: boolean }>;
 }
 
@@ -74,6 +100,8 @@ export interface Card {
   error?: string;
   /** What the trigger captured and how, e.g. "19 characters selected (X11 PRIMARY)". */
   captured?: string;
+  /** Where the result went, in the user's words ("Inserted at the cursor", "Copied to the clipboard"). */
+  notice?: string;
 }
 
 /** The floating card that shows a run's result near the cursor. */
@@ -102,7 +130,7 @@ export interface PlatformPorts {
   inserter: TextInserterPort;
   focus: FocusPort;
   selection: SelectionPort;
-  commandBar: CommandBarPort;
+  commandBar: CommandBarPort & LauncherPort;
   card: CardPresenterPort;
   notifier: NotifierPort;
   secrets: SecretStorePort;

@@ -44,6 +44,8 @@ export interface DesktopShellStart {
   hotkeysPaused(): boolean;
   /** A recent skill picked in the tray (e.g. dispatch 'trigger:run'). */
   runSkill(skillId: string): void;
+  /** The tray's "Run a skill…": the launcher. */
+  openLauncher?(): void;
 }
 
 export interface DesktopShell {
@@ -108,12 +110,17 @@ export function createDesktopShell(deps: DesktopShellDeps): DesktopShell {
     ports,
     start(start) {
       undo.push(cards.bind(), commandBar.bind());
+      cards.attach({
+        dispatch: (channel, input) => start.core.dispatch(channel, input),
+        events: start.core.events,
+      });
       installAppMenu({ isDev: deps.isDev, platform });
       tray = new SkilldeckTray({
         iconFile: path.join(deps.paths.pagesDir, 'icon.png'),
         openDashboard: start.openDashboard,
         recentSkillIds: () => recentSkillIds(start.core),
         runSkill: start.runSkill,
+        ...(start.openLauncher ? { openLauncher: start.openLauncher } : {}),
         hotkeysPaused: start.hotkeysPaused,
         pauseHotkeys: async (paused) => {
           await start.pauseHotkeys(paused);

@@ -92,6 +92,7 @@ export function startApp(options: StartOptions = {}): Running {
     openDashboard: () => dashboard.show(),
     ...pauseVia(options.hotkeys),
     runSkill: (skillId) => void running.dispatch('trigger:run', { skillId, source: 'dashboard' }),
+    openLauncher: () => void running.dispatch('trigger:launcher', { source: 'tray' }),
   });
   return {
     core,

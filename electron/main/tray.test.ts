@@ -94,6 +94,14 @@ describe('the tray menu', () => {
     expect(menu.at(-1)).toMatchObject({ role: 'quit' });
   });
 
+  it('offers the launcher when the app gives one', () => {
+    const openLauncher = vi.fn();
+    const menu = trayMenuTemplate(deps({ openLauncher }), { recent: [], paused: false, openAtLogin: null });
+    expect(menu[1]!.label).toBe('Run a skill…');
+    click(menu[1]!);
+    expect(openLauncher).toHaveBeenCalledTimes(1);
+  });
+
   it('says when there are no runs yet', () => {
     const menu = trayMenuTemplate(deps(), { recent: [], paused: false, openAtLogin: null });
     expect(menu[1]!.submenu).toEqual([{ label: 'No runs yet', enabled: false }]);

@@ -8,6 +8,8 @@ export interface TrayDeps {
   /** The last run skills, newest first (at most 5 are shown). */
   recentSkillIds(): Promise<string[]>;
   runSkill(skillId: string): void;
+  /** Opens the launcher (the command bar listing the skills) on what is selected. */
+  openLauncher?(): void;
   hotkeysPaused(): boolean;
   pauseHotkeys(paused: boolean): void | Promise<void>;
   platform?: NodeJS.Platform;
@@ -35,6 +37,7 @@ export function trayMenuTemplate(
     : [{ label: t('tray.noRuns'), enabled: false }];
   return [
     { label: t('tray.openDashboard'), click: () => deps.openDashboard() },
+    ...(deps.openLauncher ? [{ label: t('tray.openLauncher'), click: () => deps.openLauncher?.() }] : []),
     { label: t('tray.recentSkills'), submenu: recent },
     { type: 'separator' },
     {

@@ -1,4 +1,5 @@
-// The floating card's bridge: one update listener and four buttons, nothing else. It imports only the
+// The floating card's bridge: one update listener, its buttons, the follow-up and the Retry with… picker
+// (its models listener), nothing else. It imports only the
 // channel names (shared/ipc/names.ts; type imports are erased), so it stays free of zod: the main process
 // checks every message against shared/ipc/shell.ts.
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
@@ -7,10 +8,15 @@ import type { CardAction } from '../../shared/ipc/shell';
 
 let listener: ((card: unknown) => void) | null = null;
 let latest: unknown = null;
+let modelsListener: ((models: unknown) => void) | null = null;
 
 ipcRenderer.on(CARD_CHANNELS.update, (_event: IpcRendererEvent, card: unknown) => {
   latest = card;
   listener?.(card);
+});
+
+ipcRenderer.on(CARD_CHANNELS.models, (_event: IpcRendererEvent, models: unknown) => {
+  modelsListener?.(models);
 });
 
 const press = (action: CardAction) => (): void => ipcRenderer.send(CARD_CHANNELS.action, action);
@@ -26,4 +32,19 @@ contextBridge.exposeInMainWorld('skilldeckCard', {
   insert: press('insert'),
   pin: press('pin'),
   close: press('close'),
+  memo: press('memo'),
+  retry: press('retry'),
+  /** Asks for the providers and models Retry with… offers (they come back through onModels). */
+  models: press('models'),
+  retryWith(provider: unknown, model: unknown): void {
+    if (typeof provider === 'string' && typeof model === 'string')
+      ipcRenderer.send(CARD_CHANNELS.action, { type: 'retryWith', provider, model });
+  },
+  /** A follow-up message. */
+  continue(message: unknown): void {
+    if (typeof message === 'string') ipcRenderer.send(CARD_CHANNELS.action, { type: 'continue', message });
+  },
+  onModels(callback: unknown): void {
+    if (typeof callback === 'function') modelsListener = (m) => (callback as (m: unknown) => void)(m);
+  },
 });

@@ -49,7 +49,14 @@ import {
   PermissionRulesQuery,
 } from '../types/permission';
 import { mcpChannels } from '../types/mcp';
-import { HotkeysOverview, TriggerInput, TriggerResult } from '../types/desktop';
+import {
+  HotkeysOverview,
+  LauncherHotkeyInput,
+  LauncherInput,
+  LauncherResult,
+  TriggerInput,
+  TriggerResult,
+} from '../types/desktop';
 import {
   Provider,
   ProviderId,
@@ -170,9 +177,13 @@ export const contract = {
   ...mcpChannels,
   /** What a skill's hotkey does: capture the selection and focus, ask in the command bar if needed, run. */
   'trigger:run': { input: TriggerInput, output: TriggerResult },
+  /** The launcher: capture, choose a skill (typed filter, 1–9), run it on the capture. */
+  'trigger:launcher': { input: LauncherInput, output: LauncherResult },
   /** Each skill hotkey's registration: registered, invalid, taken by another app (conflict), paused. */
   'hotkeys:status': { input: z.undefined(), output: HotkeysOverview },
   'hotkeys:pause': { input: z.object({ paused: z.boolean() }).strict(), output: HotkeysOverview },
+  /** Sets the launcher's key (null: off); CONFLICT when a skill's hotkey is that key. */
+  'hotkeys:setLauncher': { input: LauncherHotkeyInput, output: HotkeysOverview },
   /** Waits (up to 10 s) for the skill's hotkey to be pressed and says whether its callback fired. */
   'hotkeys:test': {
     input: z.object({ skillId: SkillId }).strict(),

@@ -45,8 +45,10 @@ export const CHANNELS = [
   'mcp:save',
   'mcp:delete',
   'trigger:run',
+  'trigger:launcher',
   'hotkeys:status',
   'hotkeys:pause',
+  'hotkeys:setLauncher',
   'hotkeys:test',
   'memos:list',
   'memos:search',
@@ -89,6 +91,8 @@ export const CARD_CHANNELS = {
   update: 'skilldeck-card:update',
   /** card → main: a button (`CardAction`). */
   action: 'skilldeck-card:action',
+  /** main → card: the providers and models Retry with… offers (`CardModels`). */
+  models: 'skilldeck-card:models',
 } as const;
 
 export const COMMAND_BAR_CHANNELS = {
@@ -98,4 +102,12 @@ export const COMMAND_BAR_CHANNELS = {
   submit: 'skilldeck-command-bar:submit',
   /** command bar → main: dismissed. */
   cancel: 'skilldeck-command-bar:cancel',
+  /** launcher → main: what is typed in the filter. */
+  query: 'skilldeck-command-bar:query',
+  /** main → launcher: the skills for what is typed (`LauncherList`). */
+  skills: 'skilldeck-command-bar:skills',
+  /** launcher → main: the skill chosen, with the instruction typed after choosing it. */
+  choose: 'skilldeck-command-bar:choose',
+  /** launcher → main: a skill that asks was chosen; the list is gone, the window shrinks to the bar. */
+  compact: 'skilldeck-command-bar:compact',
 } as const;

@@ -3,11 +3,40 @@
 // compile). The main process checks what it receives and what it sends against them; the preloads import
 // only the names, so they stay free of zod.
 import { z } from 'zod';
+import { LauncherSkill } from '../types/desktop';
 import type { CARD_CHANNELS, COMMAND_BAR_CHANNELS } from './names';
 
-export const CARD_ACTIONS = ['copy', 'insert', 'pin', 'close'] as const;
-export const CardAction = z.enum(CARD_ACTIONS);
+export const CARD_ACTIONS = ['copy', 'insert', 'pin', 'close', 'memo', 'retry', 'models'] as const;
+/**
+ * A button or key of the card: the plain ones by name (`models`: the Retry with… picker opened, send the
+ * providers and their models), and the two that carry what the user typed or picked.
+ */
+export const CardAction = z.union([
+  z.enum(CARD_ACTIONS),
+  z
+    .object({
+      type: z.literal('retryWith'),
+      provider: z.string().trim().min(1).max(64),
+      model: z.string().trim().max(200),
+    })
+    .strict(),
+  z.object({ type: z.literal('continue'), message: z.string().trim().min(1).max(100_000) }).strict(),
+]);
 export type CardAction = z.infer<typeof CardAction>;
+
+/** A follow-up as the card shows it: the message and its answer (streaming, or why it failed). */
+export const CardTurn = z.object({
+  message: z.string(),
+  text: z.string(),
+  pending: z.boolean(),
+  error: z.string().nullable(),
+});
+
+/** The providers Retry with… offers, each with its models (the default first). */
+export const CardModels = z.object({
+  providers: z.array(z.object({ name: z.string(), models: z.array(z.string()) })),
+});
+export type CardModels = z.infer<typeof CardModels>;
 
 /** What the card page renders. */
 export const CardView = z.object({
@@ -19,6 +48,13 @@ export const CardView = z.object({
   pinned: z.boolean(),
   /** A short line under the text: "Copied", or why Insert did not paste. */
   notice: z.string().nullable(),
+  /** The follow-ups, in order. */
+  turns: z.array(CardTurn),
+  /** Which actions can work now (Insert: the run came from another app's window; Continue: it answered). */
+  can: z.object({ insert: z.boolean(), continue: z.boolean(), retry: z.boolean(), memo: z.boolean() }),
+  /** "Attempt 2", once retried; the provider and model that answered, when known. */
+  attempt: z.string().nullable(),
+  model: z.string().nullable(),
 });
 export type CardView = z.infer<typeof CardView>;
 
@@ -34,6 +70,20 @@ export const CardLabels = z.object({
   pinHint: z.string(),
   close: z.string(),
   closeHint: z.string(),
+  memo: z.string(),
+  memoHint: z.string(),
+  retry: z.string(),
+  retryHint: z.string(),
+  retryWith: z.string(),
+  retryWithHint: z.string(),
+  followUp: z.string(),
+  send: z.string(),
+  provider: z.string(),
+  model: z.string(),
+  run: z.string(),
+  you: z.string(),
+  /** The key hints line. */
+  keys: z.string(),
 });
 export type CardLabels = z.infer<typeof CardLabels>;
 
@@ -48,13 +98,39 @@ export const CommandBarContext = z.object({
   captured: z.object({ method: z.string(), preview: z.string(), chars: z.number() }),
   /** In the app's language: the input's accessible name, and the line saying what was captured. */
   labels: z.object({ lang: z.string(), instruction: z.string(), captured: z.string() }),
+  /** Present when the bar is the launcher: the skills for an empty filter and its own words. */
+  launcher: z
+    .object({
+      skills: z.array(LauncherSkill),
+      labels: z.object({
+        search: z.string(),
+        /** Shown when nothing matches. */
+        none: z.string(),
+        /** The instruction box's placeholder once a skill is chosen, with `{{name}}` filled in. */
+        instructionFor: z.string(),
+        /** The key hints under the list. */
+        hints: z.string(),
+      }),
+    })
+    .optional(),
 });
 export type CommandBarContext = z.infer<typeof CommandBarContext>;
+
+/** The launcher's list for what is typed. */
+export const LauncherList = z.object({ query: z.string(), skills: z.array(LauncherSkill) });
+export type LauncherList = z.infer<typeof LauncherList>;
+
+/** The launcher's choice. */
+export const LauncherChoice = z
+  .object({ skillId: z.string().min(1).max(200), instruction: z.string().optional() })
+  .strict();
+export type LauncherChoice = z.infer<typeof LauncherChoice>;
 
 /** Each card channel's message. */
 export const cardMessages = {
   update: CardMessage,
   action: CardAction,
+  models: CardModels,
 } satisfies Record<keyof typeof CARD_CHANNELS, z.ZodType>;
 
 /** Each command bar channel's message; the main process cuts an instruction at 100,000 characters. */
@@ -63,4 +139,9 @@ export const commandBarMessages = {
   submit: z.string(),
   /** Sent without arguments. */
   cancel: z.undefined(),
+  query: z.string().max(200),
+  skills: LauncherList,
+  choose: LauncherChoice,
+  /** Sent without arguments. */
+  compact: z.undefined(),
 } satisfies Record<keyof typeof COMMAND_BAR_CHANNELS, z.ZodType>;

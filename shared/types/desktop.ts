@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Accelerator } from './hotkey';
 import { RunId } from './run';
 import { SkillId } from './skill';
 
@@ -41,6 +42,23 @@ export const HotkeyStatus = z.object({
 });
 export type HotkeyStatus = z.infer<typeof HotkeyStatus>;
 
+/** The launcher's key: the command bar as a launcher (`trigger:launcher`), one global hotkey. */
+export const LauncherHotkey = z.object({
+  /** The key it is set to (an Electron accelerator); null when the user turned it off. */
+  accelerator: z.string().nullable(),
+  /** Set to the default key, not one the user chose. */
+  isDefault: z.boolean(),
+  /** `off`: no key set; otherwise as a skill's hotkey (`conflict`: a skill or another application has it). */
+  state: z.enum([...HotkeyState.options, 'off']),
+  message: z.string().nullable(),
+  /** `conflict` with a skill's hotkey: that skill (the skill keeps its key). */
+  conflictWith: z.string().nullable().optional(),
+});
+export type LauncherHotkey = z.infer<typeof LauncherHotkey>;
+
+/** `hotkeys:setLauncher`: the launcher's key (null turns it off). */
+export const LauncherHotkeyInput = z.object({ accelerator: Accelerator.nullable() }).strict();
+
 export const HotkeysOverview = z.object({
   /** Global hotkeys exist in this host (false in the headless host and the CLI). */
   available: z.boolean(),
@@ -50,10 +68,50 @@ export const HotkeysOverview = z.object({
   /** What the note is about, for a dashboard that says it in its own language. */
   noteKind: z.enum(['wayland', 'headless']).nullable().optional(),
   hotkeys: z.array(HotkeyStatus),
+  /** The launcher's key and whether it is registered. */
+  launcher: LauncherHotkey.optional(),
 });
 export type HotkeysOverview = z.infer<typeof HotkeysOverview>;
 export type TriggerResult = z.infer<typeof TriggerResult>;
 export type TriggerInput = z.input<typeof TriggerInput>;
+
+/**
+ * `trigger:launcher`: what the launcher's hotkey does — capture the selection, show the skills the user
+ * may start (filtered by what is typed, 1–9 pick the first nine), run the chosen one on the capture. A
+ * host without a launcher window (the headless host, tests) passes what the user would type and pick:
+ * `query`, `pick` (1–9, of the skills the query shows) and `instruction` (typed after choosing).
+ */
+export const LauncherInput = z
+  .object({
+    source: z.enum(['hotkey', 'tray', 'dashboard']).default('dashboard'),
+    query: z.string().max(200).optional(),
+    pick: z.number().int().min(1).max(9).optional(),
+    instruction: z.string().max(100_000).optional(),
+  })
+  .strict();
+export type LauncherInput = z.input<typeof LauncherInput>;
+
+/** A skill the launcher offers. */
+export const LauncherSkill = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  emoji: z.string(),
+  color: z.string(),
+  /** Its own hotkey, as shown (e.g. `Ctrl+Alt+T`). */
+  hotkey: z.string().nullable(),
+  /** It asks for an instruction or arguments: choosing it moves to the instruction box first. */
+  asks: z.boolean(),
+});
+export type LauncherSkill = z.infer<typeof LauncherSkill>;
+
+export const LauncherResult = TriggerResult.extend({
+  /** The skill chosen (null: dismissed, or nothing matched the pick). */
+  skillId: z.string().nullable(),
+  /** The first skills the launcher showed for `query`, in order (what 1–9 pick from). */
+  offered: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type LauncherResult = z.infer<typeof LauncherResult>;
 
 /** `card:show`: the floating card's state, for hosts whose card is the dashboard (the headless host). */
 export const CardState = z.object({
@@ -63,4 +121,6 @@ export const CardState = z.object({
   pending: z.boolean(),
   error: z.string().optional(),
   captured: z.string().optional(),
+  /** Where the result went, in the user's words ("Inserted at the cursor"). */
+  notice: z.string().optional(),
 });

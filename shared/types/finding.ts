@@ -23,3 +23,19 @@ export type ExecutionMode = z.infer<typeof ExecutionMode>;
 export const OUTPUT_TOOLS = ['insert_text', 'clipboard', 'save_memo', 'floating_card'] as const;
 export const OutputTool = z.enum(OUTPUT_TOOLS);
 export type OutputTool = z.infer<typeof OutputTool>;
+
+/**
+ * What a skill's `output:` field may name: the four output tools, and two ways of inserting that are not
+ * tools an agent calls — `replace_selection` (the selection replaced without a card, and only when the
+ * answer finished cleanly) and `insert_after` (the answer put after the selection, which stays).
+ */
+export const OUTPUT_CHOICES = [
+  'insert_text',
+  'replace_selection',
+  'insert_after',
+  'clipboard',
+  'save_memo',
+  'floating_card',
+] as const;
+export const OutputChoice = z.enum(OUTPUT_CHOICES);
+export type OutputChoice = z.infer<typeof OutputChoice>;

@@ -93,3 +93,41 @@ export const Accelerator = z
     const problem = acceleratorProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
+
+const MODIFIER_ALIASES: Record<string, string> = {
+  cmd: 'command',
+  command: 'command',
+  ctrl: 'control',
+  control: 'control',
+  cmdorctrl: 'commandorcontrol',
+  commandorcontrol: 'commandorcontrol',
+  option: 'alt',
+  alt: 'alt',
+  altgr: 'altgr',
+  shift: 'shift',
+  super: 'super',
+  meta: 'super',
+};
+const KEY_ALIASES: Record<string, string> = { esc: 'escape', return: 'enter', '+': 'plus' };
+
+/**
+ * One spelling per physical key combination, so "Ctrl+Shift+K", "shift+control+k" and (off macOS)
+ * "CmdOrCtrl+Shift+K" are seen as the same hotkey. Only for valid accelerators. `os`: process.platform.
+ */
+export function acceleratorKey(accelerator: string, os: string): string {
+  const parts = accelerator.split('+');
+  if (accelerator.endsWith('++')) parts.splice(parts.length - 2, 2, 'Plus');
+  const key = parts.pop()!.toLowerCase();
+  const mods = parts.map((m) => {
+    const canonical = MODIFIER_ALIASES[m.toLowerCase()] ?? m.toLowerCase();
+    if (canonical === 'commandorcontrol') return os === 'darwin' ? 'command' : 'control';
+    // Super/Meta is Command on macOS, the Windows/Super key elsewhere.
+    if (canonical === 'super' && os === 'darwin') return 'command';
+    if (canonical === 'command' && os !== 'darwin') return 'super';
+    return canonical;
+  });
+  return [...new Set(mods)]
+    .sort()
+    .concat(KEY_ALIASES[key] ?? key)
+    .join('+');
+}

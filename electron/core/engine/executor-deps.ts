@@ -10,11 +10,19 @@ import type { AuditEntry } from '../permissions/permission-repo';
 import type { PermissionMode, PermissionRules } from '../permissions/types';
 import type { ContextBehavior } from './skill-io';
 
-/** Hands a run's result to an output tool (insert_text, clipboard, save_memo, floating_card). */
+/** Hands a run's result to its output (insert_text, replace_selection, insert_after, clipboard, …). */
 export type OutputDelivery = (
   tool: string,
   text: string,
-  info: { runId: string; skillId: string; title: string },
+  info: {
+    runId: string;
+    skillId: string;
+    title: string;
+    /** The run's selection: insert_after puts the answer after it (and a separator between). */
+    selection?: string;
+    /** A model call of the run stopped before the answer was done (`length`, `content-filter`): why. */
+    cutShort?: string;
+  },
 ) => Promise<void>;
 
 export interface FailureInfo {

@@ -47,6 +47,17 @@ describe('chooseOutputTool', () => {
     expect(chooseOutputTool(def({ output: 'insert_text' }), 'noInput')).toBe('insert_text');
   });
 
+  it('replace_selection and insert_after act on a selection; without one they insert at the cursor, or show a card for a question', () => {
+    for (const output of ['replace_selection', 'insert_after']) {
+      expect(chooseOutputTool(def({ output }), 'directOutput')).toBe(output);
+      expect(chooseOutputTool(def({ output }), 'rewrite')).toBe(output);
+      expect(chooseOutputTool(def({ output }), 'explain')).toBe('floating_card');
+      expect(chooseOutputTool(def({ output }), 'noInput')).toBe('insert_text');
+    }
+    // they are outputs, not tools an agent calls: allowed-tools does not name them
+    expect(chooseOutputTool(def({ allowedTools: ['replace_selection'] }), 'rewrite')).toBe('insert_text');
+  });
+
   it('the built-in skills route as their files say', () => {
     expect(chooseOutputTool(builtin('translate').definition, 'directOutput')).toBe('insert_text');
     expect(chooseOutputTool(builtin('explain').definition, 'directOutput')).toBe('floating_card');
@@ -117,6 +128,26 @@ describe('deliverFailure', () => {
         { runId: 'r1', title: 'Translate', text: '', pending: false, error: 'timeout' },
       ]);
       expect(ports.inserted).toEqual([]);
+    }
+  });
+
+  it('replace_selection and insert_after never touch the selection on a failure: the error goes to the card', async () => {
+    for (const tool of ['replace_selection', 'insert_after'] as const) {
+      const ports = createMemoryPorts();
+      const result = await deliverFailure({
+        behavior: 'directOutput',
+        original: 'my text',
+        error: 'the stream was cut',
+        tool,
+        ports,
+        ctx,
+        title: 'Polish',
+      });
+      expect(result).toEqual({ tool: 'floating_card', delivered: true, error: 'the stream was cut' });
+      expect(ports.inserted).toEqual([]);
+      expect(ports.cards).toEqual([
+        { runId: 'r1', title: 'Polish', text: '', pending: false, error: 'the stream was cut' },
+      ]);
     }
   });
 

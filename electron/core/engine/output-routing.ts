@@ -1,48 +1,57 @@
 // Where a run's result goes (DESIGN §5–6), and what happens to the user's text when the model fails.
 
+import { OUTPUT_CHOICES, type OutputChoice } from '../../../shared/types/finding';
 import type { SkillDefinitionData } from '../../../shared/types/skill-definition';
 import { insertOrFallBack } from '../tools/output/insert-text';
 import { englishText, type DesktopText } from '../i18n/desktop-text';
-import {
-  errorText,
-  isOutputTool,
-  type OutputDelivery,
-  type OutputPorts,
-  type OutputToolName,
-} from '../tools/output/types';
+import { errorText, isOutputTool, type OutputDelivery, type OutputPorts } from '../tools/output/types';
 import type { ContextBehavior } from '../../../shared/skills/context';
 
 export type RoutingDefinition = Pick<SkillDefinitionData, 'output' | 'allowedTools' | 'executionMode'>;
 
+export const isOutputChoice = (name: string): name is OutputChoice =>
+  (OUTPUT_CHOICES as readonly string[]).includes(name);
+
+/** The outputs that put the answer where the user's cursor is. */
+const INSERTING: ReadonlySet<OutputChoice> = new Set(['insert_text', 'replace_selection', 'insert_after']);
+
 /** The skill's own choice: its `output` field, else the first output tool in `allowed-tools`. */
 export function namedOutputTool(
   definition: Pick<RoutingDefinition, 'output' | 'allowedTools'>,
-): OutputToolName | null {
-  if (definition.output !== undefined && isOutputTool(definition.output)) return definition.output;
+): OutputChoice | null {
+  if (definition.output !== undefined && isOutputChoice(definition.output)) return definition.output;
   return definition.allowedTools?.find(isOutputTool) ?? null;
 }
 
 /**
- * The output tool for a run: the skill's choice, else insert_text; then by behavior — explain (no
- * selection, a typed question) shows a card instead of inserting; noInput shows a card unless the skill
- * named a tool. clipboard / save_memo / floating_card named by the skill are always kept.
+ * The output for a run: the skill's choice, else insert_text; then by behavior — explain (no selection, a
+ * typed question) shows a card instead of inserting; noInput shows a card unless the skill named an
+ * output, and with nothing selected there is nothing to replace or to follow, so replace_selection and
+ * insert_after insert at the cursor. clipboard / save_memo / floating_card named by the skill are kept.
  */
 export function chooseOutputTool(
   definition: Pick<RoutingDefinition, 'output' | 'allowedTools'>,
   behavior: ContextBehavior,
-): OutputToolName {
+): OutputChoice {
   const named = namedOutputTool(definition);
   const tool = named ?? 'insert_text';
-  if (behavior === 'explain' && tool === 'insert_text') return 'floating_card';
+  if (behavior === 'explain' && INSERTING.has(tool)) return 'floating_card';
   if (behavior === 'noInput' && named === null) return 'floating_card';
+  if (behavior === 'noInput' && INSERTING.has(tool)) return 'insert_text';
   return tool;
 }
+
+/**
+ * A triggered run whose answer replaces the selection without a card (`replace_selection` with a
+ * selection): the card appears only when it fails or the answer was cut short.
+ */
+export const isSilentOutput = (tool: OutputChoice) => tool === 'replace_selection';
 
 /**
  * A prompt skill whose `allowed-tools` lists only output tools and whose body is empty makes no model
  * call: its input goes straight to its output tool (the built-in `memo`). Returns that tool, else null.
  */
-export function directOutputTool(definition: RoutingDefinition, body: string): OutputToolName | null {
+export function directOutputTool(definition: RoutingDefinition, body: string): OutputChoice | null {
   if (definition.executionMode !== 'prompt' || body.trim() !== '') return null;
   const tools = definition.allowedTools;
   if (tools === null || tools.length === 0 || !tools.every(isOutputTool)) return null;
@@ -59,8 +68,8 @@ export interface FailureInput {
   /** The user's original text (the selection). */
   original: string;
   error: unknown;
-  /** The tool the run would have used (chooseOutputTool); default insert_text. */
-  tool?: OutputToolName;
+  /** The output the run would have used (chooseOutputTool); default insert_text. */
+  tool?: OutputChoice;
   ports: OutputPorts;
   ctx: { runId: string; skillId: string };
   /** Card / notification title; default the skill id. */
@@ -75,9 +84,10 @@ export interface FailureDelivery extends OutputDelivery {
 }
 
 /**
- * When the model call fails: in directOutput/rewrite with a run that would have inserted text, the
- * original text is inserted (so a cut or replaced selection is never lost) and the error notified; in
- * every other case the error goes to the floating card.
+ * When the model call fails: in directOutput/rewrite with a run that would have inserted text
+ * (insert_text), the original text is inserted (so a cut or replaced selection is never lost) and the
+ * error notified; in every other case — replace_selection and insert_after among them, which never touch
+ * the selection before a clean answer — the error goes to the floating card.
  */
 export async function deliverFailure(input: FailureInput): Promise<FailureDelivery> {
   const { behavior, original, ports, ctx, text: t = englishText } = input;

@@ -86,6 +86,8 @@ export class RunExecution {
   readonly target: ModelTarget;
   /** The provider and model the run's calls go to, resolved when it starts. */
   resolved = { provider: '', model: '' };
+  /** Why a model call stopped before its answer was done (`length`, `content-filter`), if one did. */
+  cutShort: string | undefined;
 
   private usage = { inputTokens: null as number | null, outputTokens: null as number | null };
   private done = false;
@@ -201,6 +203,11 @@ export class RunExecution {
   /** A model call's token, streamed as the step's (dropped once the run has ended). */
   token(stepId: string, text: string): void {
     if (!this.done) this.log.token(stepId, text);
+  }
+
+  /** A model call ended: one stopped by the length limit or a filter leaves the answer cut short. */
+  noteFinish(reason: string): void {
+    if (reason === 'length' || reason === 'content-filter') this.cutShort ??= reason;
   }
 
   addUsage(usage: StreamTextResult['usage']): void {

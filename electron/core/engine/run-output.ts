@@ -15,6 +15,8 @@ export interface RunOutputTarget {
   kind: ContextBehavior;
   /** A resumed run does not paste (see `chosen`). */
   resumed: boolean;
+  /** Why a model call of the run stopped before its answer was done, if one did (replace_selection waits). */
+  readonly cutShort?: string | undefined;
   /** Try it: the result stays in the run (no paste, copy, memo or card), success or failure. */
   isTry: boolean;
   log: RunEventLog;
@@ -36,16 +38,23 @@ export class RunOutput {
    */
   private chosen(): string {
     const tool = chooseOutputTool(this.run.definition, this.run.kind);
-    return this.run.resumed && tool === 'insert_text' ? 'floating_card' : tool;
+    const pastes = tool === 'insert_text' || tool === 'replace_selection' || tool === 'insert_after';
+    return this.run.resumed && pastes ? 'floating_card' : tool;
   }
 
   async deliver(text: string): Promise<void> {
     if (this.run.isTry) return;
-    const { runId, skillId, title } = this.run;
+    const { runId, skillId, title, ctx, cutShort } = this.run;
     const tool = this.chosen();
     this.tool = tool;
     this.run.log.emit({ type: 'output', tool, text });
-    await this.deps.deliver(tool, text, { runId, skillId, title });
+    await this.deps.deliver(tool, text, {
+      runId,
+      skillId,
+      title,
+      ...(ctx.selection !== undefined ? { selection: ctx.selection } : {}),
+      ...(cutShort !== undefined ? { cutShort } : {}),
+    });
   }
 
   /** directOutput / rewrite: the original text goes back in place; otherwise the card shows the error. */

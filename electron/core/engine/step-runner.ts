@@ -63,6 +63,7 @@ export async function runStep(
         onToken: (text) => run.token(stepId, text),
       });
       run.addUsage(result.usage);
+      run.noteFinish(result.finishReason);
       if (run.ended) return { ok: false, error: 'cancelled', cancelled: true };
       run.endStep(stepId, { status: 'succeeded', output: result.text, error: null, attempts: attempt });
       run.log.emit({ type: 'step_complete', stepId, output: result.text });

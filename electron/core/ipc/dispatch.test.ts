@@ -65,6 +65,8 @@ const handlers = (overrides: Partial<Handlers> = {}): Handlers => ({
   'mcp:save': notUnderTest,
   'mcp:delete': notUnderTest,
   'trigger:run': notUnderTest,
+  'trigger:launcher': notUnderTest,
+  'hotkeys:setLauncher': notUnderTest,
   'hotkeys:status': notUnderTest,
   'hotkeys:pause': notUnderTest,
   'hotkeys:test': notUnderTest,

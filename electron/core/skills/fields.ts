@@ -1,4 +1,4 @@
-import { EXECUTION_MODES, OUTPUT_TOOLS, type ExecutionMode } from '../../../shared/types/finding';
+import { EXECUTION_MODES, OUTPUT_CHOICES, type ExecutionMode } from '../../../shared/types/finding';
 import type { ErrorWords } from '../../../shared/ipc/result';
 import { readArguments } from './arguments-field';
 import { isPlainObject, readBoolean, readStringList, readText } from './coerce';
@@ -352,11 +352,11 @@ export function readDefinition(
     rawOutput === undefined || rawOutput === null
       ? undefined
       : (readText(rawOutput) ?? JSON.stringify(rawOutput));
-  if (output !== undefined && !(OUTPUT_TOOLS as readonly string[]).includes(output)) {
+  if (output !== undefined && !(OUTPUT_CHOICES as readonly string[]).includes(output)) {
     fail(
       'invalid-output',
-      `\`output\` "${output}" is not an output tool (${OUTPUT_TOOLS.join(', ')})`,
-      findingWords('notOutputTool', { value: output, tools: OUTPUT_TOOLS.join(', ') }),
+      `\`output\` "${output}" is not an output tool (${OUTPUT_CHOICES.join(', ')})`,
+      findingWords('notOutputTool', { value: output, tools: OUTPUT_CHOICES.join(', ') }),
       'output',
     );
   }

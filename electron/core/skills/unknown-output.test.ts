@@ -23,19 +23,24 @@ describe('an unknown `output`', () => {
         severity: 'error',
         line: 4,
         message:
-          '`output` "teleport" is not an output tool (insert_text, clipboard, save_memo, floating_card)',
+          '`output` "teleport" is not an output tool (insert_text, replace_selection, insert_after, clipboard, save_memo, floating_card)',
         words: {
           key: 'findings.notOutputTool',
-          values: { value: 'teleport', tools: 'insert_text, clipboard, save_memo, floating_card' },
+          values: {
+            value: 'teleport',
+            tools: 'insert_text, replace_selection, insert_after, clipboard, save_memo, floating_card',
+          },
         },
       }),
     ]);
   });
 
-  it('keeps a known output runnable', () => {
-    expect(loadSkillFile(skill('clipboard'), { file: '/s/typo/SKILL.md', folderName: 'typo' })).toMatchObject(
-      { runnable: true, findings: [] },
-    );
+  it('keeps a known output runnable, the two ways of inserting around the selection among them', () => {
+    for (const output of ['clipboard', 'replace_selection', 'insert_after'])
+      expect(
+        loadSkillFile(skill(output), { file: '/s/typo/SKILL.md', folderName: 'typo' }),
+        output,
+      ).toMatchObject({ runnable: true, findings: [], definition: { output } });
   });
 
   it('refuses to start a run: nothing is sent to a model and nothing is delivered', async () => {

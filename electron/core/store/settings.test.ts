@@ -49,6 +49,11 @@ const CASES: { [K in SettingKey]: { fallback: unknown; kept: unknown; damaged: u
     damaged: [5000, { 'a/b': 'many' }, { 'a/b': -1 }, { 'a/b': 1.5 }],
   },
   'selection.copyFallback': { fallback: true, kept: false, damaged: ['yes', 0, null] },
+  'launcher.hotkey': {
+    fallback: 'Control+Alt+Space',
+    kept: null,
+    damaged: ['Space', 'Ctrl+', 42, { accelerator: 'Ctrl+K' }],
+  },
 };
 
 describe('settings: the declared keys', () => {

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { AppInfo } from '../../../shared/types/app';
+import { Accelerator } from '../../../shared/types/hotkey';
 import { PERMISSION_MODES } from '../permissions/types';
 import { StoreError, type OpenOptions } from './db';
 
@@ -41,6 +42,11 @@ export const SETTINGS = {
   'models.contextTokens': setting(z.record(z.string(), z.number().int().positive()), {}),
   /** The copy-key fallback of the trigger's capture, outside terminals. */
   'selection.copyFallback': setting(z.boolean(), true),
+  /**
+   * The launcher's global hotkey (an Electron accelerator), null when turned off. The default is left
+   * unbound when a skill's hotkey or another application already has it (the overview says which).
+   */
+  'launcher.hotkey': setting(Accelerator.nullable(), 'Control+Alt+Space'),
 };
 
 export type SettingKey = keyof typeof SETTINGS;

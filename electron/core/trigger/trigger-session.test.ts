@@ -20,10 +20,12 @@ describe('trigger session', () => {
     expect(session.targetOf('run_a')).toEqual(editor);
     expect(session.targetOf('run_b')).toBeNull();
 
-    expect(session.end('run_a')).toEqual(card('run_a', false));
-    expect(session.end('run_a')).toBeUndefined();
-    expect(session.end('run_b')).toBeUndefined(); // triggered, but nothing shown for it
-    expect(session.end('run_other')).toBeUndefined(); // not triggered: its cards are not kept
+    session.delivered('run_a', 'clipboard');
+    session.delivered('run_other', 'insert_text');
+    expect(session.end('run_a')).toEqual({ last: card('run_a', false), where: 'clipboard' });
+    expect(session.end('run_a')).toEqual({});
+    expect(session.end('run_b')).toEqual({}); // triggered, but nothing shown for it
+    expect(session.end('run_other')).toEqual({}); // not triggered: its cards are not kept
     // the window stays known after the run ended: its result can be inserted again
     expect(session.targetOf('run_a')).toEqual(editor);
     expect(session.targetOf('run_other')).toBeUndefined();

@@ -1,14 +1,18 @@
-// The trigger flow (DESIGN §7): what a skill's hotkey, a deep link or `trigger:run` does. Capture the
-// context (focused window, selection), ask for an instruction in the command bar when the skill takes one
-// or nothing was selected, start the run with the window to insert into, and show its progress in the
-// floating card from the first event.
+// The trigger flow (DESIGN §7): what a skill's hotkey, a deep link, `trigger:run` or the launcher does.
+// Capture the context (focused window, selection), ask for an instruction in the command bar when the
+// skill takes one or nothing was selected, start the run with the window to insert into, and show its
+// progress in the floating card from the first event — unless its answer silently replaces the selection
+// (`output: replace_selection`), where the card appears only if the run fails or is cut short.
 import type { TriggerInput, TriggerResult } from '../../../shared/types/desktop';
+import type { OutputChoice } from '../../../shared/types/finding';
 import { applyEvent, emptyRun, runOutputText } from '../../../shared/runs/run-view';
 import type { RunEvent } from '../../../shared/types/run';
 import { AppError } from '../../../shared/ipc/result';
+import { contextBehavior } from '../../../shared/skills/context';
 import type { Executor } from '../engine/executor';
+import { chooseOutputTool, isSilentOutput } from '../engine/output-routing';
 import type { EventHub } from '../ipc/event-hub';
-import type { CapturedSelection, PlatformPorts } from '../platform';
+import type { CapturedSelection, FocusedWindow, PlatformPorts } from '../platform';
 import type { SkillRegistry } from '../skills/registry';
 import { englishText, type DesktopText } from '../i18n/desktop-text';
 import type { SettingsStore } from '../store/settings';
@@ -19,7 +23,7 @@ export interface TriggerDeps {
   skills: SkillRegistry;
   executor: Executor;
   events: EventHub;
-  /** The runs this flow started: where their insert_text lands, the last card shown for each. */
+  /** The runs this flow started: where their output lands, the last card shown for each. */
   session: Pick<TriggerSession, 'begin' | 'end'>;
   /** The setting `selection.copyFallback`: the copy-key fallback outside terminals (default on). */
   settings: Pick<SettingsStore, 'get'>;
@@ -45,13 +49,28 @@ export function describeCapture(
   return parts.join(t('capture.separator'));
 }
 
-export function createTrigger(deps: TriggerDeps) {
+/** What was in front of the user when the trigger fired. */
+export interface Capture {
+  focus: FocusedWindow | null;
+  captured: CapturedSelection;
+}
+
+/** Starting a skill on a capture: the instruction given, or asked in the command bar. */
+export interface CapturedStart {
+  skillId: string;
+  instruction?: string;
+  /** Ask even with an instruction given (a link: any web page can open one). */
+  confirm?: boolean;
+}
+
+export function createTriggerFlow(deps: TriggerDeps) {
   const t = deps.text ?? englishText;
   /**
    * Streams a run into the card: the run's text as the run panel shows it (the streaming step's text,
-   * started again when a step is retried; then the run's output), the end state last.
+   * started again when a step is retried; then the run's output), the end state last, with where the
+   * result went. `silent`: no card while it runs, and none after a clean replace.
    */
-  function followInCard(runId: string, title: string, captured: string) {
+  function followInCard(runId: string, title: string, captured: string, silent: boolean) {
     let view = emptyRun(runId);
     let shown: string | null = null;
     const off = deps.events.subscribe((name, payload) => {
@@ -61,15 +80,17 @@ export function createTrigger(deps: TriggerDeps) {
       view = applyEvent(view, event);
       const text = runOutputText(view);
       if (event.type !== 'complete') {
-        if (text === shown) return;
+        if (silent || text === shown) return;
         shown = text;
         void deps.ports.card.show({ runId, title, text, pending: true, captured }).catch(() => undefined);
         return;
       }
       off();
-      const last = deps.session.end(runId);
+      const { last, where } = deps.session.end(runId);
       // an output tool already left the card in its end state (the result, why it was not pasted)
       if (last && !last.pending) return;
+      const succeeded = event.status === 'succeeded';
+      if (silent && succeeded && where === 'replace_selection') return;
       void deps.ports.card
         .show({
           runId,
@@ -77,21 +98,17 @@ export function createTrigger(deps: TriggerDeps) {
           text,
           pending: false,
           captured,
-          ...(event.error !== null && event.status !== 'succeeded' ? { error: event.error } : {}),
+          ...(event.error !== null && !succeeded ? { error: event.error } : {}),
+          ...(succeeded && where !== undefined && where !== 'floating_card'
+            ? { notice: t(`delivered.${where as OutputChoice}`) }
+            : {}),
         })
         .catch(() => undefined);
     });
   }
 
-  return async function trigger(input: TriggerInput): Promise<TriggerResult> {
-    const entry = deps.skills.get(input.skillId);
-    if (!entry || entry.shadowedBy !== null) throw new AppError('NOT_FOUND', `no skill "${input.skillId}"`);
-    if (!entry.runnable) {
-      throw new AppError(
-        'BAD_REQUEST',
-        `${input.skillId} cannot run: fix the problems shown in the dashboard first`,
-      );
-    }
+  /** The focused window and the selection, now. */
+  async function capture(): Promise<Capture> {
     const focus = await deps.ports.focus.current().catch(() => null);
     const captured = await deps.ports.selection
       .capture({
@@ -99,26 +116,42 @@ export function createTrigger(deps: TriggerDeps) {
         copyFallback: focus !== null && !focus.isTerminal && deps.settings.get('selection.copyFallback'),
       })
       .catch(() => NONE);
-    const activated = await deps.skills.activate(input.skillId);
+    return { focus, captured };
+  }
+
+  /** Refuses a skill that does not exist (or is shadowed) or cannot run, before anything is captured. */
+  function requireRunnable(skillId: string): void {
+    const entry = deps.skills.get(skillId);
+    if (!entry || entry.shadowedBy !== null) throw new AppError('NOT_FOUND', `no skill "${skillId}"`);
+    if (!entry.runnable) {
+      throw new AppError(
+        'BAD_REQUEST',
+        `${skillId} cannot run: fix the problems shown in the dashboard first`,
+      );
+    }
+  }
+
+  /** Starts `start.skillId` on what was captured; runId null when the command bar was dismissed. */
+  async function startOn({ focus, captured }: Capture, start: CapturedStart): Promise<TriggerResult> {
+    requireRunnable(start.skillId);
+    const activated = await deps.skills.activate(start.skillId);
     const definition = activated.loaded.definition!;
     const takesArgument =
       definition.arguments.length > 0 ||
       definition.argumentHint !== undefined ||
       /\$ARGUMENTS\b/.test(activated.loaded.body);
-    let instruction = input.instruction;
+    let instruction = start.instruction;
     const hasSelection = captured.text.trim() !== '';
     const result = (runId: string | null): TriggerResult => ({
       runId,
       captured: { method: captured.method, chars: captured.text.length },
       app: focus?.app ?? null,
     });
-    // a link never runs unattended: any web page can open one
-    const confirm = input.source === 'link';
-    if (confirm || (instruction === undefined && (!hasSelection || takesArgument))) {
+    if (start.confirm || (instruction === undefined && (!hasSelection || takesArgument))) {
       const answer = await deps.ports.commandBar.ask({
-        skillId: input.skillId,
+        skillId: start.skillId,
         title: definition.name,
-        placeholder: confirm
+        placeholder: start.confirm
           ? t('commandBar.linkConfirm', { name: definition.name })
           : (definition.argumentHint ??
             (hasSelection ? t('commandBar.withSelection') : t('commandBar.noSelection'))),
@@ -129,9 +162,14 @@ export function createTrigger(deps: TriggerDeps) {
       instruction = answer;
     }
     const instructionText = instruction?.trim() ? instruction : undefined;
+    const behavior = contextBehavior({
+      selection: hasSelection ? captured.text : null,
+      instruction: instructionText ?? null,
+    });
+    const silent = isSilentOutput(chooseOutputTool(definition, behavior));
     const { runId } = await deps.executor.start(
       {
-        skillId: input.skillId,
+        skillId: start.skillId,
         ...(hasSelection ? { selection: captured.text } : {}),
         ...(instructionText !== undefined ? { instruction: instructionText } : {}),
         ...(takesArgument && instructionText !== undefined ? { arguments: instructionText } : {}),
@@ -139,10 +177,24 @@ export function createTrigger(deps: TriggerDeps) {
       {
         beforeStart: (id) => {
           deps.session.begin(id, focus);
-          followInCard(id, definition.name, describeCapture(captured, instructionText, t));
+          followInCard(id, definition.name, describeCapture(captured, instructionText, t), silent);
         },
       },
     );
     return result(runId);
+  }
+
+  return { capture, startOn, requireRunnable };
+}
+
+/** `trigger:run`: capture, then start the skill (a link never runs unattended). */
+export function createTrigger(flow: ReturnType<typeof createTriggerFlow>) {
+  return async function trigger(input: TriggerInput): Promise<TriggerResult> {
+    flow.requireRunnable(input.skillId);
+    return flow.startOn(await flow.capture(), {
+      skillId: input.skillId,
+      ...(input.instruction !== undefined ? { instruction: input.instruction } : {}),
+      confirm: input.source === 'link',
+    });
   };
 }

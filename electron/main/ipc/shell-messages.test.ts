@@ -1,20 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CARD_CHANNELS, COMMAND_BAR_CHANNELS } from '../../../shared/ipc/names';
 import { cardMessages, commandBarMessages, type CardMessage } from '../../../shared/ipc/shell';
+import { englishText } from '../../core/i18n/desktop-text';
+import { cardLabels } from '../windows/shell-words';
 import { receiveShellMessage, sendShellMessage } from './shell-messages';
 
-const labels = {
-  lang: 'en',
-  copy: 'Copy',
-  copyHint: 'c',
-  insert: 'Insert',
-  insertHint: 'i',
-  pin: 'Pin',
-  pinned: 'Pinned',
-  pinHint: 'p',
-  close: 'Close',
-  closeHint: 'x',
-};
+const labels = cardLabels(englishText);
 const card: CardMessage = {
   runId: 'r1',
   title: 'Translate',
@@ -23,12 +14,25 @@ const card: CardMessage = {
   error: null,
   pinned: false,
   notice: null,
+  turns: [],
+  can: { insert: true, continue: false, retry: false, memo: false },
+  attempt: null,
+  model: null,
   labels,
 };
 
 describe('receiveShellMessage', () => {
   it('passes what matches the schema and turns the rest into null', () => {
     expect(receiveShellMessage(cardMessages.action, 'insert')).toBe('insert');
+    expect(receiveShellMessage(cardMessages.action, { type: 'continue', message: 'and?' })).toEqual({
+      type: 'continue',
+      message: 'and?',
+    });
+    for (const forged of [
+      { type: 'continue', message: '  ' },
+      { type: 'retryWith', model: 'm' },
+    ])
+      expect(receiveShellMessage(cardMessages.action, forged)).toBeNull();
     for (const forged of ['delete', 42, null, { action: 'copy' }])
       expect(receiveShellMessage(cardMessages.action, forged)).toBeNull();
     expect(receiveShellMessage(commandBarMessages.submit, 'into French')).toBe('into French');

@@ -31,15 +31,43 @@ beforeAll(async () => {
 describe('the card preload', () => {
   it('exposes onCard, copy, insert, pin and close on the main channels', () => {
     const api = fake.exposed.skilldeckCard!;
-    expect(Object.keys(api).sort()).toEqual(['close', 'copy', 'insert', 'onCard', 'pin']);
+    expect(Object.keys(api).sort()).toEqual([
+      'close',
+      'continue',
+      'copy',
+      'insert',
+      'memo',
+      'models',
+      'onCard',
+      'onModels',
+      'pin',
+      'retry',
+      'retryWith',
+    ]);
     fake.sent = [];
     api.copy!();
     api.insert!();
     api.pin!();
     api.close!();
-    expect(fake.sent).toEqual(
-      ['copy', 'insert', 'pin', 'close'].map((action) => [CARD_CHANNELS.action, action]),
-    );
+    api.memo!();
+    api.retry!();
+    api.models!();
+    api.retryWith!('local', 'm2');
+    api.retryWith!({ provider: 'x' }, 'm');
+    api.continue!('and in Spanish?');
+    api.continue!(42);
+    expect(fake.sent).toEqual([
+      ...['copy', 'insert', 'pin', 'close', 'memo', 'retry', 'models'].map((action) => [
+        CARD_CHANNELS.action,
+        action,
+      ]),
+      [CARD_CHANNELS.action, { type: 'retryWith', provider: 'local', model: 'm2' }],
+      [CARD_CHANNELS.action, { type: 'continue', message: 'and in Spanish?' }],
+    ]);
+    const models: unknown[] = [];
+    api.onModels!((m: unknown) => models.push(m));
+    fake.listeners[CARD_CHANNELS.models]!({ sender: 'hidden' }, { providers: [] });
+    expect(models).toEqual([{ providers: [] }]);
 
     const seen: unknown[] = [];
     fake.listeners[CARD_CHANNELS.update]!({ sender: 'hidden' }, { text: 'early' });
@@ -52,7 +80,15 @@ describe('the card preload', () => {
 describe('the command bar preload', () => {
   it('exposes submit, cancel and onContext on the main channels', () => {
     const api = fake.exposed.skilldeckCommandBar!;
-    expect(Object.keys(api).sort()).toEqual(['cancel', 'onContext', 'submit']);
+    expect(Object.keys(api).sort()).toEqual([
+      'cancel',
+      'choose',
+      'compact',
+      'onContext',
+      'onSkills',
+      'query',
+      'submit',
+    ]);
     fake.sent = [];
     api.submit!('into French');
     api.submit!({ not: 'text' });
@@ -62,5 +98,26 @@ describe('the command bar preload', () => {
     api.onContext!((context: unknown) => seen.push(context));
     fake.listeners[COMMAND_BAR_CHANNELS.context]!({}, { title: 'T' });
     expect(seen).toEqual([{ title: 'T' }]);
+  });
+
+  it("as the launcher: sends the query and the choice, hands the list to the page's listener", () => {
+    const api = fake.exposed.skilldeckCommandBar!;
+    fake.sent = [];
+    api.query!('pol');
+    api.query!(42);
+    api.choose!('polish');
+    api.choose!('ask', 'why?');
+    api.choose!({ skillId: 'x' });
+    api.compact!();
+    expect(fake.sent).toEqual([
+      [COMMAND_BAR_CHANNELS.query, 'pol'],
+      [COMMAND_BAR_CHANNELS.choose, { skillId: 'polish' }],
+      [COMMAND_BAR_CHANNELS.choose, { skillId: 'ask', instruction: 'why?' }],
+      [COMMAND_BAR_CHANNELS.compact],
+    ]);
+    const lists: unknown[] = [];
+    api.onSkills!((list: unknown) => lists.push(list));
+    fake.listeners[COMMAND_BAR_CHANNELS.skills]!({ sender: 'hidden' }, { query: 'p', skills: [] });
+    expect(lists).toEqual([{ query: 'p', skills: [] }]);
   });
 });

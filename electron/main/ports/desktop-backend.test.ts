@@ -34,6 +34,22 @@ describe('the platform switch', () => {
     });
   });
 
+  it('collapses a selection to its end with the Right key (insert after the selection)', () => {
+    expect(keyCommand('macos', 'collapse')?.args).toEqual([
+      '-e',
+      'tell application "System Events" to key code 124',
+    ]);
+    expect(keyCommand('windows', 'collapse')?.args.at(-1)).toMatch(/SendWait\('\{RIGHT\}'\)$/);
+    expect(keyCommand('wayland', 'collapse', (p) => p === 'wtype')?.args).toEqual(['-k', 'Right']);
+    expect(keyCommand('wayland', 'collapse', (p) => p === 'ydotool')?.args).toEqual([
+      'key',
+      '106:1',
+      '106:0',
+    ]);
+    expect(keyCommand('wayland', 'collapse', () => false)).toBeNull();
+    expect(keyCommand('x11', 'collapse')).toBeNull();
+  });
+
   it('recognises terminals and maps selection-hook methods', () => {
     expect(['iTerm2', 'Terminal', 'WindowsTerminal', 'kitty'].every(looksLikeTerminal)).toBe(true);
     expect(looksLikeTerminal('TextEdit')).toBe(false);

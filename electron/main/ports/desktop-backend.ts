@@ -34,12 +34,17 @@ const SEND_KEYS = 'Add-Type -AssemblyName System.Windows.Forms; [System.Windows.
 const KEY_LEFTCTRL = 29;
 const KEY_C = 46;
 const KEY_V = 47;
+const KEY_RIGHT = 106;
+
+/** The keys sent: paste, copy, and `collapse` (Right: the selection collapses to its end, for insert_after). */
+export type ShellKey = 'paste' | 'copy' | 'collapse';
 
 export function keyCommand(
   backend: DesktopBackend,
-  key: 'paste' | 'copy',
+  key: ShellKey,
   has: (program: string) => boolean = onPath,
 ): KeyCommand | null {
+  if (key === 'collapse') return collapseCommand(backend, has);
   const letter = key === 'paste' ? 'v' : 'c';
   switch (backend) {
     case 'wayland': {
@@ -62,6 +67,25 @@ export function keyCommand(
       };
     default:
       return null; // X11: the X11 ports send keys
+  }
+}
+
+/** The Right arrow, alone: a selection collapses to its end, where the paste then goes. */
+function collapseCommand(backend: DesktopBackend, has: (program: string) => boolean): KeyCommand | null {
+  switch (backend) {
+    case 'wayland':
+      if (has('wtype')) return { file: 'wtype', args: ['-k', 'Right'] };
+      if (has('ydotool')) return { file: 'ydotool', args: ['key', `${KEY_RIGHT}:1`, `${KEY_RIGHT}:0`] };
+      return null;
+    case 'macos':
+      return { file: 'osascript', args: ['-e', 'tell application "System Events" to key code 124'] };
+    case 'windows':
+      return {
+        file: 'powershell.exe',
+        args: ['-NoProfile', '-NonInteractive', '-Command', `${SEND_KEYS}('{RIGHT}')`],
+      };
+    default:
+      return null;
   }
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { DesktopText } from '../../core/i18n/desktop-text';
 import type { PlatformPorts } from '../../core/platform';
 import { createClipboardPort } from './clipboard';
-import { keyCommand, type DesktopBackend, type X11Ports } from './desktop-backend';
+import { keyCommand, type DesktopBackend, type ShellKey, type X11Ports } from './desktop-backend';
 import { createFocusPort } from './focus';
 import { createInserter } from './inserter';
 import { createNotifier } from './notifier';
@@ -51,7 +51,7 @@ export function createElectronPorts(deps: ElectronPortsDeps): ElectronPorts {
       return null;
     }
   });
-  const keys = async (key: 'paste' | 'copy'): Promise<void> => {
+  const keys = async (key: ShellKey): Promise<void> => {
     const command = keyCommand(deps.backend, key);
     if (!command) throw new Error(`no way to send the ${key} key on ${deps.backend}`);
     await run(command.file, command.args, 5000);

@@ -15,7 +15,7 @@ export function createInserter(options: {
   backend: DesktopBackend;
   focus: FocusPort;
   x11: () => Promise<X11Ports | null>;
-  keys: (key: 'paste') => Promise<void>;
+  keys: (key: 'paste' | 'collapse') => Promise<void>;
   settleMs: number;
   text?: DesktopText;
 }): TextInserterPort {
@@ -49,6 +49,9 @@ export function createInserter(options: {
       const snapshot = await snapshotClipboard();
       await clipboard.writeText(text);
       try {
+        // insert after the selection: collapse it to its end first (not in a terminal: its selection is
+        // not where its cursor is)
+        if (insertOptions?.after && !(target ?? (await focus.current()))?.isTerminal) await keys('collapse');
         await keys('paste');
         await delay(settleMs); // the application reads the clipboard after the key arrives
         return { inserted: true };

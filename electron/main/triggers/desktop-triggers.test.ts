@@ -27,9 +27,10 @@ function host(skills: SkillSummary[]) {
   const listeners = new Set<(event: EventName, payload: unknown) => void>();
   const dispatched: [unknown, unknown][] = [];
   const emitted: [string, unknown][] = [];
-  const state = { skills };
+  const state = { skills, launcherKey: null as string | null };
   const running = {
     core: {
+      settings: { get: (key: string) => (key === 'launcher.hotkey' ? state.launcherKey : undefined) },
       dispatch: vi.fn(async (channel: unknown, input: unknown) => {
         dispatched.push([channel, input]);
         return ok({ runId: null, captured: { method: 'none', chars: 0 }, app: null });
@@ -72,6 +73,21 @@ describe('createDesktopTriggers', () => {
     await settle();
     expect(h.dispatched).toEqual([['trigger:run', { skillId: 'translate', source: 'hotkey' }]]);
     expect(h.raw.dashboard.show).not.toHaveBeenCalled();
+  });
+
+  it("registers the launcher's key from the settings; a press dispatches trigger:launcher", async () => {
+    const reg = registrar();
+    const triggers = createDesktopTriggers({ registrar: reg, platform: { os: 'linux', wayland: false } });
+    const h = host([summary('translate', 'Alt+T')]);
+    h.state.launcherKey = 'Control+Alt+Space';
+    triggers.attach(h.running, []);
+    await settle();
+    expect([...reg.held.keys()].sort()).toEqual(['Alt+T', 'Control+Alt+Space']);
+    reg.held.get('Control+Alt+Space')!();
+    await settle();
+    expect(h.dispatched).toEqual([['trigger:launcher', { source: 'hotkey' }]]);
+    triggers.stop();
+    expect(reg.held.size).toBe(0);
   });
 
   it('follows meta:changed and skills:changed', async () => {

@@ -3,6 +3,7 @@
 // by the single-instance lock) — all end in the core's `trigger:run`.
 import type { TriggerInput } from '../../../shared/types/desktop';
 import type { Core } from '../../core/core';
+import { DEFAULT_LAUNCHER_KEY } from '../../core/trigger/launcher-hotkey';
 import { readLaunchRequest, type LaunchRequest } from './deep-link';
 import {
   createHotkeyManager,
@@ -15,7 +16,7 @@ import { handleLaunchRequest, handleSecondLaunch, type SecondLaunch } from './se
 
 /** The running app as the triggers need it. */
 export interface TriggerHost {
-  core: Pick<Core, 'dispatch' | 'events' | 'handlers'>;
+  core: Pick<Core, 'dispatch' | 'events' | 'handlers' | 'settings'>;
   dashboard: { show(): unknown };
 }
 
@@ -66,6 +67,15 @@ export function createDesktopTriggers(options: DesktopTriggersOptions): DesktopT
     listSkillHotkeys: async () =>
       host ? skillHotkeysFrom(await host.core.handlers['skills:list'](undefined)) : [],
     onTrigger: trigger,
+    launcher: {
+      key: () => host?.core.settings.get('launcher.hotkey') ?? null,
+      defaultKey: DEFAULT_LAUNCHER_KEY,
+      onPress: async () => {
+        if (!host) return;
+        const result = await host.core.dispatch('trigger:launcher', { source: 'hotkey' });
+        if (!result.ok) log(`launcher: ${result.error.code}: ${result.error.message}`);
+      },
+    },
     emit: (overview) => host?.core.events.emit('hotkeys:changed', overview),
   });
 

@@ -2,9 +2,16 @@
 // Registration goes through a `ShortcutRegistrar` (Electron's globalShortcut in the app, a fake in tests),
 // and every outcome is reported in the overview — an invalid accelerator, two skills with one key, the
 // OS refusing a key — never swallowed.
-import type { HotkeyStatus, HotkeysOverview, TriggerInput } from '../../../shared/types/desktop';
-import { acceleratorProblem } from '../../../shared/types/hotkey';
+import type {
+  HotkeyStatus,
+  HotkeysOverview,
+  LauncherHotkey,
+  TriggerInput,
+} from '../../../shared/types/desktop';
+import { acceleratorKey, acceleratorProblem } from '../../../shared/types/hotkey';
 import type { SkillSummary } from '../../../shared/types/skill';
+
+export { acceleratorKey };
 
 /** What the manager needs of Electron's `globalShortcut` (tests pass a fake). */
 export interface ShortcutRegistrar {
@@ -20,6 +27,8 @@ export interface HotkeyService {
   pause(paused: boolean): HotkeysOverview;
   /** Resolves true when the skill's hotkey is pressed within the test window (the skill is not run). */
   test(skillId: string): Promise<boolean>;
+  /** Reads the hotkeys (and the launcher's key) again and registers what changed. */
+  sync(): Promise<HotkeysOverview>;
 }
 
 /** A skill's stored hotkey, as `listSkillHotkeys` reports it. */
@@ -42,6 +51,11 @@ export interface HotkeyManagerOptions {
   listSkillHotkeys: () => readonly SkillHotkey[] | Promise<readonly SkillHotkey[]>;
   /** A hotkey was pressed (not during a test). */
   onTrigger: (input: TriggerInput) => unknown;
+  /**
+   * The launcher's key (setting `launcher.hotkey`; null: off) and its default. A skill holding the same
+   * key keeps it: the launcher is then left unbound and the overview says which skill has it.
+   */
+  launcher?: { key: () => string | null; defaultKey: string | null; onPress: () => unknown };
   /** `hotkeys:changed`: called with the overview whenever it changes. */
   emit: (overview: HotkeysOverview) => void;
   platform: HotkeyPlatform;
@@ -52,8 +66,6 @@ export interface HotkeyManagerOptions {
 }
 
 export interface HotkeyManager extends HotkeyService {
-  /** Reads the hotkeys again and registers/unregisters what changed (call at start and on meta changes). */
-  sync(): Promise<HotkeysOverview>;
   /** Unregisters every hotkey this manager holds (will-quit). */
   dispose(): void;
 }
@@ -100,44 +112,6 @@ export function globalShortcutRegistrar(shortcut: ShortcutRegistrar): ShortcutRe
   };
 }
 
-const MODIFIER_ALIASES: Record<string, string> = {
-  cmd: 'command',
-  command: 'command',
-  ctrl: 'control',
-  control: 'control',
-  cmdorctrl: 'commandorcontrol',
-  commandorcontrol: 'commandorcontrol',
-  option: 'alt',
-  alt: 'alt',
-  altgr: 'altgr',
-  shift: 'shift',
-  super: 'super',
-  meta: 'super',
-};
-const KEY_ALIASES: Record<string, string> = { esc: 'escape', return: 'enter', '+': 'plus' };
-
-/**
- * One spelling per physical key combination, so "Ctrl+Shift+K", "shift+control+k" and (off macOS)
- * "CmdOrCtrl+Shift+K" are seen as the same hotkey. Only for valid accelerators.
- */
-export function acceleratorKey(accelerator: string, os: NodeJS.Platform): string {
-  const parts = accelerator.split('+');
-  if (accelerator.endsWith('++')) parts.splice(parts.length - 2, 2, 'Plus');
-  const key = parts.pop()!.toLowerCase();
-  const mods = parts.map((m) => {
-    const canonical = MODIFIER_ALIASES[m.toLowerCase()] ?? m.toLowerCase();
-    if (canonical === 'commandorcontrol') return os === 'darwin' ? 'command' : 'control';
-    // Super/Meta is Command on macOS, the Windows/Super key elsewhere.
-    if (canonical === 'super' && os === 'darwin') return 'command';
-    if (canonical === 'command' && os !== 'darwin') return 'super';
-    return canonical;
-  });
-  return [...new Set(mods)]
-    .sort()
-    .concat(KEY_ALIASES[key] ?? key)
-    .join('+');
-}
-
 interface Held {
   accelerator: string;
   skillId: string;
@@ -158,6 +132,9 @@ export function createHotkeyManager(options: HotkeyManagerOptions): HotkeyManage
   let lastEmitted: string | null = null;
   /** Open `test()` calls per skill. */
   const tests = new Map<string, Set<(fired: boolean) => void>>();
+  /** The launcher's key as last applied, and what the OS holds for it. */
+  let launcher: LauncherHotkey | undefined;
+  let launcherHeld: string | null = null;
 
   const overview = (): HotkeysOverview => ({
     available: true,
@@ -165,7 +142,69 @@ export function createHotkeyManager(options: HotkeyManagerOptions): HotkeyManage
     note,
     noteKind: note === null ? null : 'wayland',
     hotkeys: statuses.map((s) => ({ ...s })),
+    ...(launcher ? { launcher: { ...launcher } } : {}),
   });
+
+  function pressLauncher(): void {
+    try {
+      void Promise.resolve(options.launcher?.onPress()).catch((error: unknown) =>
+        log('the launcher failed', error),
+      );
+    } catch (error) {
+      log('the launcher failed', error);
+    }
+  }
+
+  /** Registers (or lets go of) the launcher's key after the skills took theirs. */
+  function applyLauncher(claims: ReadonlyMap<string, Held>): void {
+    if (!options.launcher) return;
+    let accelerator: string | null = null;
+    try {
+      accelerator = options.launcher.key();
+    } catch (error) {
+      log("could not read the launcher's key", error);
+    }
+    const status: LauncherHotkey = {
+      accelerator,
+      isDefault: accelerator === options.launcher.defaultKey,
+      state: 'registered',
+      message: null,
+    };
+    launcher = status;
+    const problem = accelerator === null ? null : acceleratorProblem(accelerator);
+    const key = accelerator === null || problem ? null : acceleratorKey(accelerator, platform.os);
+    const holder = key === null ? undefined : claims.get(key);
+    if (launcherHeld !== null && (paused || accelerator !== launcherHeld || holder)) {
+      try {
+        registrar.unregister(launcherHeld);
+      } catch (error) {
+        log(`could not unregister ${launcherHeld}`, error);
+      }
+      launcherHeld = null;
+    }
+    if (accelerator === null) status.state = 'off';
+    else if (problem) Object.assign(status, { state: 'invalid', message: problem });
+    else if (holder) {
+      Object.assign(status, {
+        state: 'conflict',
+        message: `"${holder.skillId}" already uses ${holder.accelerator} — pick another key for the launcher`,
+        conflictWith: holder.skillId,
+      });
+    } else if (paused) status.state = 'paused';
+    else if (launcherHeld === null) {
+      let ok: boolean;
+      try {
+        ok = registrar.register(accelerator, pressLauncher);
+      } catch (error) {
+        Object.assign(status, { state: 'invalid', message: String(error) });
+        return;
+      }
+      if (ok) launcherHeld = accelerator;
+      else if (platform.wayland)
+        Object.assign(status, { state: 'unsupported', message: 'the desktop did not grant it (Wayland)' });
+      else Object.assign(status, { state: 'conflict', message: OS_REFUSED_MESSAGE });
+    }
+  }
 
   function publish(): HotkeysOverview {
     const current = overview();
@@ -287,6 +326,7 @@ export function createHotkeyManager(options: HotkeyManagerOptions): HotkeyManage
       }
     }
     note = refusedOnWayland ? WAYLAND_NOTE : null;
+    applyLauncher(claims);
 
     // A test waiting on a skill that lost its hotkey can no longer fire.
     for (const [skillId, waiting] of tests) {
@@ -335,6 +375,8 @@ export function createHotkeyManager(options: HotkeyManagerOptions): HotkeyManage
     },
     dispose() {
       for (const key of [...held.keys()]) release(key);
+      if (launcherHeld !== null) registrar.unregister(launcherHeld);
+      launcherHeld = null;
       for (const waiting of tests.values()) for (const resolve of [...waiting]) resolve(false);
     },
   };

@@ -11,6 +11,8 @@ import { CARD_CHANNELS } from '../../../shared/ipc/names';
 import { cardMessages, type CardAction, type CardMessage, type CardView } from '../../../shared/ipc/shell';
 import { receiveShellMessage, sendShellMessage } from '../ipc/shell-messages';
 import { cardLabels } from './shell-words';
+import { providerModels, threadAction, withThread } from './card-actions';
+import { CardThread, cardErrorText, type CardCore } from './card-thread';
 
 export const CARD_URL = `${APP_ORIGIN}/card.html`;
 
@@ -23,7 +25,7 @@ export interface Point {
   y: number;
 }
 
-export const DEFAULT_CARD_SIZE: Size = { width: 420, height: 280 };
+export const DEFAULT_CARD_SIZE: Size = { width: 440, height: 340 };
 const MIN_CARD_SIZE: Size = { width: 260, height: 140 };
 /** Below and to the right of the pointer, so the card does not cover what was just selected. */
 const CURSOR_OFFSET: Point = { x: 16, y: 20 };
@@ -83,7 +85,23 @@ interface OpenCard {
   window: BrowserWindow;
   view: CardView;
   loaded: boolean;
+  /** The run's attempts and follow-ups, once the core is attached. */
+  thread: CardThread | null;
 }
+
+const blankView = (runId = ''): CardView => ({
+  runId,
+  title: '',
+  text: '',
+  pending: true,
+  error: null,
+  pinned: false,
+  notice: null,
+  turns: [],
+  can: { insert: true, continue: false, retry: false, memo: false },
+  attempt: null,
+  model: null,
+});
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -101,8 +119,15 @@ export class FloatingCards implements CardPresenterPort {
   private readonly dismissed = new Set<string>();
   /** Updates one at a time: two quick first updates of a run must not open two cards. */
   private queue: Promise<void> = Promise.resolve();
+  /** The core, for the actions that go through it (attached once it exists). */
+  private core: CardCore | null = null;
 
   constructor(private readonly deps: FloatingCardsDeps) {}
+
+  /** The core the card's Retry, Continue, Insert and Save as memo go through. */
+  attach(core: CardCore): void {
+    this.core = core;
+  }
 
   private get t(): DesktopText {
     return this.deps.text ?? englishText;
@@ -116,11 +141,25 @@ export class FloatingCards implements CardPresenterPort {
 
   private async update(card: Card): Promise<void> {
     if (this.dismissed.has(card.runId)) return;
+    // a retry started from a card shows in that card (its output tool may show it too)
+    const retried = this.find(
+      (open) => open.thread?.state().runId === card.runId && open.view.runId !== card.runId,
+    );
+    if (retried) {
+      if (card.notice) retried.view = { ...retried.view, notice: card.notice };
+      this.send(retried);
+      return;
+    }
     const existing = this.find((open) => open.view.runId === card.runId);
     const target =
       existing ?? this.find((open) => !open.view.pinned && !open.view.pending) ?? (await this.open());
     const fresh = target.view.runId !== card.runId;
+    if (fresh) {
+      target.thread?.dispose();
+      target.thread = this.core ? new CardThread(this.core, card.runId, () => this.send(target)) : null;
+    }
     target.view = {
+      ...(fresh ? blankView() : target.view),
       runId: card.runId,
       title: card.title,
       text: card.text,
@@ -128,7 +167,7 @@ export class FloatingCards implements CardPresenterPort {
       error: card.error ?? null,
       pinned: fresh ? false : target.view.pinned,
       // what the trigger captured and how, until a button's notice replaces it
-      notice: fresh ? (card.captured ?? null) : target.view.notice,
+      notice: card.notice ?? (fresh ? (card.captured ?? null) : target.view.notice),
     };
     if (fresh && target.loaded) this.moveNearCursor(target.window); // a reused card follows the pointer
     this.send(target);
@@ -183,11 +222,7 @@ export class FloatingCards implements CardPresenterPort {
       },
       this.deps.preloadFile,
     );
-    const open: OpenCard = {
-      window,
-      loaded: false,
-      view: { runId: '', title: '', text: '', pending: true, error: null, pinned: false, notice: null },
-    };
+    const open: OpenCard = { window, loaded: false, view: blankView(), thread: null };
     this.cards.add(open);
     window.setAlwaysOnTop(true, 'floating');
     window.webContents.on('did-finish-load', () => {
@@ -205,6 +240,9 @@ export class FloatingCards implements CardPresenterPort {
     window.on('closed', () => {
       this.cards.delete(open);
       if (open.view.runId) this.dismiss(open.view.runId);
+      const attempt = open.thread?.state().runId;
+      if (attempt && attempt !== open.view.runId) this.dismiss(attempt);
+      open.thread?.dispose();
     });
     void window.loadURL(CARD_URL).catch((error: unknown) => {
       console.error('[skilldeck] the floating card failed to load:', error);
@@ -243,7 +281,8 @@ export class FloatingCards implements CardPresenterPort {
 
   private send(open: OpenCard): void {
     if (!open.loaded || open.window.isDestroyed()) return;
-    const message: CardMessage = { ...open.view, labels: cardLabels(this.t) };
+    const view = withThread(open.view, open.thread?.state(), this.t);
+    const message: CardMessage = { ...view, labels: cardLabels(this.t) };
     sendShellMessage(open.window.webContents, CARD_CHANNELS.update, cardMessages.update, message);
   }
 
@@ -261,12 +300,12 @@ export class FloatingCards implements CardPresenterPort {
     try {
       await this.perform(open, checked);
     } catch (error) {
-      this.notice(open, error instanceof Error ? error.message : String(error));
+      this.notice(open, cardErrorText(error, this.t));
     }
   }
 
   private async perform(open: OpenCard, action: CardAction): Promise<void> {
-    const { window } = open;
+    const { window, thread } = open;
     switch (action) {
       case 'close':
         window.close();
@@ -276,32 +315,64 @@ export class FloatingCards implements CardPresenterPort {
         this.send(open);
         return;
       case 'copy':
-        await this.deps.clipboard.writeText(open.view.text);
+        await this.deps.clipboard.writeText(this.answer(open));
         this.notice(open, this.t('card.copied'));
         return;
-      case 'insert': {
-        if (open.view.text === '') return;
-        // The user chose to paste: no check of the target window. The card steps aside so the
-        // application the user was in gets the keyboard back, then the paste goes there.
-        window.hide();
-        this.deps.yieldFocus?.();
-        await delay(this.deps.focusDelayMs ?? 150);
-        const result = await this.deps.inserter.insert(open.view.text);
-        if (window.isDestroyed()) return;
-        if (result.inserted && !open.view.pinned) {
-          window.close();
-          return;
-        }
-        window.showInactive();
-        this.notice(
-          open,
-          result.inserted
-            ? this.t('card.inserted')
-            : this.t('card.notInserted', { reason: result.reason ?? this.t('card.unknownReason') }),
-        );
+      case 'insert':
+        return this.insert(open);
+      case 'models': {
+        if (!this.core || window.isDestroyed()) return;
+        const models = await providerModels(this.core);
+        if (models.providers.length === 0) this.notice(open, this.t('card.noProviders'));
+        if (!window.isDestroyed())
+          sendShellMessage(window.webContents, CARD_CHANNELS.models, cardMessages.models, models);
         return;
       }
+      default: {
+        if (!thread) return;
+        const notice = await threadAction(thread, action, this.t);
+        if (notice) this.notice(open, notice);
+        else this.send(open);
+      }
     }
+  }
+
+  /** What Copy and Insert act on: the last answer of the thread, else the text shown. */
+  private answer(open: OpenCard): string {
+    return open.thread?.lastAnswer().text || withThread(open.view, open.thread?.state(), this.t).text;
+  }
+
+  private async insert(open: OpenCard): Promise<void> {
+    const { window, thread } = open;
+    const text = this.answer(open);
+    if (text === '') return;
+    // The card steps aside so the application the user was in gets the keyboard back, then the paste
+    // goes there: through the core's insertion transaction (its focus check) when the run has a window,
+    // else straight through the inserter (the user chose to paste).
+    window.hide();
+    this.deps.yieldFocus?.();
+    await delay(this.deps.focusDelayMs ?? 150);
+    let result: { inserted: boolean; reason?: string; said?: string };
+    if (thread?.state().canInsert) {
+      // the core's words say why, whole ("“gedit” no longer has the keyboard focus: …")
+      result = await thread.deliver('insert').then(
+        () => ({ inserted: true }),
+        (error: unknown) => ({ inserted: false, said: cardErrorText(error, this.t) }),
+      );
+    } else result = await this.deps.inserter.insert(text);
+    if (window.isDestroyed()) return;
+    if (result.inserted && !open.view.pinned) {
+      window.close();
+      return;
+    }
+    window.showInactive();
+    this.notice(
+      open,
+      result.inserted
+        ? this.t('card.inserted')
+        : (result.said ??
+            this.t('card.notInserted', { reason: result.reason ?? this.t('card.unknownReason') })),
+    );
   }
 
   private notice(open: OpenCard, notice: string): void {

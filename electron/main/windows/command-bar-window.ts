@@ -1,5 +1,5 @@
 import { ipcMain, screen, type BrowserWindow, type IpcMainEvent, type Rectangle } from 'electron';
-import type { CommandBarPort } from '../../core/platform';
+import type { CommandBarPort, LauncherPort } from '../../core/platform';
 import { englishText, type DesktopText } from '../../core/i18n/desktop-text';
 import { APP_ORIGIN } from '../protocol/app-origin';
 import { openLockedDownWindow } from './locked-down-window';
@@ -11,55 +11,95 @@ import { captureLine, describeCapture } from './shell-words';
 
 export const COMMAND_BAR_URL = `${APP_ORIGIN}/command-bar.html`;
 const BAR_SIZE = { width: 620, height: 132 };
+/** The launcher's height: the filter, about seven skills and the key hints. */
+export const LAUNCHER_HEIGHT = 430;
 /** The contract's limit for an instruction (shared/types/desktop.ts TriggerInput). */
 const MAX_INSTRUCTION = 100_000;
 
 type AskRequest = Parameters<CommandBarPort['ask']>[0];
+type ChooseRequest = Parameters<LauncherPort['choose']>[0];
+type Choice = { skillId: string; instruction?: string };
+/** How many skills the launcher page is sent at once. */
+const LISTED = 50;
 
 /** Centred horizontally on the work area of the display under the pointer, a quarter of the way down. */
-export function placeCommandBar(workArea: Rectangle): Rectangle {
+export function placeCommandBar(workArea: Rectangle, height = BAR_SIZE.height): Rectangle {
   const width = Math.min(BAR_SIZE.width, workArea.width);
+  const tall = Math.min(height, workArea.height);
   return {
     x: Math.round(workArea.x + (workArea.width - width) / 2),
-    y: Math.round(workArea.y + workArea.height / 4),
+    y: Math.round(workArea.y + Math.min(workArea.height / 4, workArea.height - tall)),
     width,
-    height: BAR_SIZE.height,
+    height: tall,
   };
 }
 
-interface Pending {
-  window: BrowserWindow;
-  resolve: (answer: string | null) => void;
-}
+type Pending = { window: BrowserWindow } & (
+  | { kind: 'ask'; resolve: (answer: string | null) => void }
+  | { kind: 'launcher'; resolve: (answer: Choice | null) => void; request: ChooseRequest }
+);
 
 /**
  * The command bar (CommandBarPort): a small frameless window that takes the keyboard. Enter answers with
  * the text, Esc, closing it or clicking elsewhere answers null. One at a time: a new question dismisses
  * the open one.
  */
-export class CommandBar implements CommandBarPort {
+export class CommandBar implements CommandBarPort, LauncherPort {
   private pending: Pending | null = null;
 
   constructor(private readonly deps: { preloadFile: string; focusApp?: () => void; text?: DesktopText }) {}
 
   ask(request: AskRequest): Promise<string | null> {
     this.finish(null);
+    const context = this.context(request.title, request.placeholder, request.captured);
+    return new Promise((resolve) => {
+      const window = this.open(context, BAR_SIZE.height);
+      this.pending = { kind: 'ask', window, resolve };
+    });
+  }
+
+  /** The bar as the launcher: the skills filtered as the user types; resolves the choice or null. */
+  choose(request: ChooseRequest): Promise<Choice | null> {
+    this.finish(null);
     const t = this.deps.text ?? englishText;
-    const captured = describeCapture(request.captured);
     const context: CommandBarContext = {
-      title: request.title,
-      placeholder: request.placeholder,
-      captured,
+      ...this.context(t('commandBar.launcher.title'), t('commandBar.launcher.search'), request.captured),
+      launcher: {
+        skills: request.skills.slice(0, LISTED),
+        labels: {
+          search: t('commandBar.launcher.search'),
+          none: t('commandBar.launcher.none'),
+          instructionFor: t('commandBar.launcher.instructionFor'),
+          hints: t('commandBar.launcher.hints'),
+        },
+      },
+    };
+    return new Promise((resolve) => {
+      const window = this.open(context, LAUNCHER_HEIGHT);
+      this.pending = { kind: 'launcher', window, resolve, request };
+    });
+  }
+
+  private context(title: string, placeholder: string, captured: AskRequest['captured']): CommandBarContext {
+    const t = this.deps.text ?? englishText;
+    const described = describeCapture(captured);
+    return {
+      title,
+      placeholder,
+      captured: described,
       labels: {
         lang: t('lang'),
         instruction: t('commandBar.instruction'),
-        captured: captureLine(captured, t),
+        captured: captureLine(described, t),
       },
     };
+  }
+
+  private open(context: CommandBarContext, height: number): BrowserWindow {
     const cursor = screen.getCursorScreenPoint();
     const window = openLockedDownWindow(
       {
-        ...placeCommandBar(screen.getDisplayNearestPoint(cursor).workArea),
+        ...placeCommandBar(screen.getDisplayNearestPoint(cursor).workArea, height),
         title: 'Skilldeck',
         show: false,
         frame: false,
@@ -72,52 +112,73 @@ export class CommandBar implements CommandBarPort {
       },
       this.deps.preloadFile,
     );
-    return new Promise((resolve) => {
-      this.pending = { window, resolve };
-      window.setAlwaysOnTop(true, 'pop-up-menu');
-      window.webContents.on('did-finish-load', () => {
-        if (window.isDestroyed()) return;
-        sendShellMessage(
-          window.webContents,
-          COMMAND_BAR_CHANNELS.context,
-          commandBarMessages.context,
-          context,
-        );
-        this.deps.focusApp?.();
-        window.show();
-        window.focus();
-      });
-      window.webContents.on('before-input-event', (event, input) => {
-        if (input.type === 'keyDown' && input.key === 'Escape') {
-          event.preventDefault();
-          this.finishFrom(window, null);
-        }
-      });
-      window.on('blur', () => this.finishFrom(window, null));
-      window.on('closed', () => this.finishFrom(window, null));
-      void window.loadURL(COMMAND_BAR_URL).catch((error: unknown) => {
-        console.error('[skilldeck] the command bar failed to load:', error);
-        this.finishFrom(window, null);
-      });
+    window.setAlwaysOnTop(true, 'pop-up-menu');
+    window.webContents.on('did-finish-load', () => {
+      if (window.isDestroyed()) return;
+      sendShellMessage(window.webContents, COMMAND_BAR_CHANNELS.context, commandBarMessages.context, context);
+      this.deps.focusApp?.();
+      window.show();
+      window.focus();
     });
+    window.webContents.on('before-input-event', (event, input) => {
+      if (input.type === 'keyDown' && input.key === 'Escape') {
+        event.preventDefault();
+        this.finishFrom(window, null);
+      }
+    });
+    window.on('blur', () => this.finishFrom(window, null));
+    window.on('closed', () => this.finishFrom(window, null));
+    void window.loadURL(COMMAND_BAR_URL).catch((error: unknown) => {
+      console.error('[skilldeck] the command bar failed to load:', error);
+      this.finishFrom(window, null);
+    });
+    return window;
   }
 
-  /** Binds the page's submit and cancel; returns the undo. */
+  /** Binds the page's submit, cancel, and the launcher's query and choice; returns the undo. */
   bind(): () => void {
     const submit = (event: IpcMainEvent, payload: unknown) => {
       const text = receiveShellMessage(commandBarMessages.submit, payload);
-      if (text === null || !this.fromOpenBar(event)) return;
+      if (text === null || !this.fromOpenBar(event) || this.pending?.kind !== 'ask') return;
       this.finish(text.slice(0, MAX_INSTRUCTION));
     };
     const cancel = (event: IpcMainEvent, payload: unknown) => {
       if (receiveShellMessage(commandBarMessages.cancel, payload) === null) return;
       if (this.fromOpenBar(event)) this.finish(null);
     };
-    ipcMain.on(COMMAND_BAR_CHANNELS.submit, submit);
-    ipcMain.on(COMMAND_BAR_CHANNELS.cancel, cancel);
+    const query = (event: IpcMainEvent, payload: unknown) => {
+      const typed = receiveShellMessage(commandBarMessages.query, payload);
+      const pending = this.pending;
+      if (typed === null || !this.fromOpenBar(event) || pending?.kind !== 'launcher') return;
+      const skills = pending.request.filter(typed).slice(0, LISTED);
+      sendShellMessage(pending.window.webContents, COMMAND_BAR_CHANNELS.skills, commandBarMessages.skills, {
+        query: typed,
+        skills,
+      });
+    };
+    const choose = (event: IpcMainEvent, payload: unknown) => {
+      const choice = receiveShellMessage(commandBarMessages.choose, payload);
+      if (choice === null || !this.fromOpenBar(event) || this.pending?.kind !== 'launcher') return;
+      this.finish({
+        skillId: choice.skillId,
+        ...(choice.instruction !== undefined
+          ? { instruction: choice.instruction.slice(0, MAX_INSTRUCTION) }
+          : {}),
+      });
+    };
+    const compact = (event: IpcMainEvent, payload: unknown) => {
+      if (receiveShellMessage(commandBarMessages.compact, payload) === null || !this.fromOpenBar(event))
+        return;
+      const window = this.pending?.window;
+      if (this.pending?.kind !== 'launcher' || !window || window.isDestroyed()) return;
+      window.setBounds({ ...window.getBounds(), height: BAR_SIZE.height });
+    };
+    const listeners = { submit, cancel, query, choose, compact } as const;
+    for (const [name, listener] of Object.entries(listeners))
+      ipcMain.on(COMMAND_BAR_CHANNELS[name as keyof typeof listeners], listener);
     return () => {
-      ipcMain.removeListener(COMMAND_BAR_CHANNELS.submit, submit);
-      ipcMain.removeListener(COMMAND_BAR_CHANNELS.cancel, cancel);
+      for (const [name, listener] of Object.entries(listeners))
+        ipcMain.removeListener(COMMAND_BAR_CHANNELS[name as keyof typeof listeners], listener);
       this.finish(null);
     };
   }
@@ -135,15 +196,17 @@ export class CommandBar implements CommandBarPort {
     }
   }
 
-  private finishFrom(window: BrowserWindow, answer: string | null): void {
+  private finishFrom(window: BrowserWindow, answer: null): void {
     if (this.pending?.window === window) this.finish(answer);
   }
 
-  private finish(answer: string | null): void {
+  /** Answers the open bar (a string for a question, a choice for the launcher, null: dismissed). */
+  private finish(answer: string | Choice | null): void {
     const pending = this.pending;
     if (!pending) return;
     this.pending = null;
-    pending.resolve(answer);
+    if (pending.kind === 'ask') pending.resolve(typeof answer === 'string' ? answer : null);
+    else pending.resolve(typeof answer === 'object' ? answer : null);
     if (!pending.window.isDestroyed()) pending.window.close();
   }
 }

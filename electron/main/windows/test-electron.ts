@@ -88,6 +88,9 @@ export class FakeBrowserWindow extends EventEmitter {
   setBounds(bounds: Rectangle) {
     this.bounds = bounds;
   }
+  getBounds(): Rectangle {
+    return { ...this.bounds };
+  }
   /** The user dragged an edge. */
   resizeTo(width: number, height: number) {
     this.bounds = { ...this.bounds, width, height };

@@ -40,6 +40,8 @@ export interface SettingsState {
   testProvider(id: string): Promise<void>;
   setMode(mode: PermissionMode): Promise<void>;
   setPaused(paused: boolean): Promise<void>;
+  /** The launcher's key (null: off); the host's refusal comes back as text for the field. */
+  setLauncherKey(accelerator: string | null): Promise<string | null>;
 }
 
 /** Providers, the global permission mode and the hotkeys: what the Settings page (and first run) read. */
@@ -137,6 +139,13 @@ export function createSettingsStore(client: Client) {
       const result = await client.request('hotkeys:pause', { paused });
       if (result.ok) set({ hotkeys: result.value, hotkeysError: null });
       else set({ hotkeysError: errorText(result.error) });
+    },
+
+    async setLauncherKey(accelerator) {
+      const result = await client.request('hotkeys:setLauncher', { accelerator });
+      if (!result.ok) return errorText(result.error);
+      set({ hotkeys: result.value, hotkeysError: null });
+      return null;
     },
   }));
 

@@ -1,5 +1,6 @@
 // TextInserterPort on X11, a paste transaction: snapshot the clipboard → own it with the text → refuse when
-// the focused window is no longer `target` (the clipboard is restored, the text stays in the card) → the
+// the focused window is no longer `target` (the clipboard is restored, the text stays in the card) → for
+// an insert after the selection, Right (the selection collapses to its end) → the
 // app's paste key (Ctrl+V; Ctrl+Shift+V in terminals; Shift+Insert in xterm, which pastes PRIMARY, so
 // PRIMARY is set too) with --clearmodifiers, sent by XTEST to the focused window → wait until the window
 // has read the text → restore. The text is owned by an `xclip -verbose` we keep (x11-owner.ts), which says
@@ -86,6 +87,10 @@ export function createX11Inserter(
           }
         }
         const readsBefore = owner?.reads ?? 0;
+        // insert after the selection: Right collapses it to its end, where the paste then goes (not in a
+        // terminal, whose selection is not where its cursor is)
+        if (insertOptions.after && !window.isTerminal)
+          await run('xdotool', ['key', '--clearmodifiers', 'Right']);
         await run('xdotool', ['key', '--clearmodifiers', paste.keys]);
         if (!owner || owner.lost) {
           await sleep(pasteDelayMs);

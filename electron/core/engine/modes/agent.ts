@@ -81,7 +81,11 @@ export type AgentHost = Pick<
   | 'endStep'
   | 'saveState'
   | 'sayCutOff'
-> & { output: { tool: string } };
+> & {
+  output: { tool: string };
+  /** A run notes a turn stopped early (replace_selection then waits in the card); a follow-up need not. */
+  noteFinish?(reason: string): void;
+};
 
 export interface AgentLoopOptions {
   stepId: string;
@@ -219,6 +223,7 @@ async function turn(
     onToken: (text) => run.token(stepId, text),
   });
   run.addUsage(result.usage);
+  run.noteFinish?.(result.finishReason);
   return result;
 }
 

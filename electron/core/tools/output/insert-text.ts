@@ -7,8 +7,9 @@ import { errorText, type OutputDelivery, type OutputPorts, type OutputToolDeps }
 export const InsertTextInput = z.object({ text: z.string() }).strict();
 
 /**
- * Inserts at the cursor; when that is impossible (no focused field, no permission) copies to the
- * clipboard and says so, and when even that fails shows a card: the text is never dropped.
+ * Inserts at the cursor (`after`: after the selection, which stays); when that is impossible (no focused
+ * field, no permission) copies to the clipboard and says so, and when even that fails shows a card: the
+ * text is never dropped.
  */
 export async function insertOrFallBack(
   ports: OutputPorts,
@@ -16,10 +17,11 @@ export async function insertOrFallBack(
   ctx: Pick<ToolContext, 'runId' | 'skillId'>,
   target?: FocusedWindow | null,
   t: DesktopText = englishText,
+  after = false,
 ): Promise<OutputDelivery> {
   let reason: string;
   try {
-    const result = await ports.inserter.insert(text, { target });
+    const result = await ports.inserter.insert(text, after ? { target, after } : { target });
     if (result.inserted) return { tool: 'insert_text', delivered: true };
     reason = result.reason ?? 'the text could not be inserted';
     if (result.keepInCard) {

@@ -1,29 +1,69 @@
-// How the executor hands a run's result to the output tools: the result through the tool the skill names,
-// and a failed run's policy (output-routing's deliverFailure) through the same ports.
+// How the executor hands a run's result to the output tools: the result through the output the skill
+// names, and a failed run's policy (output-routing's deliverFailure) through the same ports. The two
+// outputs that are not tools an agent calls are done here: replace_selection (the insert_text paste, but
+// only for an answer that finished cleanly) and insert_after (the selection kept, the answer after it).
 import type { createExecutor } from '../../engine/executor';
 import { deliverFailure } from '../../engine/output-routing';
 import type { DesktopText } from '../../i18n/desktop-text';
+import type { FocusedWindow } from '../../platform';
 import type { ToolRegistry } from '../registry';
-import type { OutputPorts } from './types';
+import { insertOrFallBack } from './insert-text';
+import type { OutputDelivery, OutputPorts } from './types';
 
 type ExecutorDeps = Parameters<typeof createExecutor>[0];
 
-export function createRunDelivery(deps: {
+/**
+ * What goes between the selection and an answer put after it: nothing when either side already has the
+ * white space; a blank line when either is more than one line (a paragraph after a paragraph); else a
+ * space (a sentence after a sentence).
+ */
+export function separatorAfter(selection: string, text: string): string {
+  if (selection === '' || /\s$/.test(selection) || /^\s/.test(text)) return '';
+  return selection.includes('\n') || text.includes('\n') ? '\n\n' : ' ';
+}
+
+export interface RunDeliveryDeps {
   tools: ToolRegistry;
   ports: OutputPorts;
   text: DesktopText;
-}): Pick<ExecutorDeps, 'deliver' | 'deliverFailure'> {
-  const { tools, ports } = deps;
+  /** The window a triggered run inserts into (captured at trigger time). */
+  targetOf?: (runId: string) => FocusedWindow | null | undefined;
+  /** Where a run's result went in the end (the output asked for, or the one that took it instead). */
+  onDelivered?: (runId: string, where: string) => void;
+}
+
+export function createRunDelivery(deps: RunDeliveryDeps): Pick<ExecutorDeps, 'deliver' | 'deliverFailure'> {
+  const { tools, ports, text: t } = deps;
   return {
     deliver: async (tool, text, info) => {
-      // a card is titled by its skill; a memo by its own first line (a list of memos all called "memo" says nothing)
-      const input = tool === 'floating_card' ? { text, title: info.title } : { text };
-      if (tool === 'save_memo' && text === '') throw new Error('nothing to save: select some text first');
-      await tools.execute(tool, input, {
-        runId: info.runId,
-        skillId: info.skillId,
-        signal: new AbortController().signal,
-      });
+      const ctx = { runId: info.runId, skillId: info.skillId };
+      if (tool === 'replace_selection' && info.cutShort !== undefined) {
+        // an answer that stopped early never replaces what the user wrote: it waits in the card
+        await ports.card.show({
+          runId: info.runId,
+          title: info.title,
+          text,
+          pending: false,
+          error: t('card.notReplaced', { reason: t(`card.cutShort.${cutShortKey(info.cutShort)}`) }),
+        });
+        deps.onDelivered?.(info.runId, 'floating_card');
+        return;
+      }
+      let delivery: OutputDelivery;
+      if (tool === 'replace_selection' || tool === 'insert_after') {
+        const after = tool === 'insert_after';
+        const body = after ? `${separatorAfter(info.selection ?? '', text)}${text}` : text;
+        delivery = await insertOrFallBack(ports, body, ctx, deps.targetOf?.(info.runId), t, after);
+      } else {
+        // a card is titled by its skill; a memo by its own first line (a list of memos all called "memo" says nothing)
+        const input = tool === 'floating_card' ? { text, title: info.title } : { text };
+        if (tool === 'save_memo' && text === '') throw new Error('nothing to save: select some text first');
+        delivery = (await tools.execute(tool, input, {
+          ...ctx,
+          signal: new AbortController().signal,
+        })) as OutputDelivery;
+      }
+      deps.onDelivered?.(info.runId, delivery.delivered ? tool : (delivery.via ?? tool));
     },
     deliverFailure: async (info) => {
       const result = await deliverFailure({
@@ -39,4 +79,11 @@ export function createRunDelivery(deps: {
       return result.tool === 'floating_card' ? null : { tool: result.via ?? result.tool };
     },
   };
+}
+
+/** The finish reasons that cut an answer short, as the words' keys. */
+function cutShortKey(reason: string): 'length' | 'contentFilter' | 'other' {
+  if (reason === 'length') return 'length';
+  if (reason === 'content-filter') return 'contentFilter';
+  return 'other';
 }

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../app/stores-context';
 import { hotkeyRows } from './hotkey-rows';
+import { LauncherKeyField } from './LauncherKeyField';
 import { hotkeyStatusText } from './hotkey-text';
 
 export function HotkeysSection() {
@@ -49,6 +50,8 @@ export function HotkeysSection() {
           </p>
         </>
       )}
+      <LauncherKeyField />
+      <h3>{t('hotkeys.listLabel')}</h3>
       {rows.length === 0 ? (
         hotkeys && <p className="muted">{t('hotkeys.none')}</p>
       ) : (

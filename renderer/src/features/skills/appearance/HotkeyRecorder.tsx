@@ -21,6 +21,7 @@ export function HotkeyRecorder({
   status,
   available,
   paused,
+  label,
 }: {
   value: Hotkey | null;
   onChange: (hotkey: Hotkey | null) => void;
@@ -32,6 +33,8 @@ export function HotkeyRecorder({
   /** Global hotkeys exist in this host. */
   available: boolean;
   paused: boolean;
+  /** The field's name (default "Hotkey"). */
+  label?: string;
 }) {
   const { t } = useTranslation('skills');
   const ids = { input: useId(), help: useId(), notice: useId(), conflict: useId(), status: useId() };
@@ -118,7 +121,7 @@ export function HotkeyRecorder({
   return (
     <div className="field hotkey-recorder">
       <label htmlFor={ids.input} className="field-label">
-        {t('appearance.hotkey.label')}
+        {label ?? t('appearance.hotkey.label')}
       </label>
       <div className="hotkey-row">
         <input

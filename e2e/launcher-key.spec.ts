@@ -1,0 +1,82 @@
+// Settings › Hotkeys › Launcher against `skilldeck serve`: the launcher's key is shown (the default), can
+// be recorded, turned off and refused when a skill already has it, in English and 简体中文. The headless
+// host keeps the key for the desktop app on the same data folder.
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { hostApi } from './helpers/host-api';
+import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
+import { watchForPageErrors } from './helpers/page-errors';
+
+let host: RunningHost | null = null;
+let dataDir: string | null = null;
+const { invoke } = hostApi(() => host!.url);
+const SHOTS = process.env.SKILLDECK_SHOTS;
+
+test.beforeEach(async () => {
+  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'skilldeck-e2e-launcher-'));
+  host = await startSkilldeckHost(dataDir);
+});
+
+// eslint-disable-next-line no-empty-pattern
+test.afterEach(async ({}, testInfo) => {
+  if (host && testInfo.status !== testInfo.expectedStatus) {
+    await testInfo.attach('skilldeck serve output', { body: host.output() });
+  }
+  await host?.stop();
+  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  host = dataDir = null;
+});
+
+test("the launcher's key: the default shown, a new one recorded, turned off, a skill's key refused", async ({
+  page,
+}) => {
+  const problems = watchForPageErrors(page);
+  await invoke('meta:update', {
+    skillId: 'polish',
+    patch: { hotkey: { accelerator: 'Ctrl+Alt+P', display: 'Ctrl+Alt+P' } },
+  });
+  const url = new URL(host!.url);
+  url.hash = '#/settings';
+  await page.goto(url.toString());
+  const field = page.getByTestId('launcher-key');
+  const input = field.getByRole('textbox', { name: 'Launcher key' });
+  await expect(input).toHaveValue('Ctrl+Alt+Space');
+  // this host keeps the key for the desktop app (the recorder says hotkeys work there)
+  await expect(field).toContainText('Global hotkeys work in the desktop app');
+  await expect(field.getByTestId('launcher-key-state')).toHaveText('');
+  await field.scrollIntoViewIfNeeded();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/settings-launcher-key-light.png` });
+
+  await input.click();
+  await page.keyboard.press('Control+Alt+KeyL');
+  await expect(input).toHaveValue('Ctrl+Alt+L');
+  await expect
+    .poll(async () => (await invoke('hotkeys:status', undefined)).launcher?.accelerator)
+    .toMatch(/^(CommandOrControl|Control)\+Alt\+L$/);
+
+  // the key a skill has: refused, said next to the field; the launcher keeps its key
+  await input.click();
+  await page.keyboard.press('Control+Alt+KeyP');
+  await expect(field.getByTestId('hotkey-conflict')).toContainText('already uses');
+  expect((await invoke('hotkeys:status', undefined)).launcher?.accelerator).toMatch(/\+Alt\+L$/);
+
+  await input.blur();
+  await field.getByRole('button', { name: 'Clear' }).click();
+  await expect(field.getByTestId('launcher-key-state')).toHaveText(
+    'Off — no launcher key. Record a key to turn it on.',
+  );
+  expect((await invoke('hotkeys:status', undefined)).launcher).toMatchObject({
+    accelerator: null,
+    state: 'off',
+  });
+
+  await page.getByLabel('Language', { exact: true }).selectOption('zh-CN');
+  await expect(field.getByRole('heading')).toHaveText('启动器');
+  await expect(field.getByTestId('launcher-key-state')).toHaveText(
+    '已关闭——没有启动器快捷键。录制一个按键即可开启。',
+  );
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/settings-launcher-key-zh-CN.png` });
+  expect(problems).toEqual([]);
+});

@@ -1,0 +1,51 @@
+// The desktop loop's wiring, in two steps around the executor (core.ts stays a list of domains): first
+// the output side — the trigger session every card goes through, the output tools and the run delivery
+// the executor is built with — then the trigger side — `trigger:run` and the `hotkeys:*` handlers.
+import type { Handlers } from '../../../shared/ipc/contract';
+import type { DesktopText } from '../i18n/desktop-text';
+import type { MemoRepo } from '../memos/memo-repo';
+import type { PlatformPorts } from '../platform';
+import { registerOutputTools } from '../tools/output';
+import { createRunDelivery } from '../tools/output/run-delivery';
+import type { ToolRegistry } from '../tools/registry';
+import type { SettingsStore } from '../store/settings';
+import type { SkillMetaRepo } from '../store/skill-meta';
+import { createLauncher, type LauncherDeps } from './launcher';
+import { createTrigger, createTriggerFlow, type TriggerDeps } from './trigger';
+import { createTriggerHandlers, type HotkeyService, type TriggerChannel } from './trigger-handlers';
+import { createTriggerSession, type TriggerSession } from './trigger-session';
+
+/** Puts the trigger session in front of the card port and registers the output tools through it. */
+export function createOutputSide(deps: {
+  ports: PlatformPorts;
+  tools: ToolRegistry;
+  memos: MemoRepo;
+  text: DesktopText;
+}) {
+  const { ports, tools, memos, text } = deps;
+  const session = createTriggerSession(ports.card);
+  ports.card = session.card;
+  registerOutputTools(tools, { ports, memos, targetOf: session.targetOf, text });
+  const delivery = createRunDelivery({
+    tools,
+    ports,
+    text,
+    targetOf: session.targetOf,
+    onDelivered: session.delivered,
+  });
+  return { session, delivery, ports, text };
+}
+
+/** `trigger:run`, `trigger:launcher` and `hotkeys:*` over the trigger flow. */
+export function createTriggerSide(
+  deps: Omit<TriggerDeps, 'session' | 'settings'> & {
+    session: TriggerSession;
+    settings: Pick<SettingsStore, 'get' | 'set'>;
+    metas: Pick<SkillMetaRepo, 'list'>;
+    hotkeys?: HotkeyService;
+  } & Pick<LauncherDeps, 'listSkills' | 'usage'>,
+): Pick<Handlers, TriggerChannel> {
+  const flow = createTriggerFlow(deps);
+  const launch = createLauncher({ ...deps, flow });
+  return createTriggerHandlers({ ...deps, trigger: createTrigger(flow), launch });
+}
