@@ -111,7 +111,7 @@ test('简体中文: dates, permission decisions and their reasons, YAML errors a
     '你拒绝了：“Not in that folder, please”',
   );
   await expect(panel).not.toContainText('（user）');
-  await expect(panel).toContainText('输出已发送到 浮动卡片');
+  await expect(panel).toContainText('已显示在卡片中');
   await expect(panel).not.toContainText('floating_card');
   await expect(panel).not.toContainText('denied:');
 

@@ -6,6 +6,7 @@ import { useStores } from '../../app/stores-context';
 import { errorText } from '../../i18n/error-text';
 import { Duration, Elapsed } from '../runs/Duration';
 import { RunResult } from '../runs/result/RunResult';
+import { outputSentence } from '../runs/output-words';
 import { StepList } from '../runs/StepList';
 
 /**
@@ -98,14 +99,12 @@ export function SheetResult({
           </p>
         )
       )}
-      {/* the answer is shown here: "sent to the floating card" would only confuse */}
+      {/* the answer is shown here: "shown in a card" would only confuse */}
       {run.outputs
         .filter((o) => o.tool !== 'floating_card')
         .map((o, i) => (
           <p key={i} className="muted small">
-            {t('runs:panel.outputTool', {
-              tool: t(`runs:panel.outputTools.${o.tool}`, { defaultValue: o.tool }),
-            })}
+            {outputSentence(t, o.tool)}
           </p>
         ))}
     </section>

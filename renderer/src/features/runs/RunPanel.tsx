@@ -10,6 +10,7 @@ import { isFinished, type RunView, type Waiting } from '../../../../shared/runs/
 import { canResume } from '../../../../shared/runs/resumable';
 import { StepList } from './StepList';
 import { RunResult } from './result/RunResult';
+import { outputSentence } from './output-words';
 import { When } from '../../app/When';
 import './run-panel.css';
 
@@ -137,7 +138,7 @@ export function RunPanel({ runId }: { runId: string }) {
         <div className="run-outputs">
           {run.outputs.map((o, i) => (
             <p key={i} className="muted small">
-              {t('panel.outputTool', { tool: t(`panel.outputTools.${o.tool}`, { defaultValue: o.tool }) })}
+              {outputSentence(t, o.tool)}
             </p>
           ))}
         </div>
