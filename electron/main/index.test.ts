@@ -72,6 +72,7 @@ const core = {
     ],
   },
   events: { subscribe: () => () => undefined, emit: () => undefined },
+  settings: { get: () => null },
 };
 
 async function launch() {

@@ -4,7 +4,7 @@ import { fail, ok } from '../../../shared/ipc/result';
 import type { SkillDetail } from '../../../shared/types/skill';
 import type { SkillDefinitionData } from '../../../shared/types/skill-definition';
 import { createEditorStore, isDraftDirty, isEditorDirty, isFormDirty, openedForm } from './editor';
-import { createFakeTransport, settle, skill } from './fake-transport';
+import { createFakeTransport, deferred, settle, skill } from './fake-transport';
 import { testDefinition } from '../features/editor/test-definition';
 
 function detail(raw: string, hash: string): SkillDetail {
@@ -205,6 +205,41 @@ describe('editor store', () => {
     const state = useEditorStore.getState();
     expect(state.detail?.hash).toBe('h3');
     expect(isEditorDirty(state)).toBe(false);
+  });
+
+  it('keeps what was typed in the form while a save was being written', async () => {
+    const answer = deferred<ReturnType<typeof ok>>();
+    const { useEditorStore } = setup({
+      'skills:get': () => ok(formDetail('v1', 'h1')),
+      'skills:update': () => answer.promise,
+    });
+    const store = useEditorStore.getState();
+    await store.open('notes');
+    const opened = openedForm(useEditorStore.getState().detail)!;
+    store.setForm({ ...opened, description: 'Better notes.' });
+    const saving = store.save();
+    await settle();
+    // typed while the first save is on its way: a field the save did not send, and the one it did, changed again
+    store.setForm({ ...opened, description: 'Best notes.', name: 'notes-2' });
+    answer.resolve(ok(formDetail('v2', 'h2', { description: 'Better notes.' })));
+    expect(await saving).toBe(true);
+
+    const state = useEditorStore.getState();
+    expect(state.detail?.hash).toBe('h2');
+    expect(state.form).toMatchObject({ description: 'Best notes.', name: 'notes-2' });
+    expect(isFormDirty(state)).toBe(true);
+  });
+
+  it('after a save with nothing typed meanwhile, the form is clean', async () => {
+    const { useEditorStore } = setup({
+      'skills:get': () => ok(formDetail('v1', 'h1')),
+      'skills:update': () => ok(formDetail('v2', 'h2', { description: 'Better notes.' })),
+    });
+    const store = useEditorStore.getState();
+    await store.open('notes');
+    store.setForm({ ...openedForm(useEditorStore.getState().detail)!, description: 'Better notes.' });
+    expect(await store.save()).toBe(true);
+    expect(useEditorStore.getState().form).toBeNull();
   });
 
   it('save() writes nothing when a form value cannot be written, and says why', async () => {

@@ -100,11 +100,14 @@ export function createEditorStore(client: Client) {
      * A version of the file to edit from. After the text was saved, changes made in the form meanwhile
      * are carried over to it (field by field); otherwise the form starts again from the file.
      */
-    const loaded = (detail: SkillDetail, keepForm = false) => {
+    /** Shows `detail`. `keepForm`: the form's edits are carried onto it; `sent`: the form a save sent,
+     * so what was typed while it was written (differing from what was sent) is carried too. */
+    const loaded = (detail: SkillDetail, keepForm = false, sent?: FormValues | null) => {
       const { form, detail: before } = get();
-      const from = openedForm(before);
+      const from = sent ?? openedForm(before);
       const to = openedForm(detail);
-      const carried = keepForm && form && from && to ? rebaseForm(form, from, to) : null;
+      const edited = form && (keepForm || (sent !== undefined && form !== sent));
+      const carried = edited && from && to ? rebaseForm(form, from, to) : null;
       set({ detail, draft: detail.raw, form: carried, error: null, loading: false });
     };
 
@@ -120,6 +123,7 @@ export function createEditorStore(client: Client) {
     async function send(baseHash: string, save: PendingSave): Promise<boolean> {
       const { skillId } = get();
       if (!skillId) return false;
+      const sentForm = get().form;
       set({ saving: true, saveError: null });
       const change =
         save.kind === 'raw'
@@ -133,7 +137,7 @@ export function createEditorStore(client: Client) {
       if (get().skillId !== skillId) return false;
       if (result.ok) {
         latestRead++; // a read started before this save is older than what it returned
-        loaded(result.value, save.kind === 'raw');
+        loaded(result.value, save.kind === 'raw', save.kind === 'raw' ? undefined : sentForm);
         set({ saving: false, savedAt: Date.now(), conflict: null });
         return true;
       }
