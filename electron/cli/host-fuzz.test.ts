@@ -194,7 +194,7 @@ describe('headless host under malformed requests', () => {
     // A few at a time, as a page firing requests would; each socket is dropped after its answer.
     for (let i = 0; i < requests.length; i += 13) {
       const answers = await Promise.all(
-        requests.slice(i, i + 13).map((r) => rawExchange(host.port, toBytes(r), 120)),
+        requests.slice(i, i + 13).map((r) => rawExchange(host.port, toBytes(r), 120, 120)),
       );
       for (const answer of answers) {
         expectNoStack(answer.response);

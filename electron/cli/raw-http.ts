@@ -10,8 +10,17 @@ export interface RawExchange {
   status: number | null;
 }
 
-/** Sends `bytes`, collects the answer until the host closes the socket or sends nothing for `quietMs`. */
-export function rawExchange(port: number, bytes: string | Buffer, quietMs = 250): Promise<RawExchange> {
+/**
+ * Sends `bytes`, collects the answer until the host closes the socket or sends nothing more for `quietMs`.
+ * Before the first byte it waits `firstByteMs` (a busy machine may take a while to answer at all); a
+ * request the host rightly leaves waiting (half a request) passes a short one.
+ */
+export function rawExchange(
+  port: number,
+  bytes: string | Buffer,
+  quietMs = 250,
+  firstByteMs = 10_000,
+): Promise<RawExchange> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -23,18 +32,18 @@ export function rawExchange(port: number, bytes: string | Buffer, quietMs = 250)
       const status = /^HTTP\/1\.[01] (\d{3})/.exec(response)?.[1];
       resolve({ response, status: status === undefined ? null : Number(status) });
     };
-    const quiet = () => {
+    const quiet = (ms: number) => {
       clearTimeout(timer);
-      timer = setTimeout(finish, quietMs);
+      timer = setTimeout(finish, ms);
     };
     socket.on('data', (chunk) => {
       chunks.push(chunk);
-      quiet();
+      quiet(quietMs);
     });
     socket.on('close', finish);
     socket.on('error', finish);
     socket.on('connect', () => {
-      socket.write(bytes, () => quiet());
+      socket.write(bytes, () => quiet(Math.max(quietMs, firstByteMs)));
     });
   });
 }
