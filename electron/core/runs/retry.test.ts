@@ -2,8 +2,7 @@
 // each a wire-format model server; the request each one receives is asserted.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChannelInput } from '../../../shared/ipc/contract';
-import { createMemoryPorts } from '../memory-ports';
-import { createTestCore, type TestCore } from '../test-support';
+import { createModelTestCore, type TestCore } from '../test-support';
 import { expectWordsSayMessage } from '../testing/error-words';
 import { startLlmServer, type LlmServer, type RecordedRequest } from '../testing/llm-server';
 
@@ -16,11 +15,7 @@ const SKILL = '---\nname: fixer\ndescription: Fixes text.\n---\nFix this: {{sele
 beforeEach(async () => {
   first = await startLlmServer();
   second = await startLlmServer();
-  t = createTestCore({
-    watchSkills: false,
-    ports: createMemoryPorts(),
-    modelGateway: { ollama: { baseUrl: null }, maxAttempts: 1 },
-  });
+  t = createModelTestCore();
   t.writeSkill('fixer', SKILL.replace('---\nF', 'config:\n  tone: plain\n---\nF'));
   await t.core.skills.ready();
   const save = (input: ChannelInput<'providers:save'>) => t.client.invoke('providers:save', input);
