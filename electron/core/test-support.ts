@@ -69,6 +69,16 @@ export function createModelTestCore(ports: MemoryPorts = createMemoryPorts()): T
   });
 }
 
+/** A wire-format model server (its URL) saved as the OpenAI-compatible provider `name`, `model` its default. */
+export function saveModelServer(t: TestCore, name: string, serverUrl: string, model: string) {
+  return t.client.invoke('providers:save', {
+    kind: 'openai-compatible',
+    name,
+    baseUrl: `${serverUrl}/v1`,
+    defaultModel: model,
+  });
+}
+
 export const skillText = (name: string, description = `Does ${name} things.`) =>
   `---\nname: ${name}\ndescription: ${description}\n---\nYou do ${name}.\n`;
 

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { vi } from 'vitest';
 import { createMemoryPorts, type MemoryPorts } from '../../core/memory-ports';
-import { createModelTestCore, type TestCore } from '../../core/test-support';
+import { createModelTestCore, saveModelServer, type TestCore } from '../../core/test-support';
 import type { LlmServer } from '../../core/testing/llm-server';
 import type { FloatingCardsDeps } from './card-window';
 
@@ -25,13 +25,7 @@ export async function startCardCore(
     '---\nname: fixer\ndescription: Fixes text.\noutput: floating_card\n---\nFix this text.\n',
   );
   await t.core.skills.ready();
-  for (const { name, server, model } of providers)
-    await t.client.invoke('providers:save', {
-      kind: 'openai-compatible',
-      name,
-      baseUrl: `${server.url}/v1`,
-      defaultModel: model,
-    });
+  for (const { name, server, model } of providers) await saveModelServer(t, name, server.url, model);
   return { t, ports };
 }
 
