@@ -1,41 +1,23 @@
 // The dashboard in 简体中文 on every page that shows what happened: dates through Intl in the page's language
 // and one format family on every page (runs, history, memos, permission rules and audit), permission
 // decisions and their reasons in words, YAML errors in words, "创建副本" for Duplicate.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
-import { startLlmServer, type LlmServer } from '../electron/core/testing/llm-server';
-import { hostApi } from './helpers/host-api';
+import { expect, test, type Locator } from '@playwright/test';
 import { watchForPageErrors } from './helpers/page-errors';
-import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
-
-let llm: LlmServer;
-let host: RunningHost;
-let root: string;
-const api = hostApi(() => host.url);
+import { openDashboard, serveWithModel } from './helpers/serve';
 
 const ZH_DATE = /^\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}$/;
 const EN_DATE = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s?[AP]M$/;
 
-test.beforeAll(async () => {
-  llm = await startLlmServer();
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-zh-e2e-'));
-  const skills = path.join(root, 'skills');
-  const write = (file: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(skills, file)), { recursive: true });
-    fs.writeFileSync(path.join(skills, file), text);
-  };
-  write(
-    'shell-agent/SKILL.md',
+const served = serveWithModel('skilldeck-zh-e2e-', {
+  'shell-agent/SKILL.md':
     '---\nname: shell-agent\ndescription: Runs a command, writes a file.\nexecution-mode: agent\nallowed-tools: [Bash, Write]\n---\nGo.\n',
-  );
-  write('unquoted/SKILL.md', '---\nname: unquoted\ndescription: "never closed\n---\nBody.\n');
-  host = await startSkilldeckHost(path.join(root, 'data'), { skillsDirs: [skills] });
-  await api.useLocalModel(llm.url);
+  'unquoted/SKILL.md': '---\nname: unquoted\ndescription: "never closed\n---\nBody.\n',
+});
+const api = served.api;
 
+test.beforeAll(async () => {
   // an agent run: Bash allowed once, Write denied with a reason
-  llm.script(
+  served.llm.script(
     { toolCalls: [{ id: 'c1', name: 'Bash', arguments: '{"command":"echo hi"}' }] },
     { toolCalls: [{ id: 'c2', name: 'Write', arguments: '{"file_path":"notes.txt","content":"x"}' }] },
     { text: 'Done.' },
@@ -58,26 +40,6 @@ test.beforeAll(async () => {
   await api.invoke('permissions:grant', { skillId: 'shell-agent', list: 'allow', rule: 'Bash(echo:*)' });
 });
 
-test.afterAll(async () => {
-  await host?.stop();
-  await llm?.close();
-  if (root) fs.rmSync(root, { recursive: true, force: true });
-});
-
-// eslint-disable-next-line no-empty-pattern
-test.afterEach(async ({}, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus) {
-    await testInfo.attach('skilldeck serve output', { body: host.output() });
-  }
-});
-
-async function open(page: Page, hash: string, language: 'en' | 'zh-CN') {
-  await page.addInitScript(`localStorage.setItem('skilldeck.language', '${language}')`);
-  const url = new URL(host.url);
-  url.hash = hash;
-  await page.goto(url.toString());
-}
-
 /** Every time shown in the page region, as text. */
 const times = (region: Locator) => region.locator('time').allInnerTexts();
 
@@ -90,7 +52,7 @@ test('简体中文: dates, permission decisions and their reasons, YAML errors a
   page,
 }) => {
   const problems = watchForPageErrors(page);
-  await open(page, '#/skills', 'zh-CN');
+  await openDashboard(page, served.host, '#/skills', 'zh-CN');
 
   // the YAML error of a skill: in words, with what to do, not the parser's English
   const broken = page.getByTestId('skill-card-unquoted');
@@ -134,9 +96,7 @@ test('简体中文: dates, permission decisions and their reasons, YAML errors a
   await expectDates(page.locator('main'), ZH_DATE);
 
   // The editor of a built-in: 创建副本, not 复制 (which is "copy to the clipboard")
-  const url = new URL(host.url);
-  url.hash = '#/skills/translate';
-  await page.goto(url.toString());
+  await openDashboard(page, served.host, '#/skills/translate');
   await expect(page.getByRole('heading', { level: 1, name: '查看 translate' })).toBeVisible();
   await expect(page.getByRole('button', { name: '创建副本' })).toBeVisible();
   await expect(page.getByRole('button', { name: '复制', exact: true })).toHaveCount(0);
@@ -144,7 +104,7 @@ test('简体中文: dates, permission decisions and their reasons, YAML errors a
 });
 
 test('English: every page writes its dates in the same format', async ({ page }) => {
-  await open(page, '#/runs', 'en');
+  await openDashboard(page, served.host, '#/runs', 'en');
   const history = page.locator('.run-history');
   await expectDates(history, EN_DATE, 2);
   await history.getByRole('button', { name: /^Open run .* of shell-agent$/ }).click();

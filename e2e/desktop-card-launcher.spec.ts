@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { cardLabels, captureLine, describeCapture } from '../electron/main/windows/shell-words';
+import {
+  blankCardView,
+  cardLabels,
+  captureLine,
+  describeCapture,
+} from '../electron/main/windows/shell-words';
 import type { CardMessage, CommandBarContext } from '../shared/ipc/shell';
 import type { LauncherSkill } from '../shared/types/desktop';
 import { createDesktopI18n } from '../electron/core/i18n/desktop-text';
@@ -20,16 +25,11 @@ async function shoot(page: Page, name: string) {
 function cardMessage(lang: 'en' | 'zh-CN', over: Partial<CardMessage> = {}): CardMessage {
   const i18n = createDesktopI18n(lang);
   return {
-    runId: 'r1',
+    ...blankCardView('r1'),
     title: lang === 'en' ? 'Polish' : '润色',
     text: lang === 'en' ? 'The cat sat on the mat.\nIt was warm.' : '猫坐在垫子上。\n天气很暖和。',
     pending: false,
-    error: null,
-    pinned: false,
-    notice: null,
-    turns: [],
     can: { insert: true, continue: true, retry: true, memo: true },
-    attempt: null,
     model: 'local · small',
     labels: cardLabels(i18n.t),
     ...over,

@@ -4,33 +4,15 @@
 // fontconfig file), as on a Linux with no emoji or CJK font.
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type Locator } from '@playwright/test';
-import { hostApi } from './helpers/host-api';
 import { watchForPageErrors } from './helpers/page-errors';
-import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
+import { openDashboard, serveEachTest } from './helpers/serve';
 
-let host: RunningHost | null = null;
-let dataDir: string | null = null;
-const { invoke } = hostApi(() => host!.url);
+const served = serveEachTest('skilldeck-e2e-emoji-');
+const { invoke } = served.api;
 
 const UNDRAWABLE = '🫩';
-
-test.beforeEach(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'skilldeck-e2e-emoji-'));
-  host = await startSkilldeckHost(dataDir);
-});
-
-// eslint-disable-next-line no-empty-pattern
-test.afterEach(async ({}, testInfo) => {
-  if (host && testInfo.status !== testInfo.expectedStatus) {
-    await testInfo.attach('skilldeck serve output', { body: host.output() });
-  }
-  await host?.stop();
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-  host = dataDir = null;
-});
 
 /** WCAG contrast of the tile's text colour on its background, from the computed styles. */
 async function tileContrast(tile: Locator): Promise<number> {
@@ -54,7 +36,7 @@ test('an emoji the fonts cannot draw falls back to the skill’s initial on its 
   await invoke('meta:update', { skillId: 'translate', patch: { emoji: UNDRAWABLE, color: '#0e7490' } });
   // a light colour: the letter turns dark to stay readable
   await invoke('meta:update', { skillId: 'summarize', patch: { emoji: UNDRAWABLE, color: '#fde68a' } });
-  await page.goto(host!.url);
+  await openDashboard(page, served.host);
 
   const translate = page.getByTestId('skill-emoji-translate');
   await expect(translate).toHaveAttribute('data-fallback', 'initial');
@@ -90,10 +72,10 @@ const DEJAVU = '/usr/share/fonts/truetype/dejavu';
 // eslint-disable-next-line no-empty-pattern
 test('with no emoji font at all, every built-in skill shows its initial, none an empty tile', async ({}, testInfo) => {
   test.skip(!existsSync(DEJAVU), `needs ${DEJAVU} (Debian's fonts-dejavu-core)`);
-  const fontconfig = path.join(dataDir!, 'fonts.conf');
+  const fontconfig = path.join(served.dataDir, 'fonts.conf');
   await fs.writeFile(
     fontconfig,
-    `<?xml version="1.0"?>\n<fontconfig><dir>${DEJAVU}</dir><cachedir>${path.join(dataDir!, 'font-cache')}</cachedir></fontconfig>\n`,
+    `<?xml version="1.0"?>\n<fontconfig><dir>${DEJAVU}</dir><cachedir>${path.join(served.dataDir, 'font-cache')}</cachedir></fontconfig>\n`,
   );
   const browser = await chromium.launch({
     ...testInfo.project.use.launchOptions,
@@ -101,7 +83,7 @@ test('with no emoji font at all, every built-in skill shows its initial, none an
   });
   try {
     const page = await browser.newPage();
-    await page.goto(host!.url);
+    await openDashboard(page, served.host);
     const tiles = page.locator('[data-testid^="skill-emoji-"]');
     await expect(tiles).toHaveCount(8);
     // 🌐 💡 📌 📝 🔍 🎬 ✨: no font here has them; ✉️ DejaVu draws (a plain envelope)

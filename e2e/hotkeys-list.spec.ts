@@ -1,37 +1,13 @@
 // Settings › Hotkeys lists every skill's hotkey, as the skill cards show them, in both languages: the
 // headless host registers none, so each is said to work in the desktop app — never "No skill has a hotkey".
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { hostApi } from './helpers/host-api';
-import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
+import { openDashboard, serveEachTest } from './helpers/serve';
 import { watchForPageErrors } from './helpers/page-errors';
 
-let host: RunningHost | null = null;
-let dataDir: string | null = null;
-const { invoke } = hostApi(() => host!.url);
+const served = serveEachTest('skilldeck-e2e-hotkeys-');
+const { invoke } = served.api;
 
-test.beforeEach(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'skilldeck-e2e-hotkeys-'));
-  host = await startSkilldeckHost(dataDir);
-});
-
-// eslint-disable-next-line no-empty-pattern
-test.afterEach(async ({}, testInfo) => {
-  if (host && testInfo.status !== testInfo.expectedStatus) {
-    await testInfo.attach('skilldeck serve output', { body: host.output() });
-  }
-  await host?.stop();
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-  host = dataDir = null;
-});
-
-async function openSettings(page: Page) {
-  const url = new URL(host!.url);
-  url.hash = '#/settings';
-  await page.goto(url.toString());
-}
+const openSettings = (page: Page) => openDashboard(page, served.host, '#/settings');
 
 test('the hotkeys the skill cards show are listed in Settings, and follow an edit at once', async ({
   page,
@@ -46,7 +22,7 @@ test('the hotkeys the skill cards show are listed in Settings, and follow an edi
     patch: { hotkey: { accelerator: 'Ctrl+Alt+P', display: 'Ctrl+Alt+P' }, enabled: false },
   });
 
-  await page.goto(host!.url);
+  await openDashboard(page, served.host);
   await expect(page.getByTestId('skill-card-translate').locator('kbd.hotkey')).toHaveText('Ctrl+Alt+T');
   await page.getByRole('link', { name: 'Settings' }).click();
 

@@ -2,67 +2,32 @@
 // server: Run on a card (and in the editor) opens the run sheet, whose answer streams right there; the
 // command palette (Ctrl+K) finds a skill, runs it on what is typed or takes Tab to its arguments, and
 // also goes to pages and does the dashboard's actions; a skill for models only is offered in neither.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { startLlmServer, type LlmServer, type RecordedRequest } from '../electron/core/testing/llm-server';
+import type { RecordedRequest } from '../electron/core/testing/llm-server';
 import { watchForPageErrors } from './helpers/page-errors';
-import { hostApi } from './helpers/host-api';
-import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
+import { openDashboard, serveWithModel, skillFile } from './helpers/serve';
 
-let llm: LlmServer;
-let host: RunningHost;
-const { invoke, settled, useLocalModel } = hostApi(() => host.url);
-let root: string;
-
-const skill = (name: string, frontmatter: string, body: string) =>
-  `---\nname: ${name}\ndescription: The ${name} test skill.\n${frontmatter}---\n${body}\n`;
-
-test.beforeAll(async () => {
-  llm = await startLlmServer();
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-launch-e2e-'));
-  const skills = path.join(root, 'skills');
-  const files: Record<string, string> = {
-    'tone-writer/SKILL.md': skill(
-      'tone-writer',
-      [
-        'arguments:',
-        '  - name: tone',
-        '    description: How the answer should sound',
-        '    default: friendly',
-        '    options: [friendly, formal, terse]',
-        '',
-      ].join('\n'),
-      'Rewrite this in a $tone tone:\n\n{{input}}',
-    ),
-    'quoter/SKILL.md': skill('quoter', '', 'Quote the important part of {{selection}}.'),
-    'hidden-helper/SKILL.md': skill('hidden-helper', 'user-invocable: false\n', 'Help the model quietly.'),
-  };
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(skills, file)), { recursive: true });
-    fs.writeFileSync(path.join(skills, file), text);
-  }
-  host = await startSkilldeckHost(path.join(root, 'data'), { skillsDirs: [skills] });
-  await useLocalModel(llm.url);
+const served = serveWithModel('skilldeck-launch-e2e-', {
+  'tone-writer/SKILL.md': skillFile(
+    'tone-writer',
+    [
+      'arguments:',
+      '  - name: tone',
+      '    description: How the answer should sound',
+      '    default: friendly',
+      '    options: [friendly, formal, terse]',
+      '',
+    ].join('\n'),
+    'Rewrite this in a $tone tone:\n\n{{input}}',
+  ),
+  'quoter/SKILL.md': skillFile('quoter', '', 'Quote the important part of {{selection}}.'),
+  'hidden-helper/SKILL.md': skillFile('hidden-helper', 'user-invocable: false\n', 'Help the model quietly.'),
 });
-
-test.afterAll(async () => {
-  await host?.stop();
-  await llm?.close();
-  if (root) fs.rmSync(root, { recursive: true, force: true });
-});
-
-// eslint-disable-next-line no-empty-pattern
-test.afterEach(async ({}, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus) {
-    await testInfo.attach('skilldeck serve output', { body: host.output() });
-  }
-});
+const { invoke, settled } = served.api;
 
 async function openSkills(page: Page) {
-  await page.goto(host.url);
+  await openDashboard(page, served.host);
   await expect(page.getByRole('heading', { level: 1, name: 'Skills' })).toBeVisible();
   await expect(page.getByTestId('run-skill-tone-writer')).toBeVisible();
 }
@@ -76,9 +41,9 @@ test('Run on a card opens the run sheet; Enter runs, the answer streams into it,
 }) => {
   const problems = watchForPageErrors(page);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  llm.script({ chunks: ['Hello ', 'there, ', 'dear ', 'reader.'], chunkDelayMs: 400 });
+  served.llm.script({ chunks: ['Hello ', 'there, ', 'dear ', 'reader.'], chunkDelayMs: 400 });
   await openSkills(page);
-  const before = llm.requests.length;
+  const before = served.llm.requests.length;
 
   await page.getByTestId('run-skill-tone-writer').click();
   const sheet = page.getByRole('dialog', { name: 'Run tone-writer' });
@@ -104,8 +69,8 @@ test('Run on a card opens the run sheet; Enter runs, the answer streams into it,
   const answer = result.getByTestId('run-result');
   await expect(answer).toContainText('Hello there, dear reader.');
 
-  expect(llm.requests.length).toBe(before + 1);
-  const request = sent(llm.requests.at(-1));
+  expect(served.llm.requests.length).toBe(before + 1);
+  const request = sent(served.llm.requests.at(-1));
   expect(request).toContain('the meeting moved to Friday');
   expect(request).toContain('in a friendly tone');
 
@@ -113,12 +78,12 @@ test('Run on a card opens the run sheet; Enter runs, the answer streams into it,
   await answer.getByRole('button', { name: 'Copy', exact: true }).click();
   await expect(answer.getByTestId('result-notice')).toHaveText('Copied.');
   expect(await page.evaluate<string>('navigator.clipboard.readText()')).toBe('Hello there, dear reader.');
-  llm.script({ text: 'Hi again, reader.' });
+  served.llm.script({ text: 'Hi again, reader.' });
   await answer.getByRole('button', { name: 'Retry', exact: true }).click();
   await expect(result.getByTestId('run-result')).toContainText('Hi again, reader.');
   await expect(result.getByTestId('sheet-status')).toHaveText('Succeeded', { timeout: 15_000 });
-  expect(llm.requests.length).toBe(before + 2);
-  expect(sent(llm.requests.at(-1))).toContain('the meeting moved to Friday');
+  expect(served.llm.requests.length).toBe(before + 2);
+  expect(sent(served.llm.requests.at(-1))).toContain('the meeting moved to Friday');
 
   // Esc closes the sheet and gives the focus back to the Run button
   await page.keyboard.press('Escape');
@@ -159,7 +124,7 @@ test('Tab and Shift+Tab stay inside the run sheet and the palette', async ({ pag
 test('the sheet opens the selection box for a skill that reads {{selection}} and sends it', async ({
   page,
 }) => {
-  llm.script({ text: 'Quoted.' });
+  served.llm.script({ text: 'Quoted.' });
   await openSkills(page);
   await page.getByTestId('run-skill-quoter').click();
   const sheet = page.getByRole('dialog', { name: 'Run quoter' });
@@ -167,14 +132,14 @@ test('the sheet opens the selection box for a skill that reads {{selection}} and
   await sheet.getByRole('textbox', { name: 'Selected text' }).fill('To be or not to be');
   await sheet.getByRole('button', { name: 'Run', exact: true }).click();
   await expect(sheet.getByTestId('sheet-status')).toHaveText('Succeeded', { timeout: 15_000 });
-  expect(sent(llm.requests.at(-1))).toContain('Quote the important part of To be or not to be.');
+  expect(sent(served.llm.requests.at(-1))).toContain('Quote the important part of To be or not to be.');
 });
 
 test('palette → run: Ctrl+K, part of a name, Enter, the input, Enter; the sheet shows the answer', async ({
   page,
 }) => {
   const problems = watchForPageErrors(page);
-  llm.script({ chunks: ['Dear ', 'colleagues.'], chunkDelayMs: 200 });
+  served.llm.script({ chunks: ['Dear ', 'colleagues.'], chunkDelayMs: 200 });
   await openSkills(page);
 
   await page.keyboard.press('Control+k');
@@ -197,12 +162,12 @@ test('palette → run: Ctrl+K, part of a name, Enter, the input, Enter; the shee
   await expect(palette).toHaveCount(0);
   await expect(sheet.getByTestId('sheet-status')).toHaveText('Succeeded', { timeout: 15_000 });
   await expect(sheet.getByTestId('run-result')).toContainText('Dear colleagues.');
-  expect(sent(llm.requests.at(-1))).toContain('lunch is on me');
+  expect(sent(served.llm.requests.at(-1))).toContain('lunch is on me');
   expect(problems).toEqual([]);
 });
 
 test('palette → Tab goes to the skill’s arguments; the chosen option reaches the model', async ({ page }) => {
-  llm.script({ text: 'Formally done.' });
+  served.llm.script({ text: 'Formally done.' });
   await openSkills(page);
   await page.getByRole('button', { name: /Search and run/ }).click();
   const palette = page.getByRole('dialog', { name: 'Command palette' });
@@ -217,7 +182,7 @@ test('palette → Tab goes to the skill’s arguments; the chosen option reaches
   await input.fill('thanks for the help');
   await input.press('Enter');
   await expect(sheet.getByTestId('sheet-status')).toHaveText('Succeeded', { timeout: 15_000 });
-  const request = sent(llm.requests.at(-1));
+  const request = sent(served.llm.requests.at(-1));
   expect(request).toContain('in a formal tone');
   expect(request).toContain('thanks for the help');
 });
@@ -240,7 +205,7 @@ test('a skill for models only (user-invocable: false) is offered in no list, but
   await expect(palette).toHaveCount(0);
 
   // its author may still try it from the editor
-  await page.goto(`${host.url.split('#')[0]}#/skills/hidden-helper`);
+  await openDashboard(page, served.host, '#/skills/hidden-helper');
   await page.getByRole('button', { name: 'Run hidden-helper' }).click();
   await expect(
     page.getByRole('dialog', { name: 'Run hidden-helper' }).getByLabel('Input', { exact: true }),
@@ -308,7 +273,7 @@ for (const scheme of ['light', 'dark'] as const) {
   test(`the palette and the run sheet with its result have no serious axe violation (${scheme})`, async ({
     page,
   }) => {
-    llm.script({ text: 'A **short** answer.' });
+    served.llm.script({ text: 'A **short** answer.' });
     await page.emulateMedia({ colorScheme: scheme });
     await openSkills(page);
     await page.keyboard.press('Control+k');

@@ -1,33 +1,13 @@
 // Settings › Hotkeys › Launcher against `skilldeck serve`: the launcher's key is shown (the default), can
 // be recorded, turned off and refused when a skill already has it, in English and 简体中文. The headless
 // host keeps the key for the desktop app on the same data folder.
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { hostApi } from './helpers/host-api';
-import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
+import { openDashboard, serveEachTest } from './helpers/serve';
 import { watchForPageErrors } from './helpers/page-errors';
 
-let host: RunningHost | null = null;
-let dataDir: string | null = null;
-const { invoke } = hostApi(() => host!.url);
+const served = serveEachTest('skilldeck-e2e-launcher-');
+const { invoke } = served.api;
 const SHOTS = process.env.SKILLDECK_SHOTS;
-
-test.beforeEach(async () => {
-  dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'skilldeck-e2e-launcher-'));
-  host = await startSkilldeckHost(dataDir);
-});
-
-// eslint-disable-next-line no-empty-pattern
-test.afterEach(async ({}, testInfo) => {
-  if (host && testInfo.status !== testInfo.expectedStatus) {
-    await testInfo.attach('skilldeck serve output', { body: host.output() });
-  }
-  await host?.stop();
-  if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
-  host = dataDir = null;
-});
 
 test("the launcher's key: the default shown, a new one recorded, turned off, a skill's key refused", async ({
   page,
@@ -37,9 +17,7 @@ test("the launcher's key: the default shown, a new one recorded, turned off, a s
     skillId: 'polish',
     patch: { hotkey: { accelerator: 'Ctrl+Alt+P', display: 'Ctrl+Alt+P' } },
   });
-  const url = new URL(host!.url);
-  url.hash = '#/settings';
-  await page.goto(url.toString());
+  await openDashboard(page, served.host, '#/settings');
   const field = page.getByTestId('launcher-key');
   const input = field.getByRole('textbox', { name: 'Launcher key' });
   await expect(input).toHaveValue('Ctrl+Alt+Space');

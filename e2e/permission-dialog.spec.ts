@@ -2,68 +2,34 @@
 // such as "agent" or run ids), the working folder's absolute path, and "no change" for a write that would
 // leave the file as it is.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startLlmServer, type LlmServer } from '../electron/core/testing/llm-server';
-import { hostApi } from './helpers/host-api';
 import { watchForPageErrors } from './helpers/page-errors';
-import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
+import { openDashboard, serveWithModel } from './helpers/serve';
 
-let llm: LlmServer;
-let host: RunningHost;
-let root: string;
-let work: string;
-const api = hostApi(() => host.url);
-
-test.beforeAll(async () => {
-  llm = await startLlmServer();
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-prompt-e2e-'));
-  work = path.join(root, 'project');
-  fs.mkdirSync(work);
-  const skills = path.join(root, 'skills');
-  const write = (file: string, text: string) => {
-    fs.mkdirSync(path.dirname(path.join(skills, file)), { recursive: true });
-    fs.writeFileSync(path.join(skills, file), text);
-  };
-  write(
-    'note-writer/SKILL.md',
+const served = serveWithModel('skilldeck-prompt-e2e-', {
+  'note-writer/SKILL.md':
     '---\nname: note-writer\ndescription: Writes notes.\nexecution-mode: agent\nallowed-tools: [Write]\n---\nWrite.\n',
-  );
-  write(
-    'asker/SKILL.md',
+  'asker/SKILL.md':
     '---\nname: asker\ndescription: Asks.\nexecution-mode: agent\nallowed-tools: [AskUser]\n---\nAsk.\n',
-  );
-  host = await startSkilldeckHost(path.join(root, 'data'), { skillsDirs: [skills] });
-  await api.useLocalModel(llm.url);
+});
+const api = served.api;
+let work: string;
+
+test.beforeAll(() => {
+  work = path.join(served.root, 'project');
+  fs.mkdirSync(work);
 });
 
-test.afterAll(async () => {
-  await host?.stop();
-  await llm?.close();
-  if (root) fs.rmSync(root, { recursive: true, force: true });
-});
-
-// eslint-disable-next-line no-empty-pattern
-test.afterEach(async ({}, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus) {
-    await testInfo.attach('skilldeck serve output', { body: host.output() });
-  }
-});
-
-async function openRuns(page: Page, language: 'en' | 'zh-CN' = 'en') {
-  await page.addInitScript(`localStorage.setItem('skilldeck.language', '${language}')`);
-  const url = new URL(host.url);
-  url.hash = '#/runs';
-  await page.goto(url.toString());
-}
+const openRuns = (page: Page, language: 'en' | 'zh-CN' = 'en') =>
+  openDashboard(page, served.host, '#/runs', language);
 
 test('a write that changes nothing says so; the working folder is named; no internal labels', async ({
   page,
 }) => {
   const problems = watchForPageErrors(page);
   fs.writeFileSync(path.join(work, 'notes.txt'), 'hello\n');
-  llm.script(
+  served.llm.script(
     { toolCalls: [{ id: 'w1', name: 'Write', arguments: '{"file_path":"notes.txt","content":"hello\\n"}' }] },
     { toolCalls: [{ id: 'w2', name: 'Write', arguments: '{"file_path":"notes.txt","content":"bye\\n"}' }] },
     { text: 'Done.' },
@@ -95,7 +61,7 @@ test('a write that changes nothing says so; the working folder is named; no inte
 });
 
 test('in Chinese, and the AskUser dialog shows no step or run id either', async ({ page }) => {
-  llm.script(
+  served.llm.script(
     { toolCalls: [{ id: 'w3', name: 'Write', arguments: '{"file_path":"other.txt","content":"x"}' }] },
     { text: 'Done.' },
   );
@@ -108,7 +74,7 @@ test('in Chinese, and the AskUser dialog shows no step or run id either', async 
   await dialog.getByRole('button', { name: '拒绝' }).click();
   await api.settled(runId);
 
-  llm.script(
+  served.llm.script(
     {
       toolCalls: [{ id: 'q1', name: 'AskUser', arguments: '{"question":"Which one?","options":["a","b"]}' }],
     },

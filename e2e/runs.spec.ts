@@ -1,39 +1,26 @@
 // The Runs page against the real headless host and the local wire-format model server: a prompt skill
 // streaming into the run panel, the built-in video-script workflow step by step, an agent's permission
 // prompts (allow once, deny with a reason that reaches the model) and an AskUser question.
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { startLlmServer, type LlmServer, type RecordedRequest } from '../electron/core/testing/llm-server';
+import type { RecordedRequest } from '../electron/core/testing/llm-server';
 import { watchForPageErrors } from './helpers/page-errors';
-import { hostApi } from './helpers/host-api';
-import { startSkilldeckHost, type RunningHost } from './helpers/skilldeck-host';
+import { openDashboard, serveWithModel, skillFile } from './helpers/serve';
 
 const REPO_SKILLS = path.resolve(import.meta.dirname, '../skills');
 
-let llm: LlmServer;
-let host: RunningHost;
-const { invoke, useLocalModel } = hostApi(() => host.url);
-let root: string;
-
-const skill = (name: string, frontmatter: string, body: string) =>
-  `---\nname: ${name}\ndescription: The ${name} test skill.\n${frontmatter}---\n${body}\n`;
-
-test.beforeAll(async () => {
-  llm = await startLlmServer();
-  root = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-runs-e2e-'));
-  const skills = path.join(root, 'skills');
-  const files: Record<string, string> = {
-    'streamer/SKILL.md': skill('streamer', '', 'Answer the question in Markdown.'),
-    'shell-agent/SKILL.md': skill(
+const served = serveWithModel(
+  'skilldeck-runs-e2e-',
+  {
+    'streamer/SKILL.md': skillFile('streamer', '', 'Answer the question in Markdown.'),
+    'shell-agent/SKILL.md': skillFile(
       'shell-agent',
       'execution-mode: agent\nallowed-tools: [Bash, Write]\n',
       'Run the command, then write the file.',
     ),
-    'asker/SKILL.md': skill('asker', 'execution-mode: agent\nallowed-tools: [AskUser]\n', 'Ask first.'),
+    'asker/SKILL.md': skillFile('asker', 'execution-mode: agent\nallowed-tools: [AskUser]\n', 'Ask first.'),
     // a diamond with one branch skipped by its condition
-    'branchy/SKILL.md': skill(
+    'branchy/SKILL.md': skillFile(
       'branchy',
       [
         'metadata:',
@@ -51,32 +38,13 @@ test.beforeAll(async () => {
       ].join('\n'),
       'Branch.',
     ),
-  };
-  for (const [file, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(skills, file)), { recursive: true });
-    fs.writeFileSync(path.join(skills, file), text);
-  }
-  host = await startSkilldeckHost(path.join(root, 'data'), { skillsDirs: [skills, REPO_SKILLS] });
-  await useLocalModel(llm.url);
-});
-
-test.afterAll(async () => {
-  await host?.stop();
-  await llm?.close();
-  if (root) fs.rmSync(root, { recursive: true, force: true });
-});
-
-// eslint-disable-next-line no-empty-pattern
-test.afterEach(async ({}, testInfo) => {
-  if (testInfo.status !== testInfo.expectedStatus) {
-    await testInfo.attach('skilldeck serve output', { body: host.output() });
-  }
-});
+  },
+  { skillsDirs: [REPO_SKILLS] },
+);
+const { invoke } = served.api;
 
 async function openRuns(page: Page) {
-  const url = new URL(host.url);
-  url.hash = '#/runs';
-  await page.goto(url.toString());
+  await openDashboard(page, served.host, '#/runs');
   await expect(page.getByRole('heading', { level: 1, name: 'Runs' })).toBeVisible();
 }
 
@@ -116,7 +84,7 @@ test('a prompt skill streams into the run panel, rendered as Markdown', async ({
     '\n\n```js\nconst a',
     ' = 1;\n```\n\nThe end.',
   ];
-  llm.script({ chunks, chunkDelayMs: 400 });
+  served.llm.script({ chunks, chunkDelayMs: 400 });
   await openRuns(page);
   await startRun(page, 'streamer', 'What is the plan?');
 
@@ -156,7 +124,10 @@ test('the video-script workflow runs its four steps in dependency order, drawn a
   page,
 }) => {
   const problems = watchForPageErrors(page);
-  llm.setResponder((request) => ({ text: `answer ${llm.requests.indexOf(request) + 1}`, delayMs: 700 }));
+  served.llm.setResponder((request) => ({
+    text: `answer ${served.llm.requests.indexOf(request) + 1}`,
+    delayMs: 700,
+  }));
   await openRuns(page);
   // Record every status each graph node shows, in the order the page shows them.
   await page.evaluate(`(() => {
@@ -238,12 +209,12 @@ test('the video-script workflow runs its four steps in dependency order, drawn a
     await expect(panel.getByTestId(`run-step-${step}`)).toHaveAttribute('data-status', 'succeeded');
   await expect(panel.locator('[data-step]')).toHaveCount(4);
   expect(problems).toEqual([]);
-  llm.setResponder(() => ({ text: 'ok' }));
+  served.llm.setResponder(() => ({ text: 'ok' }));
 });
 
 test('a skipped step is dimmed in the graph, with its reason on hover and on focus', async ({ page }) => {
   const problems = watchForPageErrors(page);
-  llm.setResponder(() => ({ text: 'done', delayMs: 100 }));
+  served.llm.setResponder(() => ({ text: 'done', delayMs: 100 }));
   await openRuns(page);
   await startRun(page, 'branchy', 'anything');
 
@@ -279,15 +250,15 @@ test('a skipped step is dimmed in the graph, with its reason on hover and on foc
   await expect(long).toHaveAccessibleDescription(/Skipped: .*long/);
   await page.screenshot({ path: 'e2e-artifacts/runs-dag-skipped.png', fullPage: true });
   expect(problems).toEqual([]);
-  llm.setResponder(() => ({ text: 'ok' }));
+  served.llm.setResponder(() => ({ text: 'ok' }));
 });
 
 test('an agent asks before Bash and Write: allow once, then deny with a reason the model receives', async ({
   page,
 }) => {
   const problems = watchForPageErrors(page);
-  const before = llm.requests.length;
-  llm.script(
+  const before = served.llm.requests.length;
+  served.llm.script(
     { toolCalls: [{ id: 'c1', name: 'Bash', arguments: '{"command":"echo hi"}' }] },
     { toolCalls: [{ id: 'c2', name: 'Write', arguments: '{"file_path":"notes.txt","content":"hello\\n"}' }] },
     { text: 'All done.' },
@@ -329,13 +300,13 @@ test('an agent asks before Bash and Write: allow once, then deny with a reason t
   await page.screenshot({ path: 'e2e-artifacts/runs-agent-panel.png', fullPage: true });
   expect(problems).toEqual([]);
 
-  const third = llm.requests[before + 2]!;
+  const third = served.llm.requests[before + 2]!;
   expect(toolResults(third).join('\n')).toContain('not in this folder');
 });
 
 test('an AskUser question is answered by clicking an option', async ({ page }) => {
-  const before = llm.requests.length;
-  llm.script(
+  const before = served.llm.requests.length;
+  served.llm.script(
     {
       toolCalls: [
         { id: 'q1', name: 'AskUser', arguments: '{"question":"Which color?","options":["red","blue"]}' },
@@ -357,13 +328,13 @@ test('an AskUser question is answered by clicking an option', async ({ page }) =
   const panel = page.getByTestId('run-panel');
   await expect(panel.getByTestId('run-status')).toHaveText('Succeeded', { timeout: 15_000 });
   await expect(panel.getByText('Painted it blue.')).toBeVisible();
-  expect(toolResults(llm.requests[before + 1]!).join('\n')).toContain('blue');
+  expect(toolResults(served.llm.requests[before + 1]!).join('\n')).toContain('blue');
 });
 
 test('a prompt opened before the page loaded is shown from permissions:pending; Esc denies', async ({
   page,
 }) => {
-  llm.script(
+  served.llm.script(
     { toolCalls: [{ id: 'c9', name: 'Bash', arguments: '{"command":"echo early"}' }] },
     { text: 'Stopped.' },
   );
@@ -387,12 +358,9 @@ test('a provider that refuses the key: the failed run reads in the page language
   page,
 }) => {
   const problems = watchForPageErrors(page);
-  await page.addInitScript("localStorage.setItem('skilldeck.language', 'zh-CN')");
-  llm.script({ status: 401 });
+  served.llm.script({ status: 401 });
   const { runId } = await invoke('runs:start', { skillId: 'streamer', input: 'hi' });
-  const url = new URL(host.url);
-  url.hash = '#/runs';
-  await page.goto(url.toString());
+  await openDashboard(page, served.host, '#/runs', 'zh-CN');
   const refused = '服务商拒绝了 API 密钥（401）——请在设置中检查“local”的密钥';
   await page.getByRole('button', { name: `打开 streamer 的运行 ${runId}` }).click();
   const panel = page.getByTestId('run-panel');

@@ -1,76 +1,31 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
-import { captureLine, cardLabels, describeCapture } from '../electron/main/windows/shell-words';
+import { expect, test } from '@playwright/test';
+import {
+  blankCardView,
+  captureLine,
+  cardLabels,
+  describeCapture,
+} from '../electron/main/windows/shell-words';
 import type { CardMessage, CommandBarContext } from '../shared/ipc/shell';
 import { createDesktopI18n } from '../electron/core/i18n/desktop-text';
 import { watchForPageErrors } from './helpers/page-errors';
+import { openShellPage } from './helpers/shell-page';
 
 // The floating card's and the command bar's pages (electron/main/windows/pages) in Chromium, under their own CSP,
-// with a stand-in for the preload bridge (the Electron window cannot start here): what the main process
-// sends is rendered as text, in the language it names, and the buttons and keys reach the bridge.
-
-const PAGES = path.resolve(import.meta.dirname, '..', 'electron', 'main', 'windows', 'pages');
-const ORIGIN = 'http://skilldeck.test';
-
-async function open(page: Page, name: 'card' | 'command-bar') {
-  await page.route(`${ORIGIN}/**`, async (route) => {
-    const file = path.join(PAGES, new URL(route.request().url()).pathname.slice(1));
-    const type = file.endsWith('.html')
-      ? 'text/html'
-      : file.endsWith('.css')
-        ? 'text/css'
-        : 'text/javascript';
-    await route.fulfill({ body: await fs.readFile(file), contentType: type });
-  });
-  // the preload's bridge: the page's callback is kept, its calls recorded
-  await page.addInitScript(() => {
-    const w = globalThis as unknown as Record<string, unknown> & {
-      calls: unknown[];
-      deliver?: (v: unknown) => void;
-    };
-    w.calls = [];
-    const record = (name: string) => (arg?: unknown) =>
-      void w.calls.push(arg === undefined ? name : [name, arg]);
-    w.skilldeckCard = {
-      onCard: (callback: (v: unknown) => void) => void (w.deliver = callback),
-      copy: record('copy'),
-      insert: record('insert'),
-      pin: record('pin'),
-      close: record('close'),
-    };
-    w.skilldeckCommandBar = {
-      onContext: (callback: (v: unknown) => void) => void (w.deliver = callback),
-      submit: record('submit'),
-      cancel: record('cancel'),
-    };
-  });
-  await page.goto(`${ORIGIN}/${name}.html`);
-  return {
-    deliver: (value: unknown) =>
-      page.evaluate((v) => (globalThis as unknown as { deliver: (v: unknown) => void }).deliver(v), value),
-    calls: () => page.evaluate(() => (globalThis as unknown as { calls: unknown[] }).calls),
-  };
-}
+// with a stand-in for the preload bridge (the Electron window cannot start here; e2e/helpers/shell-page.ts):
+// what the main process sends is rendered as text, in the language it names, and the buttons and keys
+// reach the bridge.
 
 test('the floating card renders as text, in the language it is sent, and its buttons reach the bridge', async ({
   page,
 }) => {
   const problems = watchForPageErrors(page);
-  const card = await open(page, 'card');
+  const card = await openShellPage(page, 'card');
   const i18n = createDesktopI18n('en');
   const message = (over: Partial<CardMessage> = {}): CardMessage => ({
-    runId: 'r1',
+    ...blankCardView('r1'),
     title: 'Translate',
     text: '<img src=x onerror=alert(1)> Bonjour',
     pending: false,
-    error: null,
-    pinned: false,
-    notice: null,
-    turns: [],
-    can: { insert: true, continue: false, retry: false, memo: false },
-    attempt: null,
-    model: null,
     labels: cardLabels(i18n.t),
     ...over,
   });
@@ -109,7 +64,7 @@ test('the command bar shows what was captured in the language it is sent; Enter 
   page,
 }) => {
   const problems = watchForPageErrors(page);
-  const bar = await open(page, 'command-bar');
+  const bar = await openShellPage(page, 'command-bar');
   const zh = createDesktopI18n('zh-CN');
   const captured = describeCapture({ text: 'the <b>selected</b> text', method: 'primary' });
   const context: CommandBarContext = {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createClient, type Client } from '../../shared/ipc/client';
 import { createCore, type Core, type CoreOptions } from './core';
 import { createMemoryTransport } from './ipc/memory';
+import { createMemoryPorts, type MemoryPorts } from './memory-ports';
 
 export interface TestCore {
   core: Core;
@@ -53,6 +54,29 @@ export function createTestCore(
     },
   };
   return self;
+}
+
+/**
+ * A test core whose runs reach only the wire-format model servers a test configures as providers
+ * (electron/core/testing/llm-server.ts): the given in-memory platform ports, no skill watcher, no Ollama,
+ * one attempt per request (a scripted failure is not retried).
+ */
+export function createModelTestCore(ports: MemoryPorts = createMemoryPorts()): TestCore {
+  return createTestCore({
+    watchSkills: false,
+    ports,
+    modelGateway: { ollama: { baseUrl: null }, maxAttempts: 1 },
+  });
+}
+
+/** A wire-format model server (its URL) saved as the OpenAI-compatible provider `name`, `model` its default. */
+export function saveModelServer(t: TestCore, name: string, serverUrl: string, model: string) {
+  return t.client.invoke('providers:save', {
+    kind: 'openai-compatible',
+    name,
+    baseUrl: `${serverUrl}/v1`,
+    defaultModel: model,
+  });
 }
 
 export const skillText = (name: string, description = `Does ${name} things.`) =>

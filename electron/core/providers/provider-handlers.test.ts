@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryPorts } from '../memory-ports';
-import { createTestCore, type TestCore } from '../test-support';
+import { createModelTestCore, type TestCore } from '../test-support';
 import { expectWordsSayMessage } from '../testing/error-words';
 import { startLlmServer, type LlmServer } from '../testing/llm-server';
 import { ModelError } from './gateway';
@@ -17,11 +17,7 @@ let ports: ReturnType<typeof createMemoryPorts>;
 beforeEach(async () => {
   server = await startLlmServer();
   ports = createMemoryPorts();
-  t = createTestCore({
-    watchSkills: false,
-    ports,
-    modelGateway: { ollama: { baseUrl: null }, maxAttempts: 1 },
-  });
+  t = createModelTestCore(ports);
 });
 afterEach(async () => {
   await t.dispose();

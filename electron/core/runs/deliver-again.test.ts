@@ -2,7 +2,7 @@
 // core with in-memory platform ports (the X11 insertion transaction has its own tests on a real display).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryPorts, type MemoryPorts } from '../memory-ports';
-import { createTestCore, type TestCore } from '../test-support';
+import { createModelTestCore, saveModelServer, type TestCore } from '../test-support';
 import { expectWordsSayMessage } from '../testing/error-words';
 import { startLlmServer, type LlmServer } from '../testing/llm-server';
 
@@ -14,20 +14,11 @@ const editor = { id: '0x42', app: 'gedit', title: 'notes.txt', isTerminal: false
 beforeEach(async () => {
   server = await startLlmServer();
   ports = createMemoryPorts();
-  t = createTestCore({
-    watchSkills: false,
-    ports,
-    modelGateway: { ollama: { baseUrl: null }, maxAttempts: 1 },
-  });
+  t = createModelTestCore(ports);
   // a card skill: nothing is inserted or copied when it runs, only when asked
   t.writeSkill('tell', '---\nname: tell\ndescription: Tells.\noutput: floating_card\n---\nAnswer.\n');
   await t.core.skills.ready();
-  await t.client.invoke('providers:save', {
-    kind: 'openai-compatible',
-    name: 'local',
-    baseUrl: `${server.url}/v1`,
-    defaultModel: 'm',
-  });
+  await saveModelServer(t, 'local', server.url, 'm');
 });
 afterEach(async () => {
   await t.dispose();

@@ -1,9 +1,7 @@
 // Retries (`runs:start` with `retryOf`, `provider`, `model`): a real core with two configured providers,
 // each a wire-format model server; the request each one receives is asserted.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ChannelInput } from '../../../shared/ipc/contract';
-import { createMemoryPorts } from '../memory-ports';
-import { createTestCore, type TestCore } from '../test-support';
+import { createModelTestCore, saveModelServer, type TestCore } from '../test-support';
 import { expectWordsSayMessage } from '../testing/error-words';
 import { startLlmServer, type LlmServer, type RecordedRequest } from '../testing/llm-server';
 
@@ -16,21 +14,11 @@ const SKILL = '---\nname: fixer\ndescription: Fixes text.\n---\nFix this: {{sele
 beforeEach(async () => {
   first = await startLlmServer();
   second = await startLlmServer();
-  t = createTestCore({
-    watchSkills: false,
-    ports: createMemoryPorts(),
-    modelGateway: { ollama: { baseUrl: null }, maxAttempts: 1 },
-  });
+  t = createModelTestCore();
   t.writeSkill('fixer', SKILL.replace('---\nF', 'config:\n  tone: plain\n---\nF'));
   await t.core.skills.ready();
-  const save = (input: ChannelInput<'providers:save'>) => t.client.invoke('providers:save', input);
-  await save({ kind: 'openai-compatible', name: 'local', baseUrl: `${first.url}/v1`, defaultModel: 'small' });
-  await save({
-    kind: 'openai-compatible',
-    name: 'other',
-    baseUrl: `${second.url}/v1`,
-    defaultModel: 'other-default',
-  });
+  await saveModelServer(t, 'local', first.url, 'small');
+  await saveModelServer(t, 'other', second.url, 'other-default');
 });
 afterEach(async () => {
   await t.dispose();

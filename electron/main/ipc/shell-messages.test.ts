@@ -2,22 +2,15 @@ import { describe, expect, it, vi } from 'vitest';
 import { CARD_CHANNELS, COMMAND_BAR_CHANNELS } from '../../../shared/ipc/names';
 import { cardMessages, commandBarMessages, type CardMessage } from '../../../shared/ipc/shell';
 import { englishText } from '../../core/i18n/desktop-text';
-import { cardLabels } from '../windows/shell-words';
+import { blankCardView, cardLabels } from '../windows/shell-words';
 import { receiveShellMessage, sendShellMessage } from './shell-messages';
 
 const labels = cardLabels(englishText);
 const card: CardMessage = {
-  runId: 'r1',
+  ...blankCardView('r1'),
   title: 'Translate',
   text: 'Bonjour',
   pending: false,
-  error: null,
-  pinned: false,
-  notice: null,
-  turns: [],
-  can: { insert: true, continue: false, retry: false, memo: false },
-  attempt: null,
-  model: null,
   labels,
 };
 

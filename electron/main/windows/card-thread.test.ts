@@ -1,40 +1,27 @@
 // The floating card's thread (Retry, Retry with…, Continue, Insert, Save as memo) against a real core with
 // two configured providers, each a wire-format model server: what each server is sent is asserted.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChannelInput } from '../../../shared/ipc/contract';
-import { createMemoryPorts, type MemoryPorts } from '../../core/memory-ports';
-import { createTestCore, type TestCore } from '../../core/test-support';
+import type { MemoryPorts } from '../../core/memory-ports';
+import type { TestCore } from '../../core/test-support';
 import { startLlmServer, type LlmServer, type RecordedRequest } from '../../core/testing/llm-server';
 import { englishText } from '../../core/i18n/desktop-text';
 import { providerModels, threadAction, withThread } from './card-actions';
 import { CardThread } from './card-thread';
+import { editor, startCardCore } from './card-test-support';
+import { blankCardView } from './shell-words';
 
 let first: LlmServer;
 let second: LlmServer;
 let t: TestCore;
 let ports: MemoryPorts;
-const editor = { id: '0x100', app: 'gedit', title: 'notes.txt', isTerminal: false };
 
 beforeEach(async () => {
   first = await startLlmServer();
   second = await startLlmServer();
-  ports = createMemoryPorts();
-  ports.focused = editor;
-  ports.selected = { text: 'teh cat', method: 'primary' };
-  t = createTestCore({
-    watchSkills: false,
-    ports,
-    modelGateway: { ollama: { baseUrl: null }, maxAttempts: 1 },
-  });
-  // a card, not an insert: the user acts on the result from the card
-  t.writeSkill(
-    'fixer',
-    '---\nname: fixer\ndescription: Fixes text.\noutput: floating_card\n---\nFix this text.\n',
-  );
-  await t.core.skills.ready();
-  const save = (input: ChannelInput<'providers:save'>) => t.client.invoke('providers:save', input);
-  await save({ kind: 'openai-compatible', name: 'local', baseUrl: `${first.url}/v1`, defaultModel: 'small' });
-  await save({ kind: 'openai-compatible', name: 'other', baseUrl: `${second.url}/v1`, defaultModel: 'o1' });
+  ({ t, ports } = await startCardCore([
+    { name: 'local', server: first, model: 'small' },
+    { name: 'other', server: second, model: 'o1' },
+  ]));
 });
 afterEach(async () => {
   await t.dispose();
@@ -105,19 +92,7 @@ describe('the card thread', () => {
     // (the first request was the model list the picker asked for)
     expect(bodyOf(second.requests.at(-1)).model).toBe('big');
     const view = withThread(
-      {
-        runId: 'x',
-        title: 'fixer',
-        text: 'from local',
-        pending: false,
-        error: null,
-        pinned: false,
-        notice: null,
-        turns: [],
-        can: { insert: true, continue: false, retry: false, memo: false },
-        attempt: null,
-        model: null,
-      },
+      { ...blankCardView('x'), title: 'fixer', text: 'from local', pending: false },
       thread.state(),
       englishText,
     );

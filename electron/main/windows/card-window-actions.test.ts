@@ -5,14 +5,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryPorts, type MemoryPorts } from '../../core/memory-ports';
-import { createTestCore, type TestCore } from '../../core/test-support';
+import type { MemoryPorts } from '../../core/memory-ports';
+import type { TestCore } from '../../core/test-support';
 import { startLlmServer, type LlmServer, type RecordedRequest } from '../../core/testing/llm-server';
 import { CARD_CHANNELS } from '../../../shared/ipc/names';
 import type { CardModels, CardView } from '../../../shared/ipc/shell';
 import { createDesktopI18n } from '../../core/i18n/desktop-text';
 import { CARD_URL, FloatingCards } from './card-window';
 import { FakeBrowserWindow, resetFakes, sendFromPage } from './test-electron';
+import { editor, fakeCardDeps, startCardCore } from './card-test-support';
 
 vi.mock('electron', () => import('./test-electron').then((m) => m.fakeElectron()));
 
@@ -22,38 +23,15 @@ let ports: MemoryPorts;
 let dir: string;
 let cards: FloatingCards;
 let unbind: () => void;
-const clipboard = { readText: vi.fn(async () => ''), writeText: vi.fn(async (_text: string) => undefined) };
-const inserter = { insert: vi.fn(async (_text: string, _options?: unknown) => ({ inserted: true })) };
-const editor = { id: '0x100', app: 'gedit', title: 'notes.txt', isTerminal: false };
+let deps: ReturnType<typeof fakeCardDeps>;
 
 beforeEach(async () => {
   resetFakes();
   server = await startLlmServer();
-  ports = createMemoryPorts();
-  ports.focused = editor;
-  ports.selected = { text: 'teh cat', method: 'primary' };
-  t = createTestCore({
-    watchSkills: false,
-    ports,
-    modelGateway: { ollama: { baseUrl: null }, maxAttempts: 1 },
-  });
-  t.writeSkill('fixer', '---\nname: fixer\ndescription: Fixes.\noutput: floating_card\n---\nFix it.\n');
-  await t.core.skills.ready();
-  await t.client.invoke('providers:save', {
-    kind: 'openai-compatible',
-    name: 'local',
-    baseUrl: `${server.url}/v1`,
-    defaultModel: 'small',
-  });
+  ({ t, ports } = await startCardCore([{ name: 'local', server, model: 'small' }]));
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-card-'));
-  cards = new FloatingCards({
-    preloadFile: '/out/preload/card.cjs',
-    sizeFile: path.join(dir, 'card-window.json'),
-    clipboard,
-    inserter,
-    focusDelayMs: 0,
-    saveDelayMs: 0,
-  });
+  deps = fakeCardDeps(dir);
+  cards = new FloatingCards(deps);
   cards.attach(t.core);
   unbind = cards.bind();
 });
@@ -96,11 +74,11 @@ describe('the card wired to the core', () => {
       'user',
     ]);
     press('copy');
-    await vi.waitFor(() => expect(clipboard.writeText).toHaveBeenCalledWith('Cat.'));
+    await vi.waitFor(() => expect(deps.clipboard.writeText).toHaveBeenCalledWith('Cat.'));
     // Insert goes through the core's insertion transaction into the window the run came from
     press('insert');
     await vi.waitFor(() => expect(ports.inserted.at(-1)).toBe('Cat.'));
-    expect(inserter.insert).not.toHaveBeenCalled();
+    expect(deps.inserter.insert).not.toHaveBeenCalled();
   });
 
   it('Save as memo, Retry and the models of Retry with… go through the core', async () => {
@@ -143,14 +121,7 @@ describe('the card wired to the core', () => {
   it("says why Insert did not paste in the app's language: the focus moved away from the window", async () => {
     server.script({ text: 'The cat.' });
     unbind();
-    cards = new FloatingCards({
-      preloadFile: '/out/preload/card.cjs',
-      sizeFile: path.join(dir, 'card-window.json'),
-      clipboard,
-      inserter,
-      focusDelayMs: 0,
-      text: createDesktopI18n('zh-CN').t,
-    });
+    cards = new FloatingCards({ ...deps, text: createDesktopI18n('zh-CN').t });
     cards.attach(t.core);
     unbind = cards.bind();
     const { last, press } = await cardOfTriggeredRun();

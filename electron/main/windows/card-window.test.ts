@@ -8,14 +8,14 @@ import { CARD_CHANNELS } from '../../../shared/ipc/names';
 import type { CardView } from '../../../shared/ipc/shell';
 import { LOCKED_DOWN_PREFERENCES } from './locked-down-window';
 import { FakeBrowserWindow, fakeScreen, resetFakes, sendFromPage } from './test-electron';
+import { fakeCardDeps } from './card-test-support';
 
 vi.mock('electron', () => import('./test-electron').then((m) => m.fakeElectron()));
 
 let dir: string;
 let cards: FloatingCards;
 let unbind: () => void;
-const clipboard = { readText: vi.fn(async () => ''), writeText: vi.fn(async (_text: string) => undefined) };
-const inserter = { insert: vi.fn(async (_text: string, _options?: unknown) => ({ inserted: true })) };
+let deps: ReturnType<typeof fakeCardDeps>;
 
 const card = (runId: string, text: string, pending = true): Card => ({
   runId,
@@ -31,16 +31,8 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
 beforeEach(() => {
   resetFakes();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-card-'));
-  clipboard.writeText.mockClear();
-  inserter.insert.mockClear();
-  cards = new FloatingCards({
-    preloadFile: '/out/preload/card.cjs',
-    sizeFile: path.join(dir, 'card-window.json'),
-    clipboard,
-    inserter,
-    focusDelayMs: 0,
-    saveDelayMs: 0,
-  });
+  deps = fakeCardDeps(dir);
+  cards = new FloatingCards(deps);
   unbind = cards.bind();
 });
 afterEach(() => {
@@ -135,17 +127,17 @@ describe('the floating card', () => {
     window.webContents.load(CARD_URL);
     sendFromPage(CARD_CHANNELS.action, window.webContents, ['copy']);
     await settle();
-    expect(clipboard.writeText).toHaveBeenCalledWith('result');
+    expect(deps.clipboard.writeText).toHaveBeenCalledWith('result');
     expect(lastView(window).notice).toBe('Copied to the clipboard');
 
     sendFromPage(CARD_CHANNELS.action, window.webContents, ['insert']);
     await settle();
-    expect(inserter.insert).toHaveBeenCalledWith('result'); // no { target }: the user chose to paste
+    expect(deps.inserter.insert).toHaveBeenCalledWith('result'); // no { target }: the user chose to paste
     expect(window.destroyed).toBe(true);
   });
 
   it('keeps the card, with the reason, when Insert could not paste', async () => {
-    inserter.insert.mockResolvedValueOnce({ inserted: false, reason: 'no display' } as never);
+    deps.inserter.insert.mockResolvedValueOnce({ inserted: false, reason: 'no display' } as never);
     await cards.show(card('r1', 'result', false));
     const window = windows()[0]!;
     window.webContents.load(CARD_URL);
@@ -169,7 +161,7 @@ describe('the floating card', () => {
     window.webContents.mainFrame.url = 'https://evil.example/';
     sendFromPage(CARD_CHANNELS.action, window.webContents, ['copy']);
     await settle();
-    expect(clipboard.writeText).not.toHaveBeenCalled();
+    expect(deps.clipboard.writeText).not.toHaveBeenCalled();
   });
 
   it('a closed card stays closed for the rest of its run', async () => {
@@ -210,7 +202,7 @@ describe('the floating card', () => {
     );
     expect(fs.readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
 
-    const again = new FloatingCards({ preloadFile: '/p', sizeFile: file, clipboard, inserter });
+    const again = new FloatingCards(deps); // a new start: the size is read from the file
     await again.show(card('r2', 'y'));
     expect(windows()[1]!.bounds).toMatchObject({ width: 600, height: 350 });
   });

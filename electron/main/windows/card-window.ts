@@ -10,7 +10,7 @@ import { checkSender, type SenderFrame } from '../ipc/sender';
 import { CARD_CHANNELS } from '../../../shared/ipc/names';
 import { cardMessages, type CardAction, type CardMessage, type CardView } from '../../../shared/ipc/shell';
 import { receiveShellMessage, sendShellMessage } from '../ipc/shell-messages';
-import { cardLabels } from './shell-words';
+import { blankCardView, cardLabels } from './shell-words';
 import { providerModels, threadAction, withThread } from './card-actions';
 import { CardThread, cardErrorText, type CardCore } from './card-thread';
 
@@ -89,20 +89,6 @@ interface OpenCard {
   thread: CardThread | null;
 }
 
-const blankView = (runId = ''): CardView => ({
-  runId,
-  title: '',
-  text: '',
-  pending: true,
-  error: null,
-  pinned: false,
-  notice: null,
-  turns: [],
-  can: { insert: true, continue: false, retry: false, memo: false },
-  attempt: null,
-  model: null,
-});
-
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -159,7 +145,7 @@ export class FloatingCards implements CardPresenterPort {
       target.thread = this.core ? new CardThread(this.core, card.runId, () => this.send(target)) : null;
     }
     target.view = {
-      ...(fresh ? blankView() : target.view),
+      ...(fresh ? blankCardView() : target.view),
       runId: card.runId,
       title: card.title,
       text: card.text,
@@ -222,7 +208,7 @@ export class FloatingCards implements CardPresenterPort {
       },
       this.deps.preloadFile,
     );
-    const open: OpenCard = { window, loaded: false, view: blankView(), thread: null };
+    const open: OpenCard = { window, loaded: false, view: blankCardView(), thread: null };
     this.cards.add(open);
     window.setAlwaysOnTop(true, 'floating');
     window.webContents.on('did-finish-load', () => {

@@ -1,10 +1,28 @@
-// What the floating card and the command bar say, in the app's language: pure (no Electron), so the
-// main process, its tests and the pages' browser test (e2e/shell-pages.spec.ts) build the same messages.
+// What the floating card and the command bar say, in the app's language, and the card before its run has
+// said anything: pure (no Electron), so the main process, its tests and the pages' browser tests
+// (e2e/shell-pages.spec.ts, e2e/desktop-card-launcher.spec.ts) build the same messages.
 import type { DesktopText } from '../../core/i18n/desktop-text';
 import type { CapturedSelection } from '../../core/platform';
-import type { CardLabels, CommandBarContext } from '../../../shared/ipc/shell';
+import type { CardLabels, CardView, CommandBarContext } from '../../../shared/ipc/shell';
 
 const PREVIEW_CHARS = 80;
+
+/** A card before its run has said anything: pending, no notice, thread or attempt; Insert offered. */
+export function blankCardView(runId = ''): CardView {
+  return {
+    runId,
+    title: '',
+    text: '',
+    pending: true,
+    error: null,
+    pinned: false,
+    notice: null,
+    turns: [],
+    can: { insert: true, continue: false, retry: false, memo: false },
+    attempt: null,
+    model: null,
+  };
+}
 
 /** The card's button words in the current language. */
 export function cardLabels(t: DesktopText): CardLabels {

@@ -1,12 +1,10 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { migrate } from '../db';
 import { migrations } from './index';
+import { databaseAt } from './test-support';
 
 function at70() {
-  const db = new Database(':memory:');
-  db.pragma('foreign_keys = ON');
-  migrate(db, migrations, 70);
+  const db = databaseAt(70);
   db.prepare(
     "INSERT INTO runs (id, skill_id, mode, status, started_at, ended_at, output) VALUES ('run_aaaaaa', 's', 'prompt', 'succeeded', 1, 2, 'hi')",
   ).run();
