@@ -19,7 +19,7 @@ describe('the platform switch', () => {
   it('sends keys with osascript on macOS, SendKeys on Windows, and leaves X11 to the X11 ports', () => {
     expect(keyCommand('macos', 'paste')).toEqual({
       file: 'osascript',
-      args: ['-e', 'tell application "System Events" to keystroke "v" using command down'],
+      args: ['-e', 'tell application "System Events" to key code 9 using command down'],
     });
     expect(keyCommand('windows', 'copy')?.args.at(-1)).toMatch(/SendKeys\]::SendWait\('\^c'\)$/);
     expect(keyCommand('x11', 'paste')).toBeNull();
@@ -32,6 +32,13 @@ describe('the platform switch', () => {
       file: 'ydotool',
       args: ['key', '29:1', '46:1', '46:0', '29:0'],
     });
+  });
+
+  it('macOS: ⌘V and ⌘C by key code (the V and C keys), so layouts without Latin letters work too', () => {
+    // `keystroke "v"` types the character v, which a Cyrillic, Greek or Korean layout has on no key
+    expect(keyCommand('macos', 'paste')?.args.at(-1)).not.toMatch(/keystroke/);
+    expect(keyCommand('macos', 'paste')?.args.at(-1)).toMatch(/key code 9 using command down$/);
+    expect(keyCommand('macos', 'copy')?.args.at(-1)).toMatch(/key code 8 using command down$/);
   });
 
   it('collapses a selection to its end with the Right key (insert after the selection)', () => {

@@ -27,7 +27,10 @@ export interface KeyCommand {
   args: string[];
 }
 
-const SYSTEM_EVENTS = 'tell application "System Events" to keystroke';
+// By key code, not `keystroke "v"`: keystroke types a character, which Cyrillic, Greek or Korean layouts
+// do not have on any key, so ⌘V never arrives there. Key codes name the physical key (ANSI V, C).
+const SYSTEM_EVENTS = 'tell application "System Events" to key code';
+const MAC_KEY_CODE = { paste: 9, copy: 8 } as const;
 const SEND_KEYS = 'Add-Type -AssemblyName System.Windows.Forms; [System.Windows.Forms.SendKeys]::SendWait';
 
 /** Linux input event codes (linux/input-event-codes.h) for ydotool. */
@@ -59,7 +62,7 @@ export function keyCommand(
       return null;
     }
     case 'macos':
-      return { file: 'osascript', args: ['-e', `${SYSTEM_EVENTS} "${letter}" using command down`] };
+      return { file: 'osascript', args: ['-e', `${SYSTEM_EVENTS} ${MAC_KEY_CODE[key]} using command down`] };
     case 'windows':
       return {
         file: 'powershell.exe',
