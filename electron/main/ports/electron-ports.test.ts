@@ -14,6 +14,8 @@ const fake = vi.hoisted(() => ({
   board: {} as Record<string, string>,
   trusted: true,
   dialogs: [] as unknown[],
+  /** Dismisses the open message box (showMessageBox stays pending until then). */
+  answerDialog: null as (() => void) | null,
   trustPrompts: 0,
   notifications: [] as { title: string; body: string }[],
 }));
@@ -64,7 +66,15 @@ vi.mock('electron', () => {
     clipboard,
     ClipboardItem,
     Notification,
-    dialog: { showMessageBoxSync: (options: unknown) => fake.dialogs.push(options) },
+    dialog: {
+      showMessageBox: (options: unknown) => {
+        fake.dialogs.push(options);
+        return new Promise((resolve) => (fake.answerDialog = () => resolve({ response: 0 })));
+      },
+      showMessageBoxSync: () => {
+        throw new Error('showMessageBoxSync freezes the main process until the user answers');
+      },
+    },
     systemPreferences: {
       isTrustedAccessibilityClient: (prompt: boolean) => {
         if (prompt) fake.trustPrompts++;
@@ -80,6 +90,7 @@ beforeEach(() => {
   fake.board = {};
   fake.trusted = true;
   fake.dialogs = [];
+  fake.answerDialog = null;
   fake.trustPrompts = 0;
   fake.notifications = [];
   resetAccessibilityPrompt();
@@ -174,6 +185,7 @@ describe('selection', () => {
     fake.trusted = false;
     const load = vi.fn(() => Promise.resolve(hook('x', 11)));
     const { ports: p } = ports('macos', { loadSelectionHook: load });
+    // the capture answers while the explanation is still open: the main process does not wait for it
     expect(await p.selection.capture({ focus: editor, copyFallback: true })).toEqual({
       text: '',
       method: 'none',
@@ -181,7 +193,9 @@ describe('selection', () => {
     await p.selection.capture({ focus: editor, copyFallback: true });
     expect(fake.dialogs).toHaveLength(1);
     expect(JSON.stringify(fake.dialogs[0])).toMatch(/Accessibility/);
-    expect(fake.trustPrompts).toBe(1);
+    expect(fake.trustPrompts).toBe(0); // macOS's own prompt comes once the explanation is read
+    fake.answerDialog!();
+    await vi.waitFor(() => expect(fake.trustPrompts).toBe(1));
     expect(load).not.toHaveBeenCalled();
   });
 });
