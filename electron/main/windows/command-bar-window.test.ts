@@ -159,6 +159,33 @@ describe('the command bar', () => {
     await expect(answer).resolves.toBe('real');
   });
 
+  it("prefills a link's instruction to confirm, in a bar one line taller for what Enter does", async () => {
+    fakeScreen.workArea = { x: 0, y: 0, width: 1240, height: 800 };
+    const answer = bar.ask({
+      skillId: 'polish',
+      title: 'Polish',
+      placeholder: 'A link asks to run Polish: press Enter to run it, Esc to cancel',
+      captured,
+      initial: 'make it shorter',
+    });
+    const window = opened();
+    const [context] = window.webContents.received(COMMAND_BAR_CHANNELS.context) as CommandBarContext[];
+    expect(context).toMatchObject({
+      initial: 'make it shorter',
+      placeholder: 'A link asks to run Polish: press Enter to run it, Esc to cancel',
+    });
+    expect(window.bounds.height).toBe(132 + 28);
+    sendFromPage(COMMAND_BAR_CHANNELS.submit, window.webContents, ['make it shorter']);
+    await expect(answer).resolves.toBe('make it shorter');
+
+    // without one, nothing is prefilled; an overlong one is cut at the contract's limit
+    void ask();
+    expect(opened().webContents.received(COMMAND_BAR_CHANNELS.context)[0]).not.toHaveProperty('initial');
+    void bar.ask({ skillId: 'p', title: 'P', placeholder: 'p', captured, initial: 'y'.repeat(100_010) });
+    const [long] = opened().webContents.received(COMMAND_BAR_CHANNELS.context) as CommandBarContext[];
+    expect(long!.initial).toHaveLength(100_000);
+  });
+
   it('cuts an instruction at the contract limit', async () => {
     const answer = ask();
     sendFromPage(COMMAND_BAR_CHANNELS.submit, opened().webContents, ['x'.repeat(100_010)]);

@@ -13,6 +13,8 @@ export const COMMAND_BAR_URL = `${APP_ORIGIN}/command-bar.html`;
 const BAR_SIZE = { width: 620, height: 132 };
 /** The launcher's height: the filter, about seven skills and the key hints. */
 export const LAUNCHER_HEIGHT = 430;
+/** The line under the field that says what a prefilled instruction is for (a link's confirmation). */
+const PROMPT_LINE = 28;
 /** The contract's limit for an instruction (shared/types/desktop.ts TriggerInput). */
 const MAX_INSTRUCTION = 100_000;
 
@@ -51,9 +53,13 @@ export class CommandBar implements CommandBarPort, LauncherPort {
 
   ask(request: AskRequest): Promise<string | null> {
     this.finish(null);
-    const context = this.context(request.title, request.placeholder, request.captured);
+    const context: CommandBarContext = {
+      ...this.context(request.title, request.placeholder, request.captured),
+      // a link's instruction, shown to confirm (or edit) before anything runs
+      ...(request.initial ? { initial: request.initial.slice(0, MAX_INSTRUCTION) } : {}),
+    };
     return new Promise((resolve) => {
-      const window = this.open(context, BAR_SIZE.height);
+      const window = this.open(context, BAR_SIZE.height + (context.initial ? PROMPT_LINE : 0));
       this.pending = { kind: 'ask', window, resolve };
     });
   }
