@@ -212,6 +212,48 @@ describe('inserting text', () => {
     expect(fake.board).toEqual({ 'text/plain': 'old' });
   });
 
+  it('macOS: when Skilldeck has the keyboard (its command bar took it), gives it back to the target, then pastes', async () => {
+    fake.board = { 'text/plain': 'old' };
+    let front = '100\tSkilldeck';
+    const calls: string[] = [];
+    const { ports: p } = ports('macos', {
+      ownPid: 100,
+      focusReturn: { intervalMs: 1 },
+      run: (_file, args) => {
+        const script = args.at(-1)!;
+        calls.push(script);
+        if (script.includes('set frontmost')) front = '1\tTextEdit';
+        return Promise.resolve(script.includes('return (unix id') ? `${front}\n` : '');
+      },
+    });
+    expect(await p.inserter.insert('new text', { target: editor })).toEqual({ inserted: true });
+    expect(calls.filter((c) => !c.includes('return (unix id'))).toEqual([
+      'tell application "System Events" to set frontmost of (first application process whose unix id is 1) to true',
+      'tell application "System Events" to key code 9 using command down',
+    ]);
+    expect(fake.board).toEqual({ 'text/plain': 'old' });
+  });
+
+  it('macOS: when the target never comes back, nothing is pasted and the card keeps the text', async () => {
+    const hideApp = vi.fn();
+    const { ports: p, calls } = ports('macos', {
+      ownPid: 100,
+      hideApp,
+      focusReturn: { intervalMs: 1, timeoutMs: 20 },
+      run: (file, args) => {
+        calls.push({ file, args });
+        return Promise.resolve(args.at(-1)!.includes('return (unix id') ? '100\tSkilldeck\n' : '');
+      },
+    });
+    expect(await p.inserter.insert('x', { target: { ...editor, id: 'hwnd:1' } })).toEqual({
+      inserted: false,
+      keepInCard: true,
+      reason: 'the focus moved from TextEdit to Skilldeck — kept in the card',
+    });
+    expect(hideApp).toHaveBeenCalledTimes(1); // no process id to activate: Skilldeck steps aside
+    expect(calls.filter((c) => c.args.at(-1)?.includes('key code'))).toEqual([]);
+  });
+
   it('refuses when the focus moved away from the target window', async () => {
     const { ports: p, calls } = ports('macos');
     const other = { ...editor, id: 'pid:2', app: 'Mail' };

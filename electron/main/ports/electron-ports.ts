@@ -3,11 +3,13 @@
 // here. Which route each port takes is chosen once, by chooseDesktopBackend (desktop-backend.ts).
 
 import path from 'node:path';
+import { app } from 'electron';
 import type { DesktopText } from '../../core/i18n/desktop-text';
 import type { PlatformPorts } from '../../core/platform';
 import { createClipboardPort } from './clipboard';
 import { keyCommand, type DesktopBackend, type ShellKey, type X11Ports } from './desktop-backend';
 import { createFocusPort } from './focus';
+import { createFocusReturn, macActivateScript, macPidOf, type ReturnFocus } from './focus-return';
 import { createInserter } from './inserter';
 import { createNotifier } from './notifier';
 import { runCommand, type RunCommand } from './run-command';
@@ -28,9 +30,19 @@ export interface ElectronPortsDeps {
   run?: RunCommand;
   /** Wait for the target application to take a paste or copy key (ms, default 250). */
   settleMs?: number;
+  /** macOS: hides Skilldeck when there is no window to give the focus back to (default app.hide()). */
+  hideApp?: () => void;
+  /** macOS: this process's id, how the focus port names Skilldeck itself (default process.pid). */
+  ownPid?: number;
+  /** macOS: how long to wait for the target to be frontmost again, and how often to look (ms). */
+  focusReturn?: { timeoutMs?: number; intervalMs?: number };
 }
 
-export type ElectronPorts = Omit<PlatformPorts, 'card' | 'commandBar'> & { dispose(): void };
+export type ElectronPorts = Omit<PlatformPorts, 'card' | 'commandBar'> & {
+  /** macOS: gives the keyboard back to the target (or whoever had it) and waits until it has it. */
+  returnFocus?: ReturnFocus;
+  dispose(): void;
+};
 
 /** Loads once, on first use. */
 const lazy = <T>(load: () => Promise<T>): (() => Promise<T>) => {
@@ -58,13 +70,38 @@ export function createElectronPorts(deps: ElectronPortsDeps): ElectronPorts {
   };
 
   const focus = createFocusPort(deps.backend, run, x11);
+  const ownId = `pid:${deps.ownPid ?? process.pid}`;
+  const returnFocus =
+    deps.backend === 'macos'
+      ? createFocusReturn({
+          focus,
+          isOurs: (window) => window.id === ownId,
+          activate: async (target) => {
+            const pid = macPidOf(target);
+            if (pid === null) return false;
+            await run('osascript', ['-e', macActivateScript(pid)], 3000);
+            return true;
+          },
+          hideApp: deps.hideApp ?? (() => app.hide()),
+          ...deps.focusReturn,
+        })
+      : undefined;
   return {
     clipboard: createClipboardPort(),
     secrets: createSecretStore(path.join(deps.userDataDir, 'secrets.json')),
     notifier: createNotifier(),
     focus,
     selection: createSelectionPort({ backend: deps.backend, hook, x11, keys, settleMs, text: deps.text }),
-    inserter: createInserter({ backend: deps.backend, focus, x11, keys, settleMs, text: deps.text }),
+    inserter: createInserter({
+      backend: deps.backend,
+      focus,
+      x11,
+      keys,
+      settleMs,
+      text: deps.text,
+      returnFocus,
+    }),
+    ...(returnFocus ? { returnFocus } : {}),
     dispose() {
       void hook()
         .then((h) => h?.cleanup())

@@ -3,6 +3,7 @@ import type { DesktopText } from '../../core/i18n/desktop-text';
 import type { FocusPort, TextInserterPort } from '../../core/platform';
 import { restoreClipboard, snapshotClipboard } from './clipboard';
 import { keyCommand, type DesktopBackend, type X11Ports } from './desktop-backend';
+import type { ReturnFocus } from './focus-return';
 import { ensureMacAccessibility } from './mac-accessibility';
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -18,8 +19,10 @@ export function createInserter(options: {
   keys: (key: 'paste' | 'collapse') => Promise<void>;
   settleMs: number;
   text?: DesktopText;
+  /** macOS: gives the focus back to the target first when Skilldeck has it (the command bar, a click). */
+  returnFocus?: ReturnFocus | undefined;
 }): TextInserterPort {
-  const { backend, focus, x11, keys, settleMs, text: t } = options;
+  const { backend, focus, x11, keys, settleMs, text: t, returnFocus } = options;
   return {
     async insert(text, insertOptions) {
       const ports = await x11();
@@ -36,7 +39,7 @@ export function createInserter(options: {
       }
       const target = insertOptions?.target;
       if (target) {
-        const now = await focus.current();
+        const now = returnFocus ? await returnFocus(target) : await focus.current();
         if (now && now.id !== target.id)
           return {
             inserted: false,

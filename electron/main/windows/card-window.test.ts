@@ -40,6 +40,7 @@ beforeEach(() => {
     inserter,
     focusDelayMs: 0,
     saveDelayMs: 0,
+    platform: 'linux',
   });
   unbind = cards.bind();
 });
@@ -85,6 +86,28 @@ describe('the floating card', () => {
     expect(window.bounds).toEqual({ x: 516, y: 420, ...DEFAULT_CARD_SIZE });
     expect(window.loadedUrls).toEqual([CARD_URL]);
     expect(CARD_URL).toBe('app://skilldeck/card.html');
+  });
+
+  it('on macOS is a panel above full-screen apps, on every Space; elsewhere a floating window', async () => {
+    await cards.show(card('r1', ''));
+    expect(windows()[0]!.options.type).toBeUndefined();
+    expect(windows()[0]!.alwaysOnTop).toEqual([true, 'floating']);
+    const mac = new FloatingCards({
+      preloadFile: '/out/preload/card.cjs',
+      sizeFile: path.join(dir, 'card-window.json'),
+      clipboard,
+      inserter,
+      platform: 'darwin',
+    });
+    await mac.show(card('m1', ''));
+    const window = windows().at(-1)!;
+    expect(window.options.type).toBe('panel');
+    expect(window.alwaysOnTop).toEqual([true, 'screen-saver']);
+    expect(window.allWorkspaces).toEqual([
+      true,
+      { visibleOnFullScreen: true, skipTransformProcessType: true },
+    ]);
+    mac.closeAll();
   });
 
   it('streams: updates for the same run go to the same window, shown without taking the focus', async () => {

@@ -6,6 +6,7 @@ import { englishText, type DesktopText } from '../../core/i18n/desktop-text';
 import type { Card, CardPresenterPort, ClipboardPort, TextInserterPort } from '../../core/platform';
 import { APP_ORIGIN } from '../protocol/app-origin';
 import { openLockedDownWindow } from './locked-down-window';
+import { floatAbove, floatingWindowOptions } from './float-above';
 import { checkSender, type SenderFrame } from '../ipc/sender';
 import { CARD_CHANNELS } from '../../../shared/ipc/names';
 import { cardMessages, type CardAction, type CardMessage, type CardView } from '../../../shared/ipc/shell';
@@ -79,6 +80,8 @@ export interface FloatingCardsDeps {
   saveDelayMs?: number;
   /** The app's words in its language (default English). */
   text?: DesktopText;
+  /** Where it runs (default process.platform): macOS floats cards over full-screen apps. */
+  platform?: NodeJS.Platform;
 }
 
 interface OpenCard {
@@ -219,12 +222,13 @@ export class FloatingCards implements CardPresenterPort {
         minimizable: false,
         maximizable: false,
         resizable: true,
+        ...floatingWindowOptions(this.deps.platform ?? process.platform),
       },
       this.deps.preloadFile,
     );
     const open: OpenCard = { window, loaded: false, view: blankView(), thread: null };
     this.cards.add(open);
-    window.setAlwaysOnTop(true, 'floating');
+    floatAbove(window, this.deps.platform ?? process.platform, 'floating');
     window.webContents.on('did-finish-load', () => {
       open.loaded = true;
       this.send(open);
