@@ -72,7 +72,10 @@ export interface FloatingCardsDeps {
   sizeFile: string;
   clipboard: ClipboardPort;
   inserter: TextInserterPort;
-  /** Gives the keyboard back to the application the user was in before a paste (macOS: app.hide()). */
+  /**
+   * Gives the keyboard back before a paste where hiding the card is not enough (none today: on macOS
+   * the inserter gives it back to the run's window itself).
+   */
   yieldFocus?: () => void;
   /** How long to wait for the focus to move back before pasting (ms, default 150). */
   focusDelayMs?: number;
