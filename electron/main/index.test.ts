@@ -24,6 +24,7 @@ vi.mock('electron', async () => {
     quit: () => void fake.calls.push('quit'),
     exit: (code: number) => void fake.calls.push(`exit ${code}`),
     isReady: () => true,
+    setAppUserModelId: (id: string) => void fake.calls.push(`appUserModelId ${id}`),
     commandLine: {
       appendSwitch: (name: string, value: string) => void fake.calls.push(`appendSwitch ${name} ${value}`),
     },
@@ -229,5 +230,23 @@ describe('main process lifecycle', () => {
     } finally {
       errors.mockRestore();
     }
+  });
+
+  it('on Windows sets the AppUserModelID at start (notifications show only with one)', async () => {
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+    Object.defineProperty(process, 'platform', { value: 'win32' });
+    try {
+      fake.isPackaged = true;
+      await launch();
+      expect(fake.calls[1]).toBe('appUserModelId dev.skilldeck.app');
+      expect(fake.calls.indexOf('appUserModelId dev.skilldeck.app')).toBeLessThan(
+        fake.calls.indexOf('ready'),
+      );
+    } finally {
+      Object.defineProperty(process, 'platform', platform);
+    }
+    fake.calls.length = 0;
+    await launch();
+    expect(fake.calls.filter((c) => c.startsWith('appUserModelId'))).toEqual([]); // elsewhere: nothing
   });
 });

@@ -1,5 +1,6 @@
 import { app, dialog, globalShortcut } from 'electron';
 import { englishText } from '../core/i18n/desktop-text';
+import { appUserModelId } from './app-identity';
 import { installProcessErrorHandlers } from './process-errors';
 import { registerDeepLinkScheme } from './triggers/deep-link';
 import { createDesktopTriggers } from './triggers/desktop-triggers';
@@ -29,6 +30,8 @@ installProcessErrorHandlers({
       .catch(() => undefined);
   },
 });
+// Windows: without it notifications do not show, and the taskbar groups the app under Electron's ID.
+if (process.platform === 'win32') app.setAppUserModelId(appUserModelId(app.isPackaged, process.execPath));
 const dataDir = dataDirOverride(process.env);
 if (dataDir) app.setPath('userData', dataDir);
 registerAppScheme();

@@ -57,6 +57,23 @@ describe('the platform switch', () => {
     expect(keyCommand('x11', 'collapse')).toBeNull();
   });
 
+  it("recognises Windows' console by its process name, `cmd` (no .exe), and by selection-hook's `cmd.exe`", () => {
+    for (const name of [
+      'cmd',
+      'cmd.exe',
+      'CMD.EXE',
+      'wsl',
+      'wsl.exe',
+      'OpenConsole',
+      'mintty',
+      'powershell',
+      'pwsh',
+    ])
+      expect([name, looksLikeTerminal(name)]).toEqual([name, true]);
+    for (const name of ['cmdr', 'notepad', 'cmd-notes', 'Discord'])
+      expect([name, looksLikeTerminal(name)]).toEqual([name, false]);
+  });
+
   it('recognises terminals and maps selection-hook methods', () => {
     expect(['iTerm2', 'Terminal', 'WindowsTerminal', 'kitty'].every(looksLikeTerminal)).toBe(true);
     expect(looksLikeTerminal('TextEdit')).toBe(false);

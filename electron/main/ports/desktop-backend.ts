@@ -42,6 +42,9 @@ const KEY_RIGHT = 106;
 /** The keys sent: paste, copy, and `collapse` (Right: the selection collapses to its end, for insert_after). */
 export type ShellKey = 'paste' | 'copy' | 'collapse';
 
+/** The same keys as the Windows helper's chords (sent by virtual key: any keyboard layout). */
+export const WINDOWS_CHORD: Record<ShellKey, string> = { paste: 'ctrl+v', copy: 'ctrl+c', collapse: 'right' };
+
 export function keyCommand(
   backend: DesktopBackend,
   key: ShellKey,
@@ -64,6 +67,7 @@ export function keyCommand(
     case 'macos':
       return { file: 'osascript', args: ['-e', `${SYSTEM_EVENTS} ${MAC_KEY_CODE[key]} using command down`] };
     case 'windows':
+      // what the long-lived helper (windows/helper-client.ts) replaces: only when it cannot run
       return {
         file: 'powershell.exe',
         args: ['-NoProfile', '-NonInteractive', '-Command', `${SEND_KEYS}('^${letter}')`],
@@ -94,7 +98,11 @@ function collapseCommand(backend: DesktopBackend, has: (program: string) => bool
 
 /** Terminals take Ctrl+C as an interrupt: never send them the copy key. */
 export function looksLikeTerminal(app: string): boolean {
-  return /terminal|iterm|kitty|alacritty|wezterm|xterm|konsole|ghostty|warp|hyper|tabby|conhost|cmd\.exe|powershell|pwsh|tilix|terminator|urxvt|rxvt|st-256color|foot/i.test(
-    app,
+  return (
+    /terminal|iterm|kitty|alacritty|wezterm|xterm|konsole|ghostty|warp|hyper|tabby|conhost|openconsole|powershell|pwsh|mintty|tilix|terminator|urxvt|rxvt|st-256color|foot/i.test(
+      app,
+    ) ||
+    // Windows names a process without `.exe` (`cmd`), selection-hook with it: the whole name, either way
+    /^(cmd|wsl)(\.exe)?$/i.test(app)
   );
 }

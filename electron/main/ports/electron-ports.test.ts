@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -5,7 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FocusedWindow } from '../../core/platform';
 import type { DesktopBackend, X11Ports } from './desktop-backend';
 import { createElectronPorts } from './electron-ports';
+import { ADMINISTRATOR_WINDOW } from './inserter';
 import { resetAccessibilityPrompt } from './mac-accessibility';
+import { WindowsHelperClient } from './windows/helper-client';
 import type { RunCommand } from './run-command';
 import type { SelectionHookLike } from './selection-hook';
 
@@ -95,7 +98,10 @@ beforeEach(() => {
   fake.notifications = [];
   resetAccessibilityPrompt();
 });
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  vi.unstubAllEnvs();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 const editor: FocusedWindow = { id: 'pid:1', app: 'TextEdit', title: '', isTerminal: false };
 
@@ -152,18 +158,23 @@ describe('selection', () => {
 
   it('copy-key fallback: sends the copy key, reads the text, and puts the clipboard back', async () => {
     fake.board = { 'text/plain': 'before', 'text/html': '<b>before</b>' };
+    const requests: string[] = [];
     const { ports: p, calls } = ports('windows', {
-      run: (file, args) => {
-        calls.push({ file, args });
-        fake.board = { 'text/plain': 'copied selection' }; // the app answers the copy key
-        return Promise.resolve('');
+      windowsHelper: {
+        request: (command: string, argument?: string) => {
+          requests.push(`${command} ${argument ?? ''}`);
+          fake.board = { 'text/plain': 'copied selection' }; // the app answers the copy key
+          return Promise.resolve({ ok: true as const });
+        },
+        dispose: () => undefined,
       },
     });
     expect(await p.selection.capture({ focus: editor, copyFallback: true })).toEqual({
       text: 'copied selection',
       method: 'copy',
     });
-    expect(calls[0]!.args.at(-1)).toContain("SendWait('^c')");
+    expect(requests).toEqual(['keys ctrl+c']); // by virtual key through the helper, no PowerShell started
+    expect(calls).toEqual([]);
     expect(fake.board).toEqual({ 'text/plain': 'before', 'text/html': '<b>before</b>' });
   });
 
@@ -266,11 +277,85 @@ describe('inserting text', () => {
   });
 
   it('where keys cannot be sent (Wayland), leaves the text on the clipboard and says so', async () => {
+    vi.stubEnv('PATH', dir); // neither wtype nor ydotool, whatever this machine has installed
     const { ports: p } = ports('wayland');
     const result = await p.inserter.insert('for you');
     expect(result.inserted).toBe(false);
     expect(result.reason).toMatch(/on the clipboard/);
     expect(fake.board['text/plain']).toBe('for you');
+  });
+});
+
+describe('Windows, through the long-lived helper (a Node stand-in for PowerShell)', () => {
+  const FAKE_HELPER = path.join(import.meta.dirname, 'windows', 'testing', 'fake-helper.mjs');
+  const helper = (env: Record<string, string> = {}, program = process.execPath) =>
+    new WindowsHelperClient({
+      spawn: () =>
+        spawn(program, [FAKE_HELPER], {
+          env: { ...process.env, FAKE_HELPER_LOG: path.join(dir, 'starts.log'), ...env },
+          stdio: ['pipe', 'pipe', 'pipe'],
+        }),
+    });
+  const starts = () => fs.readFileSync(path.join(dir, 'starts.log'), 'utf8').trim().split('\n').length;
+
+  it('reads the focus and pastes with one helper process, started once, and no PowerShell per call', async () => {
+    fake.board = { 'text/plain': 'old' };
+    const { ports: p, calls } = ports('windows', { windowsHelper: helper() });
+    try {
+      const focus = await p.focus.current();
+      expect(focus).toEqual({
+        id: 'hwnd:4242',
+        app: 'notepad',
+        title: 'a\ttab "quoted" ünï',
+        isTerminal: false,
+      });
+      expect(await p.inserter.insert('new text', { target: focus })).toEqual({ inserted: true });
+      expect(await p.inserter.insert('again', { target: focus })).toEqual({ inserted: true });
+      expect(starts()).toBe(1);
+      expect(calls).toEqual([]);
+      expect(fake.board).toEqual({ 'text/plain': 'old' });
+    } finally {
+      p.dispose();
+    }
+  });
+
+  it('an administrator window: nothing is reported as inserted, the card keeps the text, the clipboard is put back', async () => {
+    fake.board = { 'text/plain': 'old' };
+    const { ports: p } = ports('windows', { windowsHelper: helper({ FAKE_HELPER_ELEVATED: '1' }) });
+    try {
+      const focus = await p.focus.current();
+      expect(await p.inserter.insert('secret plan', { target: focus })).toEqual({
+        inserted: false,
+        keepInCard: true,
+        reason: ADMINISTRATOR_WINDOW,
+      });
+      expect(ADMINISTRATOR_WINDOW).toMatch(/^could not insert into an administrator window/);
+      expect(fake.board).toEqual({ 'text/plain': 'old' });
+    } finally {
+      p.dispose();
+    }
+  });
+
+  it('when the helper cannot run at all, asks PowerShell once per call as before', async () => {
+    const { ports: p, calls } = ports('windows', {
+      windowsHelper: helper({}, path.join(dir, 'no-such-powershell')),
+      run: (file, args) => {
+        calls.push({ file, args });
+        return Promise.resolve(args.at(-1)!.includes('GetForegroundWindow') ? '77\tcmd\tC:\\\n' : '');
+      },
+    });
+    try {
+      const focus = await p.focus.current();
+      expect(focus).toEqual({ id: 'hwnd:77', app: 'cmd', title: 'C:\\', isTerminal: true });
+      expect(await p.inserter.insert('dir', { target: focus })).toEqual({ inserted: true });
+      expect(calls.map((c) => c.args.at(-1))).toEqual([
+        expect.stringContaining('GetForegroundWindow'),
+        expect.stringContaining('GetForegroundWindow'),
+        expect.stringContaining("SendWait('^v')"),
+      ]);
+    } finally {
+      p.dispose();
+    }
   });
 });
 

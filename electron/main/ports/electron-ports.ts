@@ -7,7 +7,13 @@ import { app } from 'electron';
 import type { DesktopText } from '../../core/i18n/desktop-text';
 import type { PlatformPorts } from '../../core/platform';
 import { createClipboardPort } from './clipboard';
-import { keyCommand, type DesktopBackend, type ShellKey, type X11Ports } from './desktop-backend';
+import {
+  keyCommand,
+  WINDOWS_CHORD,
+  type DesktopBackend,
+  type ShellKey,
+  type X11Ports,
+} from './desktop-backend';
 import { createFocusPort } from './focus';
 import { createFocusReturn, macActivateScript, macPidOf, type ReturnFocus } from './focus-return';
 import { createInserter } from './inserter';
@@ -16,6 +22,7 @@ import { runCommand, type RunCommand } from './run-command';
 import { createSecretStore } from './secrets';
 import { createSelectionPort } from './selection';
 import { loadSelectionHook, type SelectionHookLike } from './selection-hook';
+import { HelperUnavailable, WindowsHelperClient } from './windows/helper-client';
 
 export interface ElectronPortsDeps {
   backend: DesktopBackend;
@@ -36,6 +43,8 @@ export interface ElectronPortsDeps {
   ownPid?: number;
   /** macOS: how long to wait for the target to be frontmost again, and how often to look (ms). */
   focusReturn?: { timeoutMs?: number; intervalMs?: number };
+  /** Windows: the long-lived helper that reads the focus and sends keys (default: PowerShell, started on first use). */
+  windowsHelper?: Pick<WindowsHelperClient, 'request' | 'dispose'>;
 }
 
 export type ElectronPorts = Omit<PlatformPorts, 'card' | 'commandBar'> & {
@@ -63,13 +72,25 @@ export function createElectronPorts(deps: ElectronPortsDeps): ElectronPorts {
       return null;
     }
   });
+  const windowsHelper =
+    deps.backend === 'windows' ? (deps.windowsHelper ?? new WindowsHelperClient()) : undefined;
   const keys = async (key: ShellKey): Promise<void> => {
+    if (windowsHelper) {
+      try {
+        await windowsHelper.request('keys', WINDOWS_CHORD[key]);
+        return;
+      } catch (error) {
+        // a refusal (an administrator window) is the answer; only a helper that cannot run falls back
+        if (!(error instanceof HelperUnavailable)) throw error;
+        console.warn('[skilldeck] the Windows helper is unavailable, asking PowerShell once:', error.message);
+      }
+    }
     const command = keyCommand(deps.backend, key);
     if (!command) throw new Error(`no way to send the ${key} key on ${deps.backend}`);
     await run(command.file, command.args, 5000);
   };
 
-  const focus = createFocusPort(deps.backend, run, x11);
+  const focus = createFocusPort(deps.backend, run, x11, windowsHelper);
   const ownId = `pid:${deps.ownPid ?? process.pid}`;
   const returnFocus =
     deps.backend === 'macos'
@@ -103,6 +124,7 @@ export function createElectronPorts(deps: ElectronPortsDeps): ElectronPorts {
     }),
     ...(returnFocus ? { returnFocus } : {}),
     dispose() {
+      windowsHelper?.dispose();
       void hook()
         .then((h) => h?.cleanup())
         .catch(() => undefined);

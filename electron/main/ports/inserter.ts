@@ -4,7 +4,12 @@ import type { FocusPort, TextInserterPort } from '../../core/platform';
 import { restoreClipboard, snapshotClipboard } from './clipboard';
 import { keyCommand, type DesktopBackend, type X11Ports } from './desktop-backend';
 import type { ReturnFocus } from './focus-return';
+import { HelperRefusal } from './windows/helper-client';
 import { ensureMacAccessibility } from './mac-accessibility';
+
+/** Why nothing was pasted into an elevated window (Windows). */
+export const ADMINISTRATOR_WINDOW =
+  'could not insert into an administrator window (Windows lets only apps running as administrator type there) — kept in the card';
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -59,6 +64,10 @@ export function createInserter(options: {
         await delay(settleMs); // the application reads the clipboard after the key arrives
         return { inserted: true };
       } catch (error) {
+        // Windows drops keys sent to a window of higher integrity (UIPI) without a word: the helper
+        // checks first, and the result stays in the card instead of being reported as inserted
+        if (error instanceof HelperRefusal && error.code === 'elevated')
+          return { inserted: false, keepInCard: true, reason: ADMINISTRATOR_WINDOW };
         return { inserted: false, reason: error instanceof Error ? error.message : String(error) };
       } finally {
         // Only put the old content back if nothing else wrote the clipboard meanwhile.
