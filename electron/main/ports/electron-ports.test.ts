@@ -245,6 +245,25 @@ describe('inserting text', () => {
     expect(fake.board).toEqual({ 'text/plain': 'old' });
   });
 
+  it('macOS: a paste without a target (from a card) still steps Skilldeck aside first when it has the keyboard', async () => {
+    let front = '100\tSkilldeck';
+    const hideApp = vi.fn(() => (front = '1\tTextEdit'));
+    const { ports: p, calls } = ports('macos', {
+      ownPid: 100,
+      hideApp,
+      focusReturn: { intervalMs: 1 },
+      run: (file, args) => {
+        calls.push({ file, args });
+        return Promise.resolve(args.at(-1)!.includes('return (unix id') ? `${front}\n` : '');
+      },
+    });
+    expect(await p.inserter.insert('from the card')).toEqual({ inserted: true });
+    expect(hideApp).toHaveBeenCalledTimes(1);
+    expect(calls.at(-1)!.args.at(-1)).toBe(
+      'tell application "System Events" to key code 9 using command down',
+    );
+  });
+
   it('macOS: when the target never comes back, nothing is pasted and the card keeps the text', async () => {
     const hideApp = vi.fn();
     const { ports: p, calls } = ports('macos', {

@@ -43,8 +43,9 @@ export function createInserter(options: {
         };
       }
       const target = insertOptions?.target;
+      // without a target (the user pasted from a card) the focus still goes back if Skilldeck has it
+      const now = returnFocus ? await returnFocus(target) : target ? await focus.current() : null;
       if (target) {
-        const now = returnFocus ? await returnFocus(target) : await focus.current();
         if (now && now.id !== target.id)
           return {
             inserted: false,
