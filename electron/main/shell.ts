@@ -103,7 +103,7 @@ export function createDesktopShell(deps: DesktopShellDeps): DesktopShell {
       ? { focusApp: () => app.focus({ steal: true }), returnFocus: electronPorts.returnFocus }
       : {}),
   });
-  const { dispose, returnFocus: _returnFocus, ...portsWithoutDispose } = electronPorts;
+  const { dispose, warmUp, returnFocus: _returnFocus, ...portsWithoutDispose } = electronPorts;
   const ports: PlatformPorts = { ...portsWithoutDispose, card: cards, commandBar };
 
   const undo: (() => void)[] = [];
@@ -113,6 +113,7 @@ export function createDesktopShell(deps: DesktopShellDeps): DesktopShell {
     backend,
     ports,
     start(start) {
+      warmUp();
       undo.push(cards.bind(), commandBar.bind());
       cards.attach({
         dispatch: (channel, input) => start.core.dispatch(channel, input),

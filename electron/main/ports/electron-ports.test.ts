@@ -338,6 +338,18 @@ describe('Windows, through the long-lived helper (a Node stand-in for PowerShell
     }
   });
 
+  it('warms up at app start, so the first hotkey does not wait for the compile', async () => {
+    const { ports: p } = ports('windows', { windowsHelper: helper() });
+    try {
+      p.warmUp();
+      await vi.waitFor(() => expect(fs.existsSync(path.join(dir, 'starts.log'))).toBe(true));
+      expect(await p.focus.current()).toMatchObject({ id: 'hwnd:4242' });
+      expect(starts()).toBe(1);
+    } finally {
+      p.dispose();
+    }
+  });
+
   it('an administrator window: nothing is reported as inserted, the card keeps the text, the clipboard is put back', async () => {
     fake.board = { 'text/plain': 'old' };
     const { ports: p } = ports('windows', { windowsHelper: helper({ FAKE_HELPER_ELEVATED: '1' }) });

@@ -50,6 +50,8 @@ export interface ElectronPortsDeps {
 export type ElectronPorts = Omit<PlatformPorts, 'card' | 'commandBar'> & {
   /** macOS: gives the keyboard back to the target (or whoever had it) and waits until it has it. */
   returnFocus?: ReturnFocus;
+  /** Starts what the first trigger would otherwise wait for (Windows: the helper's compile, 1–3 s). */
+  warmUp(): void;
   dispose(): void;
 };
 
@@ -123,6 +125,11 @@ export function createElectronPorts(deps: ElectronPortsDeps): ElectronPorts {
       returnFocus,
     }),
     ...(returnFocus ? { returnFocus } : {}),
+    warmUp() {
+      windowsHelper?.request('ping').catch((error: unknown) => {
+        console.warn('[skilldeck] the Windows helper did not start:', error);
+      });
+    },
     dispose() {
       windowsHelper?.dispose();
       void hook()
