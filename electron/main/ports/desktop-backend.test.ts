@@ -36,9 +36,28 @@ describe('the platform switch', () => {
 
   it('macOS: ⌘V and ⌘C by key code (the V and C keys), so layouts without Latin letters work too', () => {
     // `keystroke "v"` types the character v, which a Cyrillic, Greek or Korean layout has on no key
-    expect(keyCommand('macos', 'paste')?.args.at(-1)).not.toMatch(/keystroke/);
-    expect(keyCommand('macos', 'paste')?.args.at(-1)).toMatch(/key code 9 using command down$/);
-    expect(keyCommand('macos', 'copy')?.args.at(-1)).toMatch(/key code 8 using command down$/);
+    for (const layout of [
+      '',
+      'com.apple.keylayout.Russian',
+      'com.apple.keylayout.Greek',
+      'com.apple.keylayout.US',
+    ]) {
+      expect(keyCommand('macos', 'paste', undefined, layout)?.args.at(-1)).toMatch(
+        /key code 9 using command down$/,
+      );
+      expect(keyCommand('macos', 'copy', undefined, layout)?.args.at(-1)).toMatch(
+        /key code 8 using command down$/,
+      );
+    }
+    // Latin layouts that move V and C: there the V key's code is another letter (Dvorak: ⌘K)
+    for (const layout of ['com.apple.keylayout.Dvorak', 'com.apple.keylayout.Colemak', 'io.example.Workman'])
+      expect(keyCommand('macos', 'paste', undefined, layout)?.args.at(-1)).toMatch(
+        /keystroke "v" using command down$/,
+      );
+    // Dvorak – QWERTY ⌘ switches to QWERTY while ⌘ is held: the key code is right there
+    expect(
+      keyCommand('macos', 'copy', undefined, 'com.apple.keylayout.DVORAK-QWERTYCMD')?.args.at(-1),
+    ).toMatch(/key code 8 using command down$/);
   });
 
   it('collapses a selection to its end with the Right key (insert after the selection)', () => {

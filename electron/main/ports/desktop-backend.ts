@@ -27,10 +27,19 @@ export interface KeyCommand {
   args: string[];
 }
 
-// By key code, not `keystroke "v"`: keystroke types a character, which Cyrillic, Greek or Korean layouts
-// do not have on any key, so ⌘V never arrives there. Key codes name the physical key (ANSI V, C).
-const SYSTEM_EVENTS = 'tell application "System Events" to key code';
+// By key code (the physical ANSI V and C keys), not `keystroke "v"`: keystroke types a character, which
+// Cyrillic, Greek or Korean layouts have on no key, so ⌘V never arrives there (their ⌘ layer is QWERTY).
+// Except on Latin layouts that move the letters (Dvorak: that key is K, and ⌘K arrives): by character there.
+const SYSTEM_EVENTS = 'tell application "System Events" to';
 const MAC_KEY_CODE = { paste: 9, copy: 8 } as const;
+
+/** macOS's current keyboard layout (an input source id such as `com.apple.keylayout.Dvorak`). */
+export const MAC_LAYOUT_QUERY = ['read', 'com.apple.HIToolbox', 'AppleCurrentKeyboardLayoutInputSourceID'];
+
+/** Whether ⌘V / ⌘C go by character on this layout: Latin layouts where V and C are not on their QWERTY keys. */
+export function macKeysByCharacter(layoutId: string): boolean {
+  return /dvorak|colemak|workman|bepo/i.test(layoutId) && !/qwertycmd/i.test(layoutId);
+}
 const SEND_KEYS = 'Add-Type -AssemblyName System.Windows.Forms; [System.Windows.Forms.SendKeys]::SendWait';
 
 /** Linux input event codes (linux/input-event-codes.h) for ydotool. */
@@ -49,6 +58,8 @@ export function keyCommand(
   backend: DesktopBackend,
   key: ShellKey,
   has: (program: string) => boolean = onPath,
+  /** macOS: the current keyboard layout's id (MAC_LAYOUT_QUERY); unknown: by key code. */
+  macLayout = '',
 ): KeyCommand | null {
   if (key === 'collapse') return collapseCommand(backend, has);
   const letter = key === 'paste' ? 'v' : 'c';
@@ -65,7 +76,15 @@ export function keyCommand(
       return null;
     }
     case 'macos':
-      return { file: 'osascript', args: ['-e', `${SYSTEM_EVENTS} ${MAC_KEY_CODE[key]} using command down`] };
+      return {
+        file: 'osascript',
+        args: [
+          '-e',
+          macKeysByCharacter(macLayout)
+            ? `${SYSTEM_EVENTS} keystroke "${letter}" using command down`
+            : `${SYSTEM_EVENTS} key code ${MAC_KEY_CODE[key]} using command down`,
+        ],
+      };
     case 'windows':
       // what the long-lived helper (windows/helper-client.ts) replaces: only when it cannot run
       return {

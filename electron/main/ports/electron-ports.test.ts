@@ -218,9 +218,30 @@ describe('inserting text', () => {
     expect(await p.inserter.insert('new text', { target: editor })).toEqual({ inserted: true });
     expect(calls.map((c) => c.args.at(-1))).toEqual([
       expect.stringContaining('frontmost'),
+      'AppleCurrentKeyboardLayoutInputSourceID', // which layout is in use now
       'tell application "System Events" to key code 9 using command down',
     ]);
     expect(fake.board).toEqual({ 'text/plain': 'old' });
+  });
+
+  it('macOS: ⌘V by key code on Russian, by character on Dvorak (where that key is K)', async () => {
+    const pasteOn = async (layout: string) => {
+      const { ports: p, calls } = ports('macos', {
+        run: (file, args) => {
+          calls.push({ file, args });
+          if (file === 'defaults') return Promise.resolve(`${layout}\n`);
+          return Promise.resolve(args[1]?.includes('frontmost') ? '1\tTextEdit\n' : '');
+        },
+      });
+      expect(await p.inserter.insert('x', { target: editor })).toEqual({ inserted: true });
+      return calls.at(-1)!.args.at(-1);
+    };
+    expect(await pasteOn('com.apple.keylayout.Russian')).toBe(
+      'tell application "System Events" to key code 9 using command down',
+    );
+    expect(await pasteOn('com.apple.keylayout.Dvorak')).toBe(
+      'tell application "System Events" to keystroke "v" using command down',
+    );
   });
 
   it('macOS: when Skilldeck has the keyboard (its command bar took it), gives it back to the target, then pastes', async () => {
@@ -238,7 +259,7 @@ describe('inserting text', () => {
       },
     });
     expect(await p.inserter.insert('new text', { target: editor })).toEqual({ inserted: true });
-    expect(calls.filter((c) => !c.includes('return (unix id'))).toEqual([
+    expect(calls.filter((c) => !c.includes('return (unix id') && !c.includes('KeyboardLayout'))).toEqual([
       'tell application "System Events" to set frontmost of (first application process whose unix id is 1) to true',
       'tell application "System Events" to key code 9 using command down',
     ]);

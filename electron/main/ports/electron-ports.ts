@@ -9,6 +9,7 @@ import type { PlatformPorts } from '../../core/platform';
 import { createClipboardPort } from './clipboard';
 import {
   keyCommand,
+  MAC_LAYOUT_QUERY,
   WINDOWS_CHORD,
   type DesktopBackend,
   type ShellKey,
@@ -87,7 +88,15 @@ export function createElectronPorts(deps: ElectronPortsDeps): ElectronPorts {
         console.warn('[skilldeck] the Windows helper is unavailable, asking PowerShell once:', error.message);
       }
     }
-    const command = keyCommand(deps.backend, key);
+    // macOS: ⌘V by key code or by character depends on the keyboard layout in use now
+    const layout =
+      deps.backend === 'macos' && key !== 'collapse'
+        ? await run('defaults', MAC_LAYOUT_QUERY, 2000).then(
+            (id) => id.trim(),
+            () => '',
+          )
+        : '';
+    const command = keyCommand(deps.backend, key, undefined, layout);
     if (!command) throw new Error(`no way to send the ${key} key on ${deps.backend}`);
     await run(command.file, command.args, 5000);
   };
