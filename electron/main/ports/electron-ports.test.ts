@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,9 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FocusedWindow } from '../../core/platform';
 import type { DesktopBackend, X11Ports } from './desktop-backend';
 import { createElectronPorts } from './electron-ports';
-import { ADMINISTRATOR_WINDOW } from './inserter';
 import { resetAccessibilityPrompt } from './mac-accessibility';
-import { WindowsHelperClient } from './windows/helper-client';
 import type { RunCommand } from './run-command';
 import type { SelectionHookLike } from './selection-hook';
 
@@ -323,91 +320,6 @@ describe('inserting text', () => {
     expect(result.inserted).toBe(false);
     expect(result.reason).toMatch(/on the clipboard/);
     expect(fake.board['text/plain']).toBe('for you');
-  });
-});
-
-describe('Windows, through the long-lived helper (a Node stand-in for PowerShell)', () => {
-  const FAKE_HELPER = path.join(import.meta.dirname, 'windows', 'testing', 'fake-helper.mjs');
-  const helper = (env: Record<string, string> = {}, program = process.execPath) =>
-    new WindowsHelperClient({
-      spawn: () =>
-        spawn(program, [FAKE_HELPER], {
-          env: { ...process.env, FAKE_HELPER_LOG: path.join(dir, 'starts.log'), ...env },
-          stdio: ['pipe', 'pipe', 'pipe'],
-        }),
-    });
-  const starts = () => fs.readFileSync(path.join(dir, 'starts.log'), 'utf8').trim().split('\n').length;
-
-  it('reads the focus and pastes with one helper process, started once, and no PowerShell per call', async () => {
-    fake.board = { 'text/plain': 'old' };
-    const { ports: p, calls } = ports('windows', { windowsHelper: helper() });
-    try {
-      const focus = await p.focus.current();
-      expect(focus).toEqual({
-        id: 'hwnd:4242',
-        app: 'notepad',
-        title: 'a\ttab "quoted" ünï',
-        isTerminal: false,
-      });
-      expect(await p.inserter.insert('new text', { target: focus })).toEqual({ inserted: true });
-      expect(await p.inserter.insert('again', { target: focus })).toEqual({ inserted: true });
-      expect(starts()).toBe(1);
-      expect(calls).toEqual([]);
-      expect(fake.board).toEqual({ 'text/plain': 'old' });
-    } finally {
-      p.dispose();
-    }
-  });
-
-  it('warms up at app start, so the first hotkey does not wait for the compile', async () => {
-    const { ports: p } = ports('windows', { windowsHelper: helper() });
-    try {
-      p.warmUp();
-      await vi.waitFor(() => expect(fs.existsSync(path.join(dir, 'starts.log'))).toBe(true));
-      expect(await p.focus.current()).toMatchObject({ id: 'hwnd:4242' });
-      expect(starts()).toBe(1);
-    } finally {
-      p.dispose();
-    }
-  });
-
-  it('an administrator window: nothing is reported as inserted, the card keeps the text, the clipboard is put back', async () => {
-    fake.board = { 'text/plain': 'old' };
-    const { ports: p } = ports('windows', { windowsHelper: helper({ FAKE_HELPER_ELEVATED: '1' }) });
-    try {
-      const focus = await p.focus.current();
-      expect(await p.inserter.insert('secret plan', { target: focus })).toEqual({
-        inserted: false,
-        keepInCard: true,
-        reason: ADMINISTRATOR_WINDOW,
-      });
-      expect(ADMINISTRATOR_WINDOW).toMatch(/^could not insert into an administrator window/);
-      expect(fake.board).toEqual({ 'text/plain': 'old' });
-    } finally {
-      p.dispose();
-    }
-  });
-
-  it('when the helper cannot run at all, asks PowerShell once per call as before', async () => {
-    const { ports: p, calls } = ports('windows', {
-      windowsHelper: helper({}, path.join(dir, 'no-such-powershell')),
-      run: (file, args) => {
-        calls.push({ file, args });
-        return Promise.resolve(args.at(-1)!.includes('GetForegroundWindow') ? '77\tcmd\tC:\\\n' : '');
-      },
-    });
-    try {
-      const focus = await p.focus.current();
-      expect(focus).toEqual({ id: 'hwnd:77', app: 'cmd', title: 'C:\\', isTerminal: true });
-      expect(await p.inserter.insert('dir', { target: focus })).toEqual({ inserted: true });
-      expect(calls.map((c) => c.args.at(-1))).toEqual([
-        expect.stringContaining('GetForegroundWindow'),
-        expect.stringContaining('GetForegroundWindow'),
-        expect.stringContaining("SendWait('^v')"),
-      ]);
-    } finally {
-      p.dispose();
-    }
   });
 });
 
