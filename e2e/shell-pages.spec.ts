@@ -6,7 +6,7 @@ import {
   describeCapture,
 } from '../electron/main/windows/shell-words';
 import type { CardMessage, CommandBarContext } from '../shared/ipc/shell';
-import { createDesktopI18n } from '../electron/core/i18n/desktop-text';
+import { createDesktopI18n, englishText } from '../electron/core/i18n/desktop-text';
 import { watchForPageErrors } from './helpers/page-errors';
 import { openShellPage } from './helpers/shell-page';
 
@@ -91,5 +91,40 @@ test('the command bar shows what was captured in the language it is sent; Enter 
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
   expect(await bar.calls()).toEqual([['submit', 'into French'], 'cancel']);
+  expect(problems).toEqual([]);
+});
+
+test("the command bar shows a link's instruction in the field to confirm, and what Enter and Esc do", async ({
+  page,
+}) => {
+  const problems = watchForPageErrors(page);
+  await page.setViewportSize({ width: 620, height: 160 }); // the bar's size with the extra line
+  const bar = await openShellPage(page, 'command-bar');
+  const zh = createDesktopI18n('zh-CN');
+  const captured = describeCapture({ text: '', method: 'none' });
+  for (const [t, lang] of [
+    [englishText, 'en'],
+    [zh.t, 'zh-CN'],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: lang === 'en' ? 'light' : 'dark' });
+    const confirm = t('commandBar.linkConfirm', { name: 'Polish' });
+    await bar.deliver({
+      title: 'Polish',
+      placeholder: confirm,
+      captured,
+      labels: { lang, instruction: t('commandBar.instruction'), captured: captureLine(captured, t) },
+      initial: 'make it shorter and friendlier',
+    } satisfies CommandBarContext);
+    const input = page.getByRole('textbox', { name: t('commandBar.instruction') });
+    await expect(input).toHaveValue('make it shorter and friendlier');
+    await expect(input).toBeFocused();
+    await expect(page.locator('#hints')).toHaveText(confirm);
+    await expect(page.locator('#hints')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`command-bar-link-${lang}.png`) });
+  }
+  await page.keyboard.press('End');
+  await page.keyboard.type(', please');
+  await page.keyboard.press('Enter');
+  expect(await bar.calls()).toEqual([['submit', 'make it shorter and friendlier, please']]);
   expect(problems).toEqual([]);
 });

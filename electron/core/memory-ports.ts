@@ -11,6 +11,8 @@ export interface MemoryPorts extends PlatformPorts {
   /** What the command bar answers (null: dismissed); the requests it got. */
   commandBarAnswer: string | null;
   readonly commandBarAsked: { skillId: string; placeholder: string; initial?: string }[];
+  /** The window each command bar (question or launcher) was told to give the keyboard back to. */
+  readonly commandBarTargets: (string | null)[];
   /**
    * The launcher's answer: given what it was shown (the skills for an empty filter, and `filter`), the
    * choice — null dismisses. Default: dismissed. What it was shown each time is kept.
@@ -36,12 +38,14 @@ export function createMemoryPorts(): MemoryPorts {
     selected: { text: '', method: 'none' },
     commandBarAnswer: null,
     commandBarAsked: [],
+    commandBarTargets: [],
     launcherAnswer: () => null,
     launcherShown: [],
     focus: { current: () => Promise.resolve(ports.focused) },
     selection: { capture: () => Promise.resolve({ ...ports.selected }) },
     commandBar: {
       ask: (request) => {
+        ports.commandBarTargets.push(request.target?.id ?? null);
         ports.commandBarAsked.push({
           skillId: request.skillId,
           placeholder: request.placeholder,
@@ -50,6 +54,7 @@ export function createMemoryPorts(): MemoryPorts {
         return Promise.resolve(ports.commandBarAnswer);
       },
       choose: (request) => {
+        ports.commandBarTargets.push(request.target?.id ?? null);
         ports.launcherShown.push(request.skills);
         return Promise.resolve(ports.launcherAnswer(request.skills, request.filter));
       },

@@ -50,6 +50,8 @@ export interface CommandBarPort {
     captured: CapturedSelection;
     /** Text already in the field (a link's instruction, to confirm). */
     initial?: string;
+    /** The window the run started from: the keyboard goes back to it when the bar closes (macOS). */
+    target?: FocusedWindow | null;
   }): Promise<string | null>;
 }
 
@@ -74,6 +76,8 @@ export interface LauncherPort {
     /** The skills for what is typed (the palette's rule), best first. */
     filter(query: string): LauncherEntry[];
     captured: CapturedSelection;
+    /** The window the launcher was opened from: the keyboard goes back to it when the bar closes. */
+    target?: FocusedWindow | null;
   }): Promise<{ skillId: string; instruction?: string } | null>;
 }
 

@@ -1,5 +1,6 @@
 import { app } from 'electron';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { englishText } from '../core/i18n/desktop-text';
 
 // The lifecycle in index.ts runs at import, so each test imports it afresh against one fake `app`.
 const fake = vi.hoisted(() => {
@@ -22,6 +23,8 @@ vi.mock('electron', async () => {
     whenReady: () => fake.ready.then(() => void fake.calls.push('ready')),
     quit: () => void fake.calls.push('quit'),
     exit: (code: number) => void fake.calls.push(`exit ${code}`),
+    isReady: () => true,
+    setAppUserModelId: (id: string) => void fake.calls.push(`appUserModelId ${id}`),
     commandLine: {
       appendSwitch: (name: string, value: string) => void fake.calls.push(`appendSwitch ${name} ${value}`),
     },
@@ -38,6 +41,10 @@ vi.mock('electron', async () => {
     },
     dialog: {
       showErrorBox: (title: string, message: string) => void fake.calls.push(`dialog ${title}: ${message}`),
+      showMessageBox: (options: { title: string; detail: string }) => {
+        fake.calls.push(`messageBox ${options.title}: ${options.detail.split('\n').at(-1)}`);
+        return Promise.resolve({ response: 0 });
+      },
     },
   };
 });
@@ -73,6 +80,7 @@ const core = {
   },
   events: { subscribe: () => () => undefined, emit: () => undefined },
   settings: { get: () => null },
+  i18n: { t: englishText },
 };
 
 async function launch() {
@@ -94,6 +102,8 @@ beforeEach(() => {
   delete process.env.XDG_SESSION_TYPE;
 });
 afterEach(() => {
+  // the handlers index.ts installs on this very process
+  (process as unknown as Record<symbol, (() => void) | undefined>)[Symbol.for('skilldeck.processErrors')]?.();
   delete process.env.SKILLDECK_DATA_DIR;
   delete process.env.XDG_SESSION_TYPE;
 });
@@ -195,5 +205,49 @@ describe('main process lifecycle', () => {
     app.emit('will-quit');
     expect(stop).toHaveBeenCalledTimes(1);
     expect(fake.calls).toContain('unregister Alt+T');
+  });
+
+  it('logs an uncaught exception and an unhandled rejection on one line, and tells the user without quitting', async () => {
+    await launch();
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const exception = process.listeners('uncaughtException').at(-1)!;
+      const rejection = process.listeners('unhandledRejection').at(-1)!;
+      exception(new Error('the tray broke'), 'uncaughtException');
+      rejection(new Error('a paste failed'), Promise.resolve());
+      expect(errors.mock.calls).toEqual([
+        [
+          expect.stringMatching(
+            /^\[skilldeck\] uncaught exception \(Skilldeck keeps running\): Error: the tray broke/,
+          ),
+        ],
+        [expect.stringMatching(/^\[skilldeck\] unhandled promise rejection: Error: a paste failed/)],
+      ]);
+      expect(fake.calls.filter((c) => c.startsWith('messageBox'))).toEqual([
+        expect.stringMatching(/^messageBox Skilldeck hit an unexpected error: Error: the tray broke/),
+      ]);
+      expect(fake.calls).not.toContain('exit 1');
+      expect(fake.calls).not.toContain('quit');
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it('on Windows sets the AppUserModelID at start (notifications show only with one)', async () => {
+    const platform = Object.getOwnPropertyDescriptor(process, 'platform')!;
+    Object.defineProperty(process, 'platform', { value: 'win32' });
+    try {
+      fake.isPackaged = true;
+      await launch();
+      expect(fake.calls[1]).toBe('appUserModelId dev.skilldeck.app');
+      expect(fake.calls.indexOf('appUserModelId dev.skilldeck.app')).toBeLessThan(
+        fake.calls.indexOf('ready'),
+      );
+    } finally {
+      Object.defineProperty(process, 'platform', platform);
+    }
+    fake.calls.length = 0;
+    await launch();
+    expect(fake.calls.filter((c) => c.startsWith('appUserModelId'))).toEqual([]); // elsewhere: nothing
   });
 });

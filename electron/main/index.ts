@@ -1,4 +1,7 @@
 import { app, dialog, globalShortcut } from 'electron';
+import { englishText } from '../core/i18n/desktop-text';
+import { appUserModelId } from './app-identity';
+import { installProcessErrorHandlers } from './process-errors';
 import { registerDeepLinkScheme } from './triggers/deep-link';
 import { createDesktopTriggers } from './triggers/desktop-triggers';
 import { globalShortcutRegistrar, hotkeyPlatform } from './triggers/hotkeys';
@@ -9,6 +12,26 @@ import { startApp, StartupError, type Running } from './startup';
 
 // Everything up to whenReady() must run synchronously at load: these calls are only valid before `ready`.
 app.enableSandbox();
+let running: Running | null = null;
+installProcessErrorHandlers({
+  target: process,
+  log: (line) => console.error(line),
+  tell: (summary) => {
+    if (!app.isReady()) return; // before ready a message box cannot be shown; the log has it
+    const t = running?.core.i18n.t ?? englishText;
+    void dialog
+      .showMessageBox({
+        type: 'error',
+        title: t('crash.title'),
+        message: t('crash.title'),
+        detail: `${t('crash.message')}\n\n${summary}`,
+        buttons: [t('crash.ok')],
+      })
+      .catch(() => undefined);
+  },
+});
+// Windows: without it notifications do not show, and the taskbar groups the app under Electron's ID.
+if (process.platform === 'win32') app.setAppUserModelId(appUserModelId(app.isPackaged, process.execPath));
 const dataDir = dataDirOverride(process.env);
 if (dataDir) app.setPath('userData', dataDir);
 registerAppScheme();
@@ -27,7 +50,6 @@ function failStartup(error: unknown): void {
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  let running: Running | null = null;
   // Hotkeys, skilldeck:// links and `--trigger`; `triggers.hotkeys` is also what the tray pauses.
   const triggers = createDesktopTriggers({ registrar: globalShortcutRegistrar(globalShortcut), platform });
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));

@@ -91,15 +91,19 @@ export function createDesktopShell(deps: DesktopShellDeps): DesktopShell {
     clipboard: electronPorts.clipboard,
     inserter: electronPorts.inserter,
     ...(deps.text ? { text: deps.text } : {}),
-    // macOS gives the keyboard back to the previous application only when ours hides.
-    ...(platform === 'darwin' ? { yieldFocus: () => app.hide() } : {}),
+    platform,
+    // No app.hide() on macOS (it hid every pinned card too): the card is a panel that does not activate
+    // Skilldeck when clicked, and the inserter gives the keyboard back to the run's window if needed.
   });
   const commandBar = new CommandBar({
     preloadFile: deps.paths.commandBarPreloadFile,
     ...(deps.text ? { text: deps.text } : {}),
-    ...(platform === 'darwin' ? { focusApp: () => app.focus({ steal: true }) } : {}),
+    platform,
+    ...(platform === 'darwin'
+      ? { focusApp: () => app.focus({ steal: true }), returnFocus: electronPorts.returnFocus }
+      : {}),
   });
-  const { dispose, ...portsWithoutDispose } = electronPorts;
+  const { dispose, warmUp, returnFocus: _returnFocus, ...portsWithoutDispose } = electronPorts;
   const ports: PlatformPorts = { ...portsWithoutDispose, card: cards, commandBar };
 
   const undo: (() => void)[] = [];
@@ -109,6 +113,7 @@ export function createDesktopShell(deps: DesktopShellDeps): DesktopShell {
     backend,
     ports,
     start(start) {
+      warmUp();
       undo.push(cards.bind(), commandBar.bind());
       cards.attach({
         dispatch: (channel, input) => start.core.dispatch(channel, input),

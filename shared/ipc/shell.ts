@@ -98,6 +98,11 @@ export const CommandBarContext = z.object({
   captured: z.object({ method: z.string(), preview: z.string(), chars: z.number() }),
   /** In the app's language: the input's accessible name, and the line saying what was captured. */
   labels: z.object({ lang: z.string(), instruction: z.string(), captured: z.string() }),
+  /**
+   * Text already in the field (a skilldeck:// link's instruction, to confirm or edit); the placeholder,
+   * hidden behind it, is then shown as a line under the field.
+   */
+  initial: z.string().max(100_000).optional(),
   /** Present when the bar is the launcher: the skills for an empty filter and its own words. */
   launcher: z
     .object({

@@ -52,6 +52,7 @@ describe('trigger:launcher', () => {
   it('offers the skills the user may start, filters as typed, and runs the chosen one on the capture', async () => {
     const ports = createMemoryPorts();
     ports.selected = { text: 'teh text', method: 'primary' };
+    ports.focused = { id: 'pid:42', app: 'TextEdit', title: 'notes', isTerminal: false };
     let filtered: string[] = [];
     ports.launcherAnswer = (skills, filter) => {
       filtered = filter('pol').map((s) => s.id);
@@ -63,6 +64,7 @@ describe('trigger:launcher', () => {
     // user-invocable: false is never offered
     expect(ports.launcherShown[0]!.map((s) => s.id).sort()).toEqual(['ask', 'polish', 'translate']);
     expect(filtered[0]).toBe('polish');
+    expect(ports.commandBarTargets).toEqual(['pid:42']); // where the keyboard goes back when it closes
     expect(result).toMatchObject({ skillId: 'polish', captured: { method: 'primary', chars: 8 } });
     expect(tc.core.runs.get(result.runId!)).toMatchObject({ skillId: 'polish', status: 'succeeded' });
     const body = server.requests.at(-1)!.body as { messages: { content: string }[] };

@@ -57,7 +57,12 @@ export function createLauncher(deps: LauncherDeps) {
         ...(input.instruction !== undefined ? { instruction: input.instruction } : {}),
       };
     } else {
-      choice = await deps.ports.commandBar.choose({ skills: shown, filter, captured: capture.captured });
+      choice = await deps.ports.commandBar.choose({
+        skills: shown,
+        filter,
+        captured: capture.captured,
+        target: capture.focus,
+      });
     }
     if (choice === null) return none;
     // only what the launcher offers can be started from it (never a `user-invocable: false` skill)

@@ -88,6 +88,8 @@ describe('trigger:run', () => {
     expect(ports.commandBarAsked).toEqual([
       { skillId: 'polish', placeholder: 'Nothing was selected — type the text or an instruction' },
     ]);
+    // the bar gives the keyboard back to the window the run started from (macOS: it took it)
+    expect(ports.commandBarTargets).toEqual([editor.id]);
     expect(server.requests.length).toBe(before);
 
     ports.commandBarAnswer = 'a haiku about rain';

@@ -157,6 +157,7 @@ export function createTriggerFlow(deps: TriggerDeps) {
             (hasSelection ? t('commandBar.withSelection') : t('commandBar.noSelection'))),
         captured,
         ...(instruction !== undefined ? { initial: instruction } : {}),
+        target: focus,
       });
       if (answer === null) return result(null);
       instruction = answer;

@@ -27,7 +27,19 @@ export interface KeyCommand {
   args: string[];
 }
 
-const SYSTEM_EVENTS = 'tell application "System Events" to keystroke';
+// By key code (the physical ANSI V and C keys), not `keystroke "v"`: keystroke types a character, which
+// Cyrillic, Greek or Korean layouts have on no key, so ⌘V never arrives there (their ⌘ layer is QWERTY).
+// Except on Latin layouts that move the letters (Dvorak: that key is K, and ⌘K arrives): by character there.
+const SYSTEM_EVENTS = 'tell application "System Events" to';
+const MAC_KEY_CODE = { paste: 9, copy: 8 } as const;
+
+/** macOS's current keyboard layout (an input source id such as `com.apple.keylayout.Dvorak`). */
+export const MAC_LAYOUT_QUERY = ['read', 'com.apple.HIToolbox', 'AppleCurrentKeyboardLayoutInputSourceID'];
+
+/** Whether ⌘V / ⌘C go by character on this layout: Latin layouts where V and C are not on their QWERTY keys. */
+export function macKeysByCharacter(layoutId: string): boolean {
+  return /dvorak|colemak|workman|bepo/i.test(layoutId) && !/qwertycmd/i.test(layoutId);
+}
 const SEND_KEYS = 'Add-Type -AssemblyName System.Windows.Forms; [System.Windows.Forms.SendKeys]::SendWait';
 
 /** Linux input event codes (linux/input-event-codes.h) for ydotool. */
@@ -39,10 +51,15 @@ const KEY_RIGHT = 106;
 /** The keys sent: paste, copy, and `collapse` (Right: the selection collapses to its end, for insert_after). */
 export type ShellKey = 'paste' | 'copy' | 'collapse';
 
+/** The same keys as the Windows helper's chords (sent by virtual key: any keyboard layout). */
+export const WINDOWS_CHORD: Record<ShellKey, string> = { paste: 'ctrl+v', copy: 'ctrl+c', collapse: 'right' };
+
 export function keyCommand(
   backend: DesktopBackend,
   key: ShellKey,
   has: (program: string) => boolean = onPath,
+  /** macOS: the current keyboard layout's id (MAC_LAYOUT_QUERY); unknown: by key code. */
+  macLayout = '',
 ): KeyCommand | null {
   if (key === 'collapse') return collapseCommand(backend, has);
   const letter = key === 'paste' ? 'v' : 'c';
@@ -59,8 +76,17 @@ export function keyCommand(
       return null;
     }
     case 'macos':
-      return { file: 'osascript', args: ['-e', `${SYSTEM_EVENTS} "${letter}" using command down`] };
+      return {
+        file: 'osascript',
+        args: [
+          '-e',
+          macKeysByCharacter(macLayout)
+            ? `${SYSTEM_EVENTS} keystroke "${letter}" using command down`
+            : `${SYSTEM_EVENTS} key code ${MAC_KEY_CODE[key]} using command down`,
+        ],
+      };
     case 'windows':
+      // what the long-lived helper (windows/helper-client.ts) replaces: only when it cannot run
       return {
         file: 'powershell.exe',
         args: ['-NoProfile', '-NonInteractive', '-Command', `${SEND_KEYS}('^${letter}')`],
@@ -91,7 +117,11 @@ function collapseCommand(backend: DesktopBackend, has: (program: string) => bool
 
 /** Terminals take Ctrl+C as an interrupt: never send them the copy key. */
 export function looksLikeTerminal(app: string): boolean {
-  return /terminal|iterm|kitty|alacritty|wezterm|xterm|konsole|ghostty|warp|hyper|tabby|conhost|cmd\.exe|powershell|pwsh|tilix|terminator|urxvt|rxvt|st-256color|foot/i.test(
-    app,
+  return (
+    /terminal|iterm|kitty|alacritty|wezterm|xterm|konsole|ghostty|warp|hyper|tabby|conhost|openconsole|powershell|pwsh|mintty|tilix|terminator|urxvt|rxvt|st-256color|foot/i.test(
+      app,
+    ) ||
+    // Windows names a process without `.exe` (`cmd`), selection-hook with it: the whole name, either way
+    /^(cmd|wsl)(\.exe)?$/i.test(app)
   );
 }

@@ -14,6 +14,8 @@ const fake = vi.hoisted(() => ({
   board: {} as Record<string, string>,
   trusted: true,
   dialogs: [] as unknown[],
+  /** Dismisses the open message box (showMessageBox stays pending until then). */
+  answerDialog: null as (() => void) | null,
   trustPrompts: 0,
   notifications: [] as { title: string; body: string }[],
 }));
@@ -64,7 +66,15 @@ vi.mock('electron', () => {
     clipboard,
     ClipboardItem,
     Notification,
-    dialog: { showMessageBoxSync: (options: unknown) => fake.dialogs.push(options) },
+    dialog: {
+      showMessageBox: (options: unknown) => {
+        fake.dialogs.push(options);
+        return new Promise((resolve) => (fake.answerDialog = () => resolve({ response: 0 })));
+      },
+      showMessageBoxSync: () => {
+        throw new Error('showMessageBoxSync freezes the main process until the user answers');
+      },
+    },
     systemPreferences: {
       isTrustedAccessibilityClient: (prompt: boolean) => {
         if (prompt) fake.trustPrompts++;
@@ -80,11 +90,15 @@ beforeEach(() => {
   fake.board = {};
   fake.trusted = true;
   fake.dialogs = [];
+  fake.answerDialog = null;
   fake.trustPrompts = 0;
   fake.notifications = [];
   resetAccessibilityPrompt();
 });
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterEach(() => {
+  vi.unstubAllEnvs();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
 
 const editor: FocusedWindow = { id: 'pid:1', app: 'TextEdit', title: '', isTerminal: false };
 
@@ -141,18 +155,23 @@ describe('selection', () => {
 
   it('copy-key fallback: sends the copy key, reads the text, and puts the clipboard back', async () => {
     fake.board = { 'text/plain': 'before', 'text/html': '<b>before</b>' };
+    const requests: string[] = [];
     const { ports: p, calls } = ports('windows', {
-      run: (file, args) => {
-        calls.push({ file, args });
-        fake.board = { 'text/plain': 'copied selection' }; // the app answers the copy key
-        return Promise.resolve('');
+      windowsHelper: {
+        request: (command: string, argument?: string) => {
+          requests.push(`${command} ${argument ?? ''}`);
+          fake.board = { 'text/plain': 'copied selection' }; // the app answers the copy key
+          return Promise.resolve({ ok: true as const });
+        },
+        dispose: () => undefined,
       },
     });
     expect(await p.selection.capture({ focus: editor, copyFallback: true })).toEqual({
       text: 'copied selection',
       method: 'copy',
     });
-    expect(calls[0]!.args.at(-1)).toContain("SendWait('^c')");
+    expect(requests).toEqual(['keys ctrl+c']); // by virtual key through the helper, no PowerShell started
+    expect(calls).toEqual([]);
     expect(fake.board).toEqual({ 'text/plain': 'before', 'text/html': '<b>before</b>' });
   });
 
@@ -174,6 +193,7 @@ describe('selection', () => {
     fake.trusted = false;
     const load = vi.fn(() => Promise.resolve(hook('x', 11)));
     const { ports: p } = ports('macos', { loadSelectionHook: load });
+    // the capture answers while the explanation is still open: the main process does not wait for it
     expect(await p.selection.capture({ focus: editor, copyFallback: true })).toEqual({
       text: '',
       method: 'none',
@@ -181,7 +201,9 @@ describe('selection', () => {
     await p.selection.capture({ focus: editor, copyFallback: true });
     expect(fake.dialogs).toHaveLength(1);
     expect(JSON.stringify(fake.dialogs[0])).toMatch(/Accessibility/);
-    expect(fake.trustPrompts).toBe(1);
+    expect(fake.trustPrompts).toBe(0); // macOS's own prompt comes once the explanation is read
+    fake.answerDialog!();
+    await vi.waitFor(() => expect(fake.trustPrompts).toBe(1));
     expect(load).not.toHaveBeenCalled();
   });
 });
@@ -193,9 +215,91 @@ describe('inserting text', () => {
     expect(await p.inserter.insert('new text', { target: editor })).toEqual({ inserted: true });
     expect(calls.map((c) => c.args.at(-1))).toEqual([
       expect.stringContaining('frontmost'),
-      'tell application "System Events" to keystroke "v" using command down',
+      'AppleCurrentKeyboardLayoutInputSourceID', // which layout is in use now
+      'tell application "System Events" to key code 9 using command down',
     ]);
     expect(fake.board).toEqual({ 'text/plain': 'old' });
+  });
+
+  it('macOS: ⌘V by key code on Russian, by character on Dvorak (where that key is K)', async () => {
+    const pasteOn = async (layout: string) => {
+      const { ports: p, calls } = ports('macos', {
+        run: (file, args) => {
+          calls.push({ file, args });
+          if (file === 'defaults') return Promise.resolve(`${layout}\n`);
+          return Promise.resolve(args[1]?.includes('frontmost') ? '1\tTextEdit\n' : '');
+        },
+      });
+      expect(await p.inserter.insert('x', { target: editor })).toEqual({ inserted: true });
+      return calls.at(-1)!.args.at(-1);
+    };
+    expect(await pasteOn('com.apple.keylayout.Russian')).toBe(
+      'tell application "System Events" to key code 9 using command down',
+    );
+    expect(await pasteOn('com.apple.keylayout.Dvorak')).toBe(
+      'tell application "System Events" to keystroke "v" using command down',
+    );
+  });
+
+  it('macOS: when Skilldeck has the keyboard (its command bar took it), gives it back to the target, then pastes', async () => {
+    fake.board = { 'text/plain': 'old' };
+    let front = '100\tSkilldeck';
+    const calls: string[] = [];
+    const { ports: p } = ports('macos', {
+      ownPid: 100,
+      focusReturn: { intervalMs: 1 },
+      run: (_file, args) => {
+        const script = args.at(-1)!;
+        calls.push(script);
+        if (script.includes('set frontmost')) front = '1\tTextEdit';
+        return Promise.resolve(script.includes('return (unix id') ? `${front}\n` : '');
+      },
+    });
+    expect(await p.inserter.insert('new text', { target: editor })).toEqual({ inserted: true });
+    expect(calls.filter((c) => !c.includes('return (unix id') && !c.includes('KeyboardLayout'))).toEqual([
+      'tell application "System Events" to set frontmost of (first application process whose unix id is 1) to true',
+      'tell application "System Events" to key code 9 using command down',
+    ]);
+    expect(fake.board).toEqual({ 'text/plain': 'old' });
+  });
+
+  it('macOS: a paste without a target (from a card) still steps Skilldeck aside first when it has the keyboard', async () => {
+    let front = '100\tSkilldeck';
+    const hideApp = vi.fn(() => (front = '1\tTextEdit'));
+    const { ports: p, calls } = ports('macos', {
+      ownPid: 100,
+      hideApp,
+      focusReturn: { intervalMs: 1 },
+      run: (file, args) => {
+        calls.push({ file, args });
+        return Promise.resolve(args.at(-1)!.includes('return (unix id') ? `${front}\n` : '');
+      },
+    });
+    expect(await p.inserter.insert('from the card')).toEqual({ inserted: true });
+    expect(hideApp).toHaveBeenCalledTimes(1);
+    expect(calls.at(-1)!.args.at(-1)).toBe(
+      'tell application "System Events" to key code 9 using command down',
+    );
+  });
+
+  it('macOS: when the target never comes back, nothing is pasted and the card keeps the text', async () => {
+    const hideApp = vi.fn();
+    const { ports: p, calls } = ports('macos', {
+      ownPid: 100,
+      hideApp,
+      focusReturn: { intervalMs: 1, timeoutMs: 20 },
+      run: (file, args) => {
+        calls.push({ file, args });
+        return Promise.resolve(args.at(-1)!.includes('return (unix id') ? '100\tSkilldeck\n' : '');
+      },
+    });
+    expect(await p.inserter.insert('x', { target: { ...editor, id: 'hwnd:1' } })).toEqual({
+      inserted: false,
+      keepInCard: true,
+      reason: 'the focus moved from TextEdit to Skilldeck — kept in the card',
+    });
+    expect(hideApp).toHaveBeenCalledTimes(1); // no process id to activate: Skilldeck steps aside
+    expect(calls.filter((c) => c.args.at(-1)?.includes('key code'))).toEqual([]);
   });
 
   it('refuses when the focus moved away from the target window', async () => {
@@ -206,10 +310,11 @@ describe('inserting text', () => {
       keepInCard: true,
       reason: 'the focus moved from Mail to TextEdit — kept in the card',
     });
-    expect(calls.filter((c) => c.args.at(-1)?.includes('keystroke'))).toEqual([]);
+    expect(calls.filter((c) => c.args.at(-1)?.includes('key code'))).toEqual([]);
   });
 
   it('where keys cannot be sent (Wayland), leaves the text on the clipboard and says so', async () => {
+    vi.stubEnv('PATH', dir); // neither wtype nor ydotool, whatever this machine has installed
     const { ports: p } = ports('wayland');
     const result = await p.inserter.insert('for you');
     expect(result.inserted).toBe(false);

@@ -3,17 +3,27 @@
 // here. Which route each port takes is chosen once, by chooseDesktopBackend (desktop-backend.ts).
 
 import path from 'node:path';
+import { app } from 'electron';
 import type { DesktopText } from '../../core/i18n/desktop-text';
 import type { PlatformPorts } from '../../core/platform';
 import { createClipboardPort } from './clipboard';
-import { keyCommand, type DesktopBackend, type ShellKey, type X11Ports } from './desktop-backend';
+import {
+  keyCommand,
+  MAC_LAYOUT_QUERY,
+  WINDOWS_CHORD,
+  type DesktopBackend,
+  type ShellKey,
+  type X11Ports,
+} from './desktop-backend';
 import { createFocusPort } from './focus';
+import { createFocusReturn, macActivateScript, macPidOf, type ReturnFocus } from './focus-return';
 import { createInserter } from './inserter';
 import { createNotifier } from './notifier';
 import { runCommand, type RunCommand } from './run-command';
 import { createSecretStore } from './secrets';
 import { createSelectionPort } from './selection';
 import { loadSelectionHook, type SelectionHookLike } from './selection-hook';
+import { HelperUnavailable, WindowsHelperClient } from './windows/helper-client';
 
 export interface ElectronPortsDeps {
   backend: DesktopBackend;
@@ -28,9 +38,23 @@ export interface ElectronPortsDeps {
   run?: RunCommand;
   /** Wait for the target application to take a paste or copy key (ms, default 250). */
   settleMs?: number;
+  /** macOS: hides Skilldeck when there is no window to give the focus back to (default app.hide()). */
+  hideApp?: () => void;
+  /** macOS: this process's id, how the focus port names Skilldeck itself (default process.pid). */
+  ownPid?: number;
+  /** macOS: how long to wait for the target to be frontmost again, and how often to look (ms). */
+  focusReturn?: { timeoutMs?: number; intervalMs?: number };
+  /** Windows: the long-lived helper that reads the focus and sends keys (default: PowerShell, started on first use). */
+  windowsHelper?: Pick<WindowsHelperClient, 'request' | 'dispose'>;
 }
 
-export type ElectronPorts = Omit<PlatformPorts, 'card' | 'commandBar'> & { dispose(): void };
+export type ElectronPorts = Omit<PlatformPorts, 'card' | 'commandBar'> & {
+  /** macOS: gives the keyboard back to the target (or whoever had it) and waits until it has it. */
+  returnFocus?: ReturnFocus;
+  /** Starts what the first trigger would otherwise wait for (Windows: the helper's compile, 1–3 s). */
+  warmUp(): void;
+  dispose(): void;
+};
 
 /** Loads once, on first use. */
 const lazy = <T>(load: () => Promise<T>): (() => Promise<T>) => {
@@ -51,21 +75,72 @@ export function createElectronPorts(deps: ElectronPortsDeps): ElectronPorts {
       return null;
     }
   });
+  const windowsHelper =
+    deps.backend === 'windows' ? (deps.windowsHelper ?? new WindowsHelperClient()) : undefined;
   const keys = async (key: ShellKey): Promise<void> => {
-    const command = keyCommand(deps.backend, key);
+    if (windowsHelper) {
+      try {
+        await windowsHelper.request('keys', WINDOWS_CHORD[key]);
+        return;
+      } catch (error) {
+        // a refusal (an administrator window) is the answer; only a helper that cannot run falls back
+        if (!(error instanceof HelperUnavailable)) throw error;
+        console.warn('[skilldeck] the Windows helper is unavailable, asking PowerShell once:', error.message);
+      }
+    }
+    // macOS: ⌘V by key code or by character depends on the keyboard layout in use now
+    const layout =
+      deps.backend === 'macos' && key !== 'collapse'
+        ? await run('defaults', MAC_LAYOUT_QUERY, 2000).then(
+            (id) => id.trim(),
+            () => '',
+          )
+        : '';
+    const command = keyCommand(deps.backend, key, undefined, layout);
     if (!command) throw new Error(`no way to send the ${key} key on ${deps.backend}`);
     await run(command.file, command.args, 5000);
   };
 
-  const focus = createFocusPort(deps.backend, run, x11);
+  const focus = createFocusPort(deps.backend, run, x11, windowsHelper);
+  const ownId = `pid:${deps.ownPid ?? process.pid}`;
+  const returnFocus =
+    deps.backend === 'macos'
+      ? createFocusReturn({
+          focus,
+          isOurs: (window) => window.id === ownId,
+          activate: async (target) => {
+            const pid = macPidOf(target);
+            if (pid === null) return false;
+            await run('osascript', ['-e', macActivateScript(pid)], 3000);
+            return true;
+          },
+          hideApp: deps.hideApp ?? (() => app.hide()),
+          ...deps.focusReturn,
+        })
+      : undefined;
   return {
     clipboard: createClipboardPort(),
     secrets: createSecretStore(path.join(deps.userDataDir, 'secrets.json')),
     notifier: createNotifier(),
     focus,
     selection: createSelectionPort({ backend: deps.backend, hook, x11, keys, settleMs, text: deps.text }),
-    inserter: createInserter({ backend: deps.backend, focus, x11, keys, settleMs, text: deps.text }),
+    inserter: createInserter({
+      backend: deps.backend,
+      focus,
+      x11,
+      keys,
+      settleMs,
+      text: deps.text,
+      returnFocus,
+    }),
+    ...(returnFocus ? { returnFocus } : {}),
+    warmUp() {
+      windowsHelper?.request('ping').catch((error: unknown) => {
+        console.warn('[skilldeck] the Windows helper did not start:', error);
+      });
+    },
     dispose() {
+      windowsHelper?.dispose();
       void hook()
         .then((h) => h?.cleanup())
         .catch(() => undefined);

@@ -1,6 +1,7 @@
 import type { FocusedWindow, FocusPort } from '../../core/platform';
 import { looksLikeTerminal, type DesktopBackend, type X11Ports } from './desktop-backend';
 import type { RunCommand } from './run-command';
+import { HelperUnavailable, type WindowsHelperClient } from './windows/helper-client';
 
 const MAC_FRONT_APP = [
   'tell application "System Events"',
@@ -13,11 +14,24 @@ const WINDOWS_FOREGROUND =
   '$h = [Sd.W]::GetForegroundWindow(); $p = 0; [void][Sd.W]::GetWindowThreadProcessId($h, [ref]$p); ' +
   '$q = Get-Process -Id $p; "$h`t$($q.ProcessName)`t$($q.MainWindowTitle)"';
 
-/** FocusPort: the X11 ports, System Events on macOS, GetForegroundWindow on Windows; none on Wayland. */
+/** A focus answer of the Windows helper (helper-script.ts) as the core's window. */
+export function windowsFocusOf(answer: Record<string, unknown>): FocusedWindow | null {
+  const hwnd = typeof answer.hwnd === 'string' ? answer.hwnd : '';
+  if (!hwnd || hwnd === '0') return null;
+  const app = typeof answer.app === 'string' ? answer.app : '';
+  const title = typeof answer.title === 'string' ? answer.title : '';
+  return { id: `hwnd:${hwnd}`, app, title, isTerminal: looksLikeTerminal(app) };
+}
+
+/**
+ * FocusPort: the X11 ports, System Events on macOS, GetForegroundWindow on Windows (through the
+ * long-lived helper; a one-shot PowerShell only when the helper cannot run); none on Wayland.
+ */
 export function createFocusPort(
   backend: DesktopBackend,
   run: RunCommand,
   x11: () => Promise<X11Ports | null>,
+  windowsHelper?: Pick<WindowsHelperClient, 'request'>,
 ): FocusPort {
   return {
     async current(): Promise<FocusedWindow | null> {
@@ -30,6 +44,17 @@ export function createFocusPort(
           return pid ? { id: `pid:${pid}`, app, title: '', isTerminal: looksLikeTerminal(app) } : null;
         }
         if (backend === 'windows') {
+          if (windowsHelper) {
+            try {
+              return windowsFocusOf(await windowsHelper.request('focus'));
+            } catch (error) {
+              if (!(error instanceof HelperUnavailable)) throw error;
+              console.warn(
+                '[skilldeck] the Windows helper is unavailable, asking PowerShell once:',
+                error.message,
+              );
+            }
+          }
           const out = await run(
             'powershell.exe',
             ['-NoProfile', '-NonInteractive', '-Command', WINDOWS_FOREGROUND],

@@ -3,7 +3,13 @@ import type { DesktopText } from '../../core/i18n/desktop-text';
 import type { FocusPort, TextInserterPort } from '../../core/platform';
 import { restoreClipboard, snapshotClipboard } from './clipboard';
 import { keyCommand, type DesktopBackend, type X11Ports } from './desktop-backend';
+import type { ReturnFocus } from './focus-return';
+import { HelperRefusal } from './windows/helper-client';
 import { ensureMacAccessibility } from './mac-accessibility';
+
+/** Why nothing was pasted into an elevated window (Windows). */
+export const ADMINISTRATOR_WINDOW =
+  'could not insert into an administrator window (Windows lets only apps running as administrator type there) — kept in the card';
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -18,8 +24,10 @@ export function createInserter(options: {
   keys: (key: 'paste' | 'collapse') => Promise<void>;
   settleMs: number;
   text?: DesktopText;
+  /** macOS: gives the focus back to the target first when Skilldeck has it (the command bar, a click). */
+  returnFocus?: ReturnFocus | undefined;
 }): TextInserterPort {
-  const { backend, focus, x11, keys, settleMs, text: t } = options;
+  const { backend, focus, x11, keys, settleMs, text: t, returnFocus } = options;
   return {
     async insert(text, insertOptions) {
       const ports = await x11();
@@ -35,8 +43,9 @@ export function createInserter(options: {
         };
       }
       const target = insertOptions?.target;
+      // without a target (the user pasted from a card) the focus still goes back if Skilldeck has it
+      const now = returnFocus ? await returnFocus(target) : target ? await focus.current() : null;
       if (target) {
-        const now = await focus.current();
         if (now && now.id !== target.id)
           return {
             inserted: false,
@@ -56,6 +65,10 @@ export function createInserter(options: {
         await delay(settleMs); // the application reads the clipboard after the key arrives
         return { inserted: true };
       } catch (error) {
+        // Windows drops keys sent to a window of higher integrity (UIPI) without a word: the helper
+        // checks first, and the result stays in the card instead of being reported as inserted
+        if (error instanceof HelperRefusal && error.code === 'elevated')
+          return { inserted: false, keepInCard: true, reason: ADMINISTRATOR_WINDOW };
         return { inserted: false, reason: error instanceof Error ? error.message : String(error) };
       } finally {
         // Only put the old content back if nothing else wrote the clipboard meanwhile.

@@ -32,7 +32,7 @@ beforeEach(() => {
   resetFakes();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-card-'));
   deps = fakeCardDeps(dir);
-  cards = new FloatingCards(deps);
+  cards = new FloatingCards({ ...deps, platform: 'linux' });
   unbind = cards.bind();
 });
 afterEach(() => {
@@ -77,6 +77,22 @@ describe('the floating card', () => {
     expect(window.bounds).toEqual({ x: 516, y: 420, ...DEFAULT_CARD_SIZE });
     expect(window.loadedUrls).toEqual([CARD_URL]);
     expect(CARD_URL).toBe('app://skilldeck/card.html');
+  });
+
+  it('on macOS is a panel above full-screen apps, on every Space; elsewhere a floating window', async () => {
+    await cards.show(card('r1', ''));
+    expect(windows()[0]!.options.type).toBeUndefined();
+    expect(windows()[0]!.alwaysOnTop).toEqual([true, 'floating']);
+    const mac = new FloatingCards({ ...fakeCardDeps(dir), platform: 'darwin' });
+    await mac.show(card('m1', ''));
+    const window = windows().at(-1)!;
+    expect(window.options.type).toBe('panel');
+    expect(window.alwaysOnTop).toEqual([true, 'screen-saver']);
+    expect(window.allWorkspaces).toEqual([
+      true,
+      { visibleOnFullScreen: true, skipTransformProcessType: true },
+    ]);
+    mac.closeAll();
   });
 
   it('streams: updates for the same run go to the same window, shown without taking the focus', async () => {

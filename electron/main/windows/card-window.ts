@@ -6,6 +6,7 @@ import { englishText, type DesktopText } from '../../core/i18n/desktop-text';
 import type { Card, CardPresenterPort, ClipboardPort, TextInserterPort } from '../../core/platform';
 import { APP_ORIGIN } from '../protocol/app-origin';
 import { openLockedDownWindow } from './locked-down-window';
+import { floatAbove, floatingWindowOptions } from './float-above';
 import { checkSender, type SenderFrame } from '../ipc/sender';
 import { CARD_CHANNELS } from '../../../shared/ipc/names';
 import { cardMessages, type CardAction, type CardMessage, type CardView } from '../../../shared/ipc/shell';
@@ -71,7 +72,10 @@ export interface FloatingCardsDeps {
   sizeFile: string;
   clipboard: ClipboardPort;
   inserter: TextInserterPort;
-  /** Gives the keyboard back to the application the user was in before a paste (macOS: app.hide()). */
+  /**
+   * Gives the keyboard back before a paste where hiding the card is not enough (none today: on macOS
+   * the inserter gives it back to the run's window itself).
+   */
   yieldFocus?: () => void;
   /** How long to wait for the focus to move back before pasting (ms, default 150). */
   focusDelayMs?: number;
@@ -79,6 +83,8 @@ export interface FloatingCardsDeps {
   saveDelayMs?: number;
   /** The app's words in its language (default English). */
   text?: DesktopText;
+  /** Where it runs (default process.platform): macOS floats cards over full-screen apps. */
+  platform?: NodeJS.Platform;
 }
 
 interface OpenCard {
@@ -205,12 +211,13 @@ export class FloatingCards implements CardPresenterPort {
         minimizable: false,
         maximizable: false,
         resizable: true,
+        ...floatingWindowOptions(this.deps.platform ?? process.platform),
       },
       this.deps.preloadFile,
     );
     const open: OpenCard = { window, loaded: false, view: blankCardView(), thread: null };
     this.cards.add(open);
-    window.setAlwaysOnTop(true, 'floating');
+    floatAbove(window, this.deps.platform ?? process.platform, 'floating');
     window.webContents.on('did-finish-load', () => {
       open.loaded = true;
       this.send(open);

@@ -23,7 +23,7 @@ const opened = () => {
 
 beforeEach(() => {
   resetFakes();
-  bar = new CommandBar({ preloadFile: '/out/preload/command-bar.cjs' });
+  bar = new CommandBar({ preloadFile: '/out/preload/command-bar.cjs', platform: 'linux' });
   unbind = bar.bind();
 });
 afterEach(() => unbind());
@@ -104,6 +104,20 @@ describe('the command bar', () => {
     expect(window.destroyed).toBe(true);
   });
 
+  it('on macOS is a panel above full-screen apps, on every Space; elsewhere at the pop-up menu level', async () => {
+    void ask();
+    expect(opened().alwaysOnTop).toEqual([true, 'pop-up-menu']);
+    const mac = new CommandBar({ preloadFile: '/out/preload/command-bar.cjs', platform: 'darwin' });
+    void mac.ask({ skillId: 't', title: 'T', placeholder: 'p', captured });
+    const window = opened();
+    expect(window.options.type).toBe('panel');
+    expect(window.alwaysOnTop).toEqual([true, 'screen-saver']);
+    expect(window.allWorkspaces).toEqual([
+      true,
+      { visibleOnFullScreen: true, skipTransformProcessType: true },
+    ]);
+  });
+
   it('answers null on Esc, on cancel, when it loses the focus and when it is closed', async () => {
     let answer = ask();
     expect(opened().webContents.press('Escape')).toBe(true);
@@ -120,6 +134,50 @@ describe('the command bar', () => {
     answer = ask();
     opened().close();
     await expect(answer).resolves.toBeNull();
+  });
+
+  it('macOS: gives the keyboard back to the window it was opened from before the answer is acted on', async () => {
+    const target = { id: 'pid:7', app: 'TextEdit', title: 'notes', isTerminal: false };
+    const given: unknown[] = [];
+    let giveBackDone: () => void = () => undefined;
+    const returnFocus = vi.fn((to?: unknown) => {
+      given.push(to);
+      return new Promise<null>((resolve) => (giveBackDone = () => resolve(null)));
+    });
+    const mac = new CommandBar({ preloadFile: '/p.cjs', platform: 'darwin', returnFocus });
+    const undo = mac.bind();
+    try {
+      let settled = false;
+      const answer = mac.ask({ skillId: 't', title: 'T', placeholder: 'p', captured, target });
+      void answer.then(() => (settled = true));
+      const window = opened();
+      sendFromPage(COMMAND_BAR_CHANNELS.submit, window.webContents, ['into French']);
+      expect(window.destroyed).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect(settled).toBe(false); // the run waits until the target has the keyboard again
+      expect(given).toEqual([target]);
+      giveBackDone();
+      await expect(answer).resolves.toBe('into French');
+
+      // Esc in the bar and the launcher's choice give it back too; the launcher's target is its own
+      const esc = mac.ask({ skillId: 't', title: 'T', placeholder: 'p', captured, target });
+      opened().webContents.press('Escape');
+      giveBackDone();
+      await expect(esc).resolves.toBeNull();
+      const chosen = mac.choose({ skills: [], filter: () => [], captured, target: null });
+      sendFromPage(COMMAND_BAR_CHANNELS.choose, opened().webContents, [{ skillId: 'polish' }]);
+      giveBackDone();
+      await expect(chosen).resolves.toEqual({ skillId: 'polish' });
+      expect(given).toEqual([target, target, null]);
+
+      // losing the focus means the user went elsewhere: nothing to give back
+      const blurred = mac.ask({ skillId: 't', title: 'T', placeholder: 'p', captured, target });
+      opened().emit('blur');
+      await expect(blurred).resolves.toBeNull();
+      expect(returnFocus).toHaveBeenCalledTimes(3);
+    } finally {
+      undo();
+    }
   });
 
   it('a new question dismisses the open one', async () => {
@@ -157,6 +215,33 @@ describe('the command bar', () => {
     expect(window.destroyed).toBe(false);
     sendFromPage(COMMAND_BAR_CHANNELS.submit, window.webContents, ['real']);
     await expect(answer).resolves.toBe('real');
+  });
+
+  it("prefills a link's instruction to confirm, in a bar one line taller for what Enter does", async () => {
+    fakeScreen.workArea = { x: 0, y: 0, width: 1240, height: 800 };
+    const answer = bar.ask({
+      skillId: 'polish',
+      title: 'Polish',
+      placeholder: 'A link asks to run Polish: press Enter to run it, Esc to cancel',
+      captured,
+      initial: 'make it shorter',
+    });
+    const window = opened();
+    const [context] = window.webContents.received(COMMAND_BAR_CHANNELS.context) as CommandBarContext[];
+    expect(context).toMatchObject({
+      initial: 'make it shorter',
+      placeholder: 'A link asks to run Polish: press Enter to run it, Esc to cancel',
+    });
+    expect(window.bounds.height).toBe(132 + 28);
+    sendFromPage(COMMAND_BAR_CHANNELS.submit, window.webContents, ['make it shorter']);
+    await expect(answer).resolves.toBe('make it shorter');
+
+    // without one, nothing is prefilled; an overlong one is cut at the contract's limit
+    void ask();
+    expect(opened().webContents.received(COMMAND_BAR_CHANNELS.context)[0]).not.toHaveProperty('initial');
+    void bar.ask({ skillId: 'p', title: 'P', placeholder: 'p', captured, initial: 'y'.repeat(100_010) });
+    const [long] = opened().webContents.received(COMMAND_BAR_CHANNELS.context) as CommandBarContext[];
+    expect(long!.initial).toHaveLength(100_000);
   });
 
   it('cuts an instruction at the contract limit', async () => {

@@ -1,8 +1,10 @@
 import { ipcMain, screen, type BrowserWindow, type IpcMainEvent, type Rectangle } from 'electron';
-import type { CommandBarPort, LauncherPort } from '../../core/platform';
+import type { CommandBarPort, FocusedWindow, LauncherPort } from '../../core/platform';
+import type { ReturnFocus } from '../ports/focus-return';
 import { englishText, type DesktopText } from '../../core/i18n/desktop-text';
 import { APP_ORIGIN } from '../protocol/app-origin';
 import { openLockedDownWindow } from './locked-down-window';
+import { floatAbove, floatingWindowOptions } from './float-above';
 import { checkSender, type SenderFrame } from '../ipc/sender';
 import { COMMAND_BAR_CHANNELS } from '../../../shared/ipc/names';
 import { commandBarMessages, type CommandBarContext } from '../../../shared/ipc/shell';
@@ -13,6 +15,8 @@ export const COMMAND_BAR_URL = `${APP_ORIGIN}/command-bar.html`;
 const BAR_SIZE = { width: 620, height: 132 };
 /** The launcher's height: the filter, about seven skills and the key hints. */
 export const LAUNCHER_HEIGHT = 430;
+/** The line under the field that says what a prefilled instruction is for (a link's confirmation). */
+const PROMPT_LINE = 28;
 /** The contract's limit for an instruction (shared/types/desktop.ts TriggerInput). */
 const MAX_INSTRUCTION = 100_000;
 
@@ -34,7 +38,7 @@ export function placeCommandBar(workArea: Rectangle, height = BAR_SIZE.height): 
   };
 }
 
-type Pending = { window: BrowserWindow } & (
+type Pending = { window: BrowserWindow; target: FocusedWindow | null } & (
   | { kind: 'ask'; resolve: (answer: string | null) => void }
   | { kind: 'launcher'; resolve: (answer: Choice | null) => void; request: ChooseRequest }
 );
@@ -47,14 +51,31 @@ type Pending = { window: BrowserWindow } & (
 export class CommandBar implements CommandBarPort, LauncherPort {
   private pending: Pending | null = null;
 
-  constructor(private readonly deps: { preloadFile: string; focusApp?: () => void; text?: DesktopText }) {}
+  constructor(
+    private readonly deps: {
+      preloadFile: string;
+      focusApp?: () => void;
+      /**
+       * macOS: once the user answered or pressed Esc, gives the keyboard back to the window the bar was
+       * opened from (it took it) and waits until that has it, before the answer is acted on.
+       */
+      returnFocus?: ReturnFocus | undefined;
+      text?: DesktopText;
+      /** Where it runs (default process.platform): macOS floats it over full-screen apps. */
+      platform?: NodeJS.Platform;
+    },
+  ) {}
 
   ask(request: AskRequest): Promise<string | null> {
     this.finish(null);
-    const context = this.context(request.title, request.placeholder, request.captured);
+    const context: CommandBarContext = {
+      ...this.context(request.title, request.placeholder, request.captured),
+      // a link's instruction, shown to confirm (or edit) before anything runs
+      ...(request.initial ? { initial: request.initial.slice(0, MAX_INSTRUCTION) } : {}),
+    };
     return new Promise((resolve) => {
-      const window = this.open(context, BAR_SIZE.height);
-      this.pending = { kind: 'ask', window, resolve };
+      const window = this.open(context, BAR_SIZE.height + (context.initial ? PROMPT_LINE : 0));
+      this.pending = { kind: 'ask', window, resolve, target: request.target ?? null };
     });
   }
 
@@ -76,8 +97,12 @@ export class CommandBar implements CommandBarPort, LauncherPort {
     };
     return new Promise((resolve) => {
       const window = this.open(context, LAUNCHER_HEIGHT);
-      this.pending = { kind: 'launcher', window, resolve, request };
+      this.pending = { kind: 'launcher', window, resolve, request, target: request.target ?? null };
     });
+  }
+
+  private get platform(): NodeJS.Platform {
+    return this.deps.platform ?? process.platform;
   }
 
   private context(title: string, placeholder: string, captured: AskRequest['captured']): CommandBarContext {
@@ -109,10 +134,11 @@ export class CommandBar implements CommandBarPort, LauncherPort {
         fullscreenable: false,
         minimizable: false,
         maximizable: false,
+        ...floatingWindowOptions(this.platform),
       },
       this.deps.preloadFile,
     );
-    window.setAlwaysOnTop(true, 'pop-up-menu');
+    floatAbove(window, this.platform, 'pop-up-menu');
     window.webContents.on('did-finish-load', () => {
       if (window.isDestroyed()) return;
       sendShellMessage(window.webContents, COMMAND_BAR_CHANNELS.context, commandBarMessages.context, context);
@@ -123,7 +149,7 @@ export class CommandBar implements CommandBarPort, LauncherPort {
     window.webContents.on('before-input-event', (event, input) => {
       if (input.type === 'keyDown' && input.key === 'Escape') {
         event.preventDefault();
-        this.finishFrom(window, null);
+        if (this.pending?.window === window) this.finish(null, 'give back');
       }
     });
     window.on('blur', () => this.finishFrom(window, null));
@@ -140,11 +166,11 @@ export class CommandBar implements CommandBarPort, LauncherPort {
     const submit = (event: IpcMainEvent, payload: unknown) => {
       const text = receiveShellMessage(commandBarMessages.submit, payload);
       if (text === null || !this.fromOpenBar(event) || this.pending?.kind !== 'ask') return;
-      this.finish(text.slice(0, MAX_INSTRUCTION));
+      this.finish(text.slice(0, MAX_INSTRUCTION), 'give back');
     };
     const cancel = (event: IpcMainEvent, payload: unknown) => {
       if (receiveShellMessage(commandBarMessages.cancel, payload) === null) return;
-      if (this.fromOpenBar(event)) this.finish(null);
+      if (this.fromOpenBar(event)) this.finish(null, 'give back');
     };
     const query = (event: IpcMainEvent, payload: unknown) => {
       const typed = receiveShellMessage(commandBarMessages.query, payload);
@@ -159,12 +185,15 @@ export class CommandBar implements CommandBarPort, LauncherPort {
     const choose = (event: IpcMainEvent, payload: unknown) => {
       const choice = receiveShellMessage(commandBarMessages.choose, payload);
       if (choice === null || !this.fromOpenBar(event) || this.pending?.kind !== 'launcher') return;
-      this.finish({
-        skillId: choice.skillId,
-        ...(choice.instruction !== undefined
-          ? { instruction: choice.instruction.slice(0, MAX_INSTRUCTION) }
-          : {}),
-      });
+      this.finish(
+        {
+          skillId: choice.skillId,
+          ...(choice.instruction !== undefined
+            ? { instruction: choice.instruction.slice(0, MAX_INSTRUCTION) }
+            : {}),
+        },
+        'give back',
+      );
     };
     const compact = (event: IpcMainEvent, payload: unknown) => {
       if (receiveShellMessage(commandBarMessages.compact, payload) === null || !this.fromOpenBar(event))
@@ -200,13 +229,24 @@ export class CommandBar implements CommandBarPort, LauncherPort {
     if (this.pending?.window === window) this.finish(answer);
   }
 
-  /** Answers the open bar (a string for a question, a choice for the launcher, null: dismissed). */
-  private finish(answer: string | Choice | null): void {
+  /**
+   * Answers the open bar (a string for a question, a choice for the launcher, null: dismissed). `give
+   * back`: the user answered or pressed Esc in the bar, which has the keyboard — it goes back first (not
+   * when the bar lost the focus: the user already went elsewhere).
+   */
+  private finish(answer: string | Choice | null, focus: 'give back' | 'leave' = 'leave'): void {
     const pending = this.pending;
     if (!pending) return;
     this.pending = null;
-    if (pending.kind === 'ask') pending.resolve(typeof answer === 'string' ? answer : null);
-    else pending.resolve(typeof answer === 'object' ? answer : null);
     if (!pending.window.isDestroyed()) pending.window.close();
+    const settle = () => {
+      if (pending.kind === 'ask') pending.resolve(typeof answer === 'string' ? answer : null);
+      else pending.resolve(typeof answer === 'object' ? answer : null);
+    };
+    const returnFocus = focus === 'give back' ? this.deps.returnFocus : undefined;
+    if (!returnFocus) return settle();
+    void returnFocus(pending.target)
+      .catch((error: unknown) => console.warn('[skilldeck] could not give the focus back:', error))
+      .finally(settle);
   }
 }

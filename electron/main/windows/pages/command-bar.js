@@ -84,6 +84,14 @@ api.onContext((context) => {
   if (labels.lang) document.documentElement.lang = String(labels.lang);
   if (labels.instruction) input.setAttribute('aria-label', String(labels.instruction));
   $('captured').textContent = String(labels.captured ?? '');
+  if (typeof context.initial === 'string' && !context.launcher) {
+    // a link's instruction: in the field to confirm or edit, its start in view; the placeholder (what
+    // Enter and Esc do) goes under it, since the text hides it
+    input.value = context.initial;
+    input.setSelectionRange(0, 0);
+    $('hints').textContent = String(context.placeholder);
+    $('hints').hidden = false;
+  }
   if (context.launcher && typeof context.launcher === 'object') {
     const words = context.launcher.labels ?? {};
     launcher = {
