@@ -60,7 +60,7 @@ test('the Instructions editor offers the context placeholders, each said in word
     ['{{date}}', "today's date, in your language"],
     ['{{time}}', 'the time now'],
     ['{{language}}', 'the dashboard language'],
-  ])
+  ] as const)
     await expect(completions.filter({ hasText: offered })).toContainText(said);
   await page.keyboard.type('win');
   await expect(completions).toHaveCount(1);

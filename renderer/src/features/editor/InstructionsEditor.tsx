@@ -5,8 +5,7 @@ import {
   type CompletionResult,
 } from '@codemirror/autocomplete';
 import { markdown } from '@codemirror/lang-markdown';
-import type {
-  EditorView} from '@codemirror/view';
+import type { EditorView } from '@codemirror/view';
 import {
   Decoration,
   MatchDecorator,
