@@ -33,7 +33,7 @@ test.afterEach(async ({}, testInfo) => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const instructions = (page: Page) => page.getByRole('textbox', { name: 'Instructions' });
+const instructions = (page: Page) => page.getByRole('textbox', { name: /^(Instructions|指令)$/ });
 
 async function openEditor(page: Page) {
   await page.goto(`${host.url}#/skills/notes`);
@@ -124,3 +124,22 @@ for (const scheme of ['light', 'dark'] as const)
       .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
     expect(serious).toEqual([]);
   });
+
+test('in 简体中文 the preview and the run both say the dashboard language and a Chinese date', async ({
+  page,
+}) => {
+  await page.addInitScript("localStorage.setItem('skilldeck.language', 'zh-CN')");
+  await openEditor(page);
+  await setInstructions(page, 'Answer in {{language}}. Today: {{date}}.');
+  const panel = page.getByTestId('try-panel');
+  const said = /^Answer in Simplified Chinese\. Today: \d{4}年\d{1,2}月\d{1,2}日星期.\.$/;
+  await expect(panel.getByTestId('preview-system')).toHaveText(said);
+  // the host follows the dashboard's language (the dashboard tells it once it has loaded)
+  await expect.poll(async () => (await invoke('app:info', undefined)).language).toBe('zh-CN');
+  const asked = llm.requests.length;
+  await panel.getByRole('button', { name: '试运行' }).click();
+  await expect(panel.getByTestId('try-result')).toContainText('完成');
+  const chats = llm.requests.slice(asked).filter((r) => r.api === 'openai');
+  const body = chats[0]!.body as { messages: { role: string; content: string }[] };
+  expect(body.messages.find((m) => m.role === 'system')?.content).toMatch(said);
+});
