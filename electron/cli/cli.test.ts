@@ -40,6 +40,7 @@ describe('skilldeck CLI', () => {
       [['run', '--help'], /^Usage:\n {2}skilldeck run SKILL /, /--approve ask/],
       [['run', 'translate', '-h'], /^Usage:\n {2}skilldeck run SKILL /, /--workdir DIR/],
       [['help', 'run'], /^Usage:\n {2}skilldeck run SKILL /, /--events ndjson/],
+      [['run', '--help'], /\[--context NAME=VALUE\]\.\.\./, /app, window_title, url/],
       [['serve', '--help'], /^Usage:\n {2}skilldeck serve /, /--no-keyring/],
       [['skills', 'list', '--help'], /^Usage:\n {2}skilldeck skills list /, /skilldeck skills show ID/],
       [['validate', '--help'], /^Usage:\n {2}skilldeck validate PATH/, /--strict/],

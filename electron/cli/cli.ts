@@ -8,6 +8,7 @@ import { serveCommand } from './commands/serve';
 import { listSkillsCommand } from './commands/skills-list';
 import { showSkillCommand } from './commands/skills-show';
 import { triggerCommand } from './commands/trigger';
+import { parseContextFlags } from './context-flags';
 import { validateCommand } from './commands/validate';
 import { processIo, type Io } from './io';
 
@@ -64,6 +65,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         selection: { type: 'string' },
         arguments: { type: 'string' },
         config: { type: 'string', multiple: true },
+        context: { type: 'string', multiple: true },
         provider: { type: 'string' },
         'base-url': { type: 'string' },
         model: { type: 'string' },
@@ -135,6 +137,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
             'selection',
             'arguments',
             'config',
+            'context',
             'provider',
             'base-url',
             'model',
@@ -159,6 +162,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         if (eq <= 0) return usage(io, `--config takes key=value, not "${pair}"`);
         config[pair.slice(0, eq)] = pair.slice(eq + 1);
       }
+      const context = parseContextFlags(values.context ?? []);
+      if ('problem' in context) return usage(io, context.problem);
       const kinds = ['openai', 'anthropic', 'openai-compatible'] as const;
       const provider = values.provider as (typeof kinds)[number] | undefined;
       if (provider !== undefined && !kinds.includes(provider))
@@ -199,6 +204,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
             selection: values.selection,
             arguments: values.arguments,
             config,
+            context: context.values,
             fallbackOriginal: values['fallback-original'] === true,
             provider,
             baseUrl: values['base-url'],
@@ -240,6 +246,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     }
     case 'mcp': {
       if (rest.length > 0) return usage(io, `\`mcp\` takes no arguments, got "${rest.join(' ')}"`);
+      const context = parseContextFlags(values.context ?? []);
+      if ('problem' in context) return usage(io, context.problem);
       const kinds = ['openai', 'anthropic', 'openai-compatible'] as const;
       const provider = values.provider as (typeof kinds)[number] | undefined;
       if (provider !== undefined && !kinds.includes(provider))

@@ -6,6 +6,7 @@ const NOT_WITH_CONTINUE = [
   'selection',
   'arguments',
   'config',
+  'context',
   'workdir',
   'permission-mode',
   'agent',

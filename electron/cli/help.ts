@@ -28,16 +28,19 @@ const COMMANDS: Record<string, CommandHelp> = {
   },
   run: {
     usage: `  skilldeck run SKILL [--input TEXT | -] [--selection TEXT] [--arguments TEXT] [--config k=v]...
-                [--provider KIND] [--base-url URL] [--model M] [--api-key-env VAR] [--events ndjson]
-                [--fallback-original] [--data-dir DIR] [--skills-dir DIR]... [--permission-mode MODE]
+                [--context NAME=VALUE]... [--provider KIND] [--base-url URL] [--model M]
+                [--api-key-env VAR] [--events ndjson] [--fallback-original] [--data-dir DIR] [--skills-dir DIR]... [--permission-mode MODE]
                 [--approve ask|always|never] [--workdir DIR] [--agent]
                 [--continue RUN_ID --input TEXT|-]   (a follow-up of that run; SKILL may be left out)
   skilldeck run SKILL --trigger [--input TEXT | -] [--data-dir DIR]`,
     description: `  run           Run a skill once. --input is what you would type (- reads stdin), --selection the
                 selected text; --arguments what follows the skill's name as a command: it fills
                 $ARGUMENTS, $0…$N (split as a shell would, without expansion) and the skill's named
-                arguments. --config k=v overrides a config value. --provider openai|anthropic|
-                openai-compatible (with --base-url, --model and --api-key-env naming the variable that
+                arguments. --config k=v overrides a config value. --context NAME=VALUE fills a context
+                placeholder, as the window a hotkey starts in would: app, window_title, url (empty
+                otherwise), or date, time, language (otherwise today, now and the dashboard language);
+                repeat it for each, e.g. --context app=firefox --context "window_title=Inbox".
+                --provider openai|anthropic|openai-compatible (with --base-url, --model and --api-key-env naming the variable that
                 holds the key; it must be set) replaces the configured provider for this run; alone,
                 --api-key-env gives the key of the configured one, whose key is otherwise read from the
                 keyring where serve keeps it. Prints the output, or with

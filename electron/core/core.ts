@@ -9,7 +9,7 @@ import { agentToolsCore } from './agent/tools';
 import { createAppHandlers } from './app-handlers';
 import type { Core, CoreOptions } from './core-api';
 import { createExecutor } from './engine/executor';
-import { createDesktopI18n, languageFromLocale, systemLocale } from './i18n/desktop-text';
+import { createDesktopI18n, languageFromLocale, runLocale, systemLocale } from './i18n/desktop-text';
 import { createDispatch } from './ipc/dispatch';
 import { EventHub } from './ipc/event-hub';
 import { createConfiguredClients } from './mcp/configured-clients';
@@ -128,6 +128,7 @@ export function createCore(options: CoreOptions): Core {
     ...output.delivery,
     onEvent: (runId, event) => events.emit('runs:event', { runId, event }),
     readClipboard: () => ports.clipboard.readText(),
+    locale: () => runLocale(i18n.language(), options.locale),
     onInternalError: options.onInternalError,
   });
 

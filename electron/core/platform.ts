@@ -13,6 +13,8 @@ export interface FocusedWindow {
   /** The application, e.g. `chromium`, `xterm`, `code` (WM_CLASS on X11). */
   app: string;
   title: string;
+  /** A browser tab's address where the platform tells it (macOS: Safari's AXDocument); absent otherwise. */
+  url?: string;
   /** A terminal: paste with Ctrl+Shift+V / Shift+Insert, never send Ctrl+C to copy. */
   isTerminal: boolean;
 }

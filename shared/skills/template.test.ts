@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { localIsoDate, renderTemplate, splitArguments, type TemplateContext } from './template';
+import { renderTemplate, splitArguments, type TemplateContext } from './template';
 
 const base: TemplateContext = {
   config: {
@@ -24,7 +24,9 @@ const render = (text: string, ctx: Partial<TemplateContext> = {}) =>
 
 describe('renderTemplate', () => {
   it('fills the {{…}} placeholders, config values by path, non-strings as JSON', () => {
-    expect(render('{{selection}}|{{clipboard}}|{{input}}|{{ date }}')).toBe('SEL|CLIP|IN|2026-01-05');
+    expect(render('{{selection}}|{{clipboard}}|{{input}}|{{ date }}')).toBe(
+      'SEL|CLIP|IN|Monday, January 5, 2026',
+    );
     expect(render('{{config.target_language}} {{config.n}} {{config.flag}} {{config.nested.a.b}}')).toBe(
       'French 3 false deep',
     );
@@ -131,9 +133,39 @@ describe('renderTemplate', () => {
     expect(render('$ARGUMENTSX', { arguments: 'a' })).toBe('$ARGUMENTSX\n\nARGUMENTS: a');
   });
 
-  it('{{date}} is the local date', () => {
-    expect(localIsoDate(new Date(999, 11, 31))).toBe('0999-12-31');
-    expect(render('{{date}}', { date: () => new Date(2024, 1, 29, 0, 0, 1) })).toBe('2024-02-29');
+  it('{{date}} and {{time}} are the local date and time, written in the locale given', () => {
+    const leap = () => new Date(2024, 1, 29, 16, 5, 1);
+    expect(render('{{date}} {{time}}', { date: leap })).toBe('Thursday, February 29, 2024 4:05 PM');
+    // day before month, 24-hour clock (ICU versions differ on the comma after the weekday)
+    expect(render('{{date}} {{time}}', { date: leap, locale: 'en-GB' })).toMatch(
+      /^Thursday,? 29 February 2024 16:05$/,
+    );
+    expect(render('{{date}}|{{time}}', { date: leap, locale: 'zh-CN' })).toBe('2024年2月29日星期四|16:05');
+    // given values (the CLI's --context date=…) are used as they are
+    expect(render('{{date}} {{time}}', { date: leap, context: { date: '2024-02-29', time: 'noon' } })).toBe(
+      '2024-02-29 noon',
+    );
+  });
+
+  it('fills the window context and the language, empty when not known', () => {
+    const context = {
+      app: 'firefox',
+      window_title: 'Inbox — Mozilla Firefox',
+      url: 'https://mail.example.com/inbox',
+      language: 'Simplified Chinese',
+    };
+    expect(render('{{app}}|{{ window_title }}|{{url}}|{{language}}', { context })).toBe(
+      'firefox|Inbox — Mozilla Firefox|https://mail.example.com/inbox|Simplified Chinese',
+    );
+    expect(render('[{{app}}][{{window_title}}][{{url}}][{{language}}]')).toBe('[][][][]');
+    // a value that looks like a placeholder is not expanded again
+    expect(render('{{window_title}}', { context: { window_title: '{{selection}} $ARGUMENTS' } })).toBe(
+      '{{selection}} $ARGUMENTS',
+    );
+    // still unknown: near-misses of the new names
+    expect(render('{{App}} {{window-title}} {{url.host}}', { context })).toBe(
+      '{{App}} {{window-title}} {{url.host}}',
+    );
   });
 
   it('property: text without placeholder syntax is unchanged', () => {

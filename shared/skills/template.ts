@@ -2,6 +2,7 @@
 // value that itself looks like a placeholder (a selection containing `{{input}}`) is never expanded again.
 // Anything not recognised is left exactly as written.
 import { split as shellSplit } from 'shlex';
+import { formatDate, formatTime, isContextName, type ContextValues } from './context-values';
 
 export interface TemplateContext {
   /** The skill's `config` (frontmatter defaults merged with the user's values). */
@@ -9,8 +10,12 @@ export interface TemplateContext {
   selection: string;
   clipboard: string;
   input: string;
-  /** The clock for `{{date}}` (tests inject one); default: now. */
+  /** The clock for `{{date}}` and `{{time}}` (tests inject one); default: now. */
   date?: () => Date;
+  /** `{{app}}`, `{{window_title}}`, `{{url}}`, `{{language}}` (empty when absent); `{{date}}`/`{{time}}` as given. */
+  context?: ContextValues;
+  /** The BCP 47 locale `{{date}}` and `{{time}}` are written in (context-values.ts); default `en`. */
+  locale?: string;
   /** The raw argument string typed after the skill's name, e.g. `fr "very formal"`. */
   arguments: string;
   /** The skill's folder, for `{baseDir}` and `${CLAUDE_SKILL_DIR}`. */
@@ -106,18 +111,18 @@ function renderBraced(name: string, ctx: TemplateContext): string | undefined {
       return ctx.clipboard;
     case 'input':
       return ctx.input;
-    case 'date':
-      return localIsoDate((ctx.date ?? (() => new Date()))());
+  }
+  if (isContextName(name)) {
+    const given = ctx.context?.[name];
+    if (given !== undefined) return given;
+    const now = () => (ctx.date ?? (() => new Date()))();
+    if (name === 'date') return formatDate(now(), ctx.locale ?? 'en');
+    if (name === 'time') return formatTime(now(), ctx.locale ?? 'en');
+    return '';
   }
   if (!name.startsWith('config.')) return undefined;
   const found = lookupPath(ctx.config, name.slice('config.'.length).split('.'));
   return found.found ? stringify(found.value) : undefined;
-}
-
-/** YYYY-MM-DD in the local time zone. */
-export function localIsoDate(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${String(d.getFullYear()).padStart(4, '0')}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
 /** Strings as they are; everything else as JSON (numbers, booleans, null, lists, maps). */
@@ -174,6 +179,10 @@ export interface BodyInput {
   skillDir: string;
   declaredArguments: readonly string[];
   argumentDefaults?: Readonly<Record<string, string>>;
+  /** The context placeholders' values: the window the run was triggered from, the dashboard language. */
+  context?: ContextValues;
+  /** The locale `{{date}}` / `{{time}}` are written in. */
+  locale?: string;
 }
 
 /** The text the user gave (`{{input}}`): the selection, else what they typed. */
@@ -191,6 +200,8 @@ export function renderSkillBody(body: string, input: BodyInput, date?: () => Dat
     skillDir: input.skillDir,
     declaredArguments: input.declaredArguments,
     ...(input.argumentDefaults ? { argumentDefaults: input.argumentDefaults } : {}),
+    ...(input.context ? { context: input.context } : {}),
+    ...(input.locale ? { locale: input.locale } : {}),
     ...(date ? { date } : {}),
   });
 }

@@ -183,6 +183,18 @@ export type RunEvent = z.infer<typeof RunEvent>;
 export type RunEventType = RunEvent['type'];
 
 /** What `runs:start` takes. `config` overrides the skill's config values for this run only. */
+/** `runs:start`'s `context`: a value per context placeholder (shared/skills/context-values.ts). */
+export const RunContextValues = z
+  .object({
+    app: z.string().max(1000).optional(),
+    window_title: z.string().max(10_000).optional(),
+    url: z.string().max(10_000).optional(),
+    date: z.string().max(1000).optional(),
+    time: z.string().max(1000).optional(),
+    language: z.string().max(1000).optional(),
+  })
+  .strict();
+
 export const RunStart = z
   .object({
     skillId: SkillId,
@@ -192,6 +204,11 @@ export const RunStart = z
     config: z.record(z.string(), z.unknown()).optional(),
     /** What follows the skill's name when typed as a command: `$ARGUMENTS`, `$0…$N`. */
     arguments: z.string().max(100_000).optional(),
+    /**
+     * The context placeholders' values (`{{app}}`, `{{window_title}}`, `{{url}}`; `{{date}}`, `{{time}}`,
+     * `{{language}}` over what the host fills): the CLI's `--context`, the editor's "Try it" sample.
+     */
+    context: RunContextValues.optional(),
     /** Agent runs: the working directory the file tools and Bash act in (default a per-skill workspace). */
     workdir: z.string().max(4096).optional(),
     /**

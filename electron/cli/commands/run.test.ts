@@ -122,3 +122,74 @@ describe('skilldeck run against the local LLM server', () => {
     ).toBe(2);
   });
 });
+
+describe('skilldeck run --context', () => {
+  let skillsDir: string;
+  beforeAll(() => {
+    skillsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-context-'));
+    fs.mkdirSync(path.join(skillsDir, 'where'));
+    fs.writeFileSync(
+      path.join(skillsDir, 'where', 'SKILL.md'),
+      '---\nname: where\ndescription: Says where the text came from.\n---\n' +
+        'app={{app}}\ntitle={{window_title}}\nurl={{url}}\nwhen={{date}} {{time}}\nlanguage={{language}}\n',
+    );
+  });
+  afterAll(() => fs.rmSync(skillsDir, { recursive: true, force: true }));
+
+  it('fills the context placeholders from the flags; the others as a run without a window', async () => {
+    const before = server.requests.length;
+    server.script({ text: 'from a browser' });
+    const r = await run([
+      'where',
+      '--skills-dir',
+      skillsDir,
+      '--selection',
+      'a quote',
+      '--context',
+      'app=firefox',
+      '--context',
+      'window_title=Inbox — Mozilla Firefox = mail',
+      '--context',
+      'date=2026-11-24',
+      '--context',
+      'time=09:30',
+      '--context',
+      'language=French',
+    ]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.stdout).toContain('from a browser');
+    expect(systemOf(before)).toBe(
+      'app=firefox\ntitle=Inbox — Mozilla Firefox = mail\nurl=\nwhen=2026-11-24 09:30\nlanguage=French\n',
+    );
+    // without flags: no window, today's date, the dashboard language
+    server.script({ text: 'ok' });
+    const plain = await run(['where', '--skills-dir', skillsDir, '--selection', 'x']);
+    expect(plain.code, plain.err).toBe(0);
+    expect(systemOf(before + 1)).toMatch(
+      /^app=\ntitle=\nurl=\nwhen=\S.*\d{4}.* \d{1,2}:\d{2}.*\nlanguage=(English|Simplified Chinese)\n$/,
+    );
+  });
+
+  it('says how to write a bad --context, and sends nothing', async () => {
+    const before = server.requests.length;
+    for (const [flag, said] of [
+      ['app', '--context takes NAME=VALUE, e.g. --context app=firefox'],
+      ['=firefox', '--context takes NAME=VALUE'],
+      [
+        'title=Inbox',
+        '--context title: unknown name; it is one of app, window_title, url, date, time, language',
+      ],
+    ] as const) {
+      const r = await run(['where', '--skills-dir', skillsDir, '--context', flag]);
+      expect(r.code, flag).toBe(2);
+      expect(r.err).toContain(said);
+    }
+    const twice = await run(['where', '--skills-dir', skillsDir, '--context', 'app=a', '--context', 'app=b']);
+    expect(twice).toMatchObject({ code: 2 });
+    expect(twice.err).toContain('--context app is given twice');
+    const follow = await run(['--continue', 'run_x', '--input', 'more', '--context', 'app=a']);
+    expect(follow.code).toBe(2);
+    expect(follow.err).toContain('does not take --context');
+    expect(server.requests.length).toBe(before);
+  });
+});

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import tty from 'node:tty';
+import type { ContextValues } from '../../../shared/skills/context-values';
 import type { PermissionMode } from '../../../shared/types/permission';
 import type { RunEvent } from '../../../shared/types/run';
 import type { ProviderKind } from '../../core/providers/gateway';
@@ -28,6 +29,8 @@ export interface RunOptions {
   /** `--arguments`: what follows the skill's name when typed as a command ($ARGUMENTS, $0…$N, named). */
   arguments?: string;
   config: Record<string, string>;
+  /** `--context NAME=VALUE`: `{{app}}`, `{{window_title}}`, `{{url}}`, or over `{{date}}`, `{{time}}`, `{{language}}`. */
+  context?: ContextValues;
   /** `--fallback-original`: on failure print the original text (the selection, else the input) on stdout. */
   fallbackOriginal?: boolean;
   provider?: ProviderKind;
@@ -227,6 +230,7 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
             selection: options.selection,
             arguments: options.arguments,
             config: Object.keys(options.config).length > 0 ? options.config : undefined,
+            context: options.context && Object.keys(options.context).length > 0 ? options.context : undefined,
             workdir: options.workdir !== undefined ? path.resolve(options.workdir) : undefined,
             permissionMode: options.permissionMode,
             ...(options.agent ? { agent: true } : {}),

@@ -45,6 +45,28 @@ describe('skilldeck validate', () => {
     ]);
   });
 
+  it('knows the context placeholders, and leaves unknown ones to run as written (no finding either way)', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-validate-context-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'where'));
+      fs.writeFileSync(
+        path.join(dir, 'where', 'SKILL.md'),
+        '---\nname: where\ndescription: Notes where a quote came from.\n---\n' +
+          'From {{app}} ({{window_title}}, {{url}}) on {{date}} at {{time}}; answer in {{language}}.\n' +
+          'Unknown stays: {{nope}}.\n',
+      );
+      for (const strict of [[], ['--strict']]) {
+        const result = await run(['validate', path.join(dir, 'where'), '--json', ...strict]);
+        expect(result.code).toBe(0);
+        expect(JSON.parse(result.out)).toMatchObject([
+          { id: 'where', valid: true, errors: [], warnings: [] },
+        ]);
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('exits 1 when any skill is invalid, giving every file a verdict', async () => {
     const result = await run(['validate', path.join(testdata, 'broken'), '--json']);
     expect(result.code).toBe(1);

@@ -1,7 +1,8 @@
 // What the Skill tool hands the model: another skill's instructions, rendered as that skill would be when
 // run — its own `config` values and `arguments`, the arguments given in the call — never the caller's
 // config or arguments. What the user gave this run (the selection, what they typed, the clipboard) is the
-// user's data, not the caller's settings, so `{{selection}}` / `{{input}}` / `{{clipboard}}` still see it.
+// user's data, not the caller's settings, so `{{selection}}` / `{{input}}` / `{{clipboard}}` still see it,
+// and so do the context placeholders (`{{app}}`, `{{window_title}}`, `{{date}}`…): where the user was.
 import { argumentDefaults } from '../skills/arguments-field';
 import type { SkillRegistry } from '../skills/registry';
 import { renderBody, type RunContext } from '../engine/skill-io';
@@ -35,6 +36,8 @@ export async function activateForModel(o: {
     selection: o.run.selection,
     instruction: o.run.instruction,
     clipboard: o.run.clipboard,
+    context: o.run.context,
+    locale: o.run.locale,
     config: { ...definition?.config },
     argumentsText: o.args,
     skillDir: activated.entry.realDir,

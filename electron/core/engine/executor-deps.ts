@@ -49,6 +49,11 @@ export interface ExecutorDeps {
   /** `runs:event` on the event hub. */
   onEvent: (runId: string, event: RunEvent) => void;
   readClipboard?: () => Promise<string>;
+  /**
+   * The dashboard language (`{{language}}`) and the locale `{{date}}`/`{{time}}` are written in
+   * (shared/skills/context-values.ts), read when a run starts.
+   */
+  locale?: () => { language: string; format: string };
   /** Base of the exponential backoff between a step's attempts (jitter added). */
   retryBaseMs?: number;
   maxOutputTokens?: number;

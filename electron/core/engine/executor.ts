@@ -3,6 +3,7 @@
 // shutdown. A run's lifecycle is run-execution.ts, each mode's work modes/, one model call step-runner.ts.
 import crypto from 'node:crypto';
 import { AppError } from '../../../shared/ipc/result';
+import { languageName } from '../../../shared/skills/context-values';
 import type { RunStart } from '../../../shared/types/run';
 import { argumentDefaults } from '../skills/arguments-field';
 import { loadDraft } from '../skills/draft';
@@ -105,9 +106,14 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       instruction: request.instruction ?? request.input,
       config: request.config ?? {},
       argumentsText: request.arguments,
+      context: request.context,
     };
+    const here = deps.locale?.();
     const ctx: RunContext = {
       ...given,
+      // the dashboard language and date format now; what the run was given (a retry: its first run's) over them
+      context: { ...(here ? { language: languageName(here.language) } : {}), ...given.context },
+      locale: given.locale ?? here?.format,
       config: { ...definition.config, ...given.config },
       skillDir: skill.entry.realDir,
       declaredArguments: definition.arguments,

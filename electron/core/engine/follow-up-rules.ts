@@ -80,6 +80,8 @@ export function retrySource(repo: RunRepo, request: RunStart): RetrySource {
           config: ctx.config,
           argumentsText: ctx.argumentsText,
           clipboard: ctx.clipboard,
+          // the window it was triggered from, the language it was asked in
+          context: ctx.context,
         }
       : { instruction: retried.input || undefined, config: {} },
   };

@@ -3,6 +3,7 @@
 // same choice: the dashboard's language picker sends it here (`app:setLanguage`, kept in settings), else
 // the system's locale decides (zh* → 简体中文).
 import i18next, { type i18n as I18n } from 'i18next';
+import { formattingLocale } from '../../../shared/skills/context-values';
 import en from './locales/en.json' with { type: 'json' };
 import zhCN from './locales/zh-CN.json' with { type: 'json' };
 
@@ -27,6 +28,14 @@ export function languageFromLocale(locale: string | undefined | null): DesktopLa
 /** The locale Node sees: LC_ALL, LC_MESSAGES, LANG, else Intl's. */
 export function systemLocale(env: NodeJS.ProcessEnv = process.env): string {
   return env.LC_ALL || env.LC_MESSAGES || env.LANG || Intl.DateTimeFormat().resolvedOptions().locale;
+}
+
+/**
+ * What a run's `{{language}}`, `{{date}}` and `{{time}}` follow: the dashboard's language, with the
+ * system's regional format when it is in that language (shared/skills/context-values.ts).
+ */
+export function runLocale(language: DesktopLanguage, locale: string | undefined) {
+  return { language, format: formattingLocale(language, locale ?? systemLocale()) };
 }
 
 export interface DesktopI18n {

@@ -157,6 +157,52 @@ describe('trigger:run', () => {
     expect(ports.commandBarAsked).toHaveLength(1);
   });
 
+  it('fills the context placeholders from the window focused at trigger time', async () => {
+    const ports = createMemoryPorts();
+    ports.focused = {
+      id: '0x200',
+      app: 'firefox',
+      title: 'Pull request #15 - https://git.example.com/pr/15 — Mozilla Firefox',
+      isTerminal: false,
+    };
+    const tc = setup(ports);
+    tc.writeSkill(
+      'where',
+      '---\nname: where\ndescription: Says where.\n---\n' +
+        'app={{app}}\ntitle={{window_title}}\nurl={{url}}\nlanguage={{language}}\n',
+    );
+    server.script({ text: 'ok' });
+    const result = await trigger(tc, { skillId: 'where', instruction: 'where am I?' });
+    expect(tc.core.runs.get(result.runId!)!.status).toBe('succeeded');
+    const body = server.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
+    expect(body.messages[0]!.content).toBe(
+      'app=firefox\ntitle=Pull request #15 - https://git.example.com/pr/15 — Mozilla Firefox\n' +
+        'url=https://git.example.com/pr/15\nlanguage=English\n',
+    );
+    // a retry runs on the same window, though another has the focus now
+    ports.focused = editor;
+    server.script({ text: 'again' });
+    const retry = await tc.client.invoke('runs:start', { skillId: 'where', retryOf: result.runId! });
+    await tc.core.executor.settled(retry.runId);
+    const again = server.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
+    expect(again.messages[0]!.content).toBe(body.messages[0]!.content);
+  });
+
+  it('follows the dashboard language for {{language}}, {{date}} and {{time}}', async () => {
+    const ports = createMemoryPorts();
+    const tc = setup(ports);
+    tc.writeSkill('when', '---\nname: when\ndescription: Says when.\n---\n{{language}}|{{date}}|{{time}}\n');
+    await tc.client.invoke('app:setLanguage', { language: 'zh-CN' });
+    server.script({ text: 'ok' });
+    const result = await trigger(tc, { skillId: 'when', instruction: 'when?' });
+    expect(tc.core.runs.get(result.runId!)!.status).toBe('succeeded');
+    const body = server.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
+    // e.g. "Simplified Chinese|2026年11月24日星期二|16:05"
+    expect(body.messages[0]!.content).toMatch(
+      /^Simplified Chinese\|\d{4}年\d{1,2}月\d{1,2}日星期.\|\S*\d{1,2}:\d{2}\n$/,
+    );
+  });
+
   it('refuses an unknown skill', async () => {
     const tc = setup(createMemoryPorts());
     await tc.core.skills.ready();

@@ -17,6 +17,7 @@ import type { SkillRegistry } from '../skills/registry';
 import { englishText, type DesktopText } from '../i18n/desktop-text';
 import type { SettingsStore } from '../store/settings';
 import type { TriggerSession } from './trigger-session';
+import { windowContext } from './window-context';
 
 export interface TriggerDeps {
   ports: Pick<PlatformPorts, 'focus' | 'selection' | 'commandBar' | 'card'>;
@@ -174,6 +175,7 @@ export function createTriggerFlow(deps: TriggerDeps) {
         ...(hasSelection ? { selection: captured.text } : {}),
         ...(instructionText !== undefined ? { instruction: instructionText } : {}),
         ...(takesArgument && instructionText !== undefined ? { arguments: instructionText } : {}),
+        context: windowContext(focus),
       },
       {
         beforeStart: (id) => {

@@ -3,12 +3,39 @@ import { looksLikeTerminal, type DesktopBackend, type X11Ports } from './desktop
 import type { RunCommand } from './run-command';
 import { HelperUnavailable, type WindowsHelperClient } from './windows/helper-client';
 
+// The front app, its front window's title and AXDocument (Safari: the tab's URL; document apps: a file
+// URL, not used) through System Events — the Accessibility access capture already needs; a window that
+// does not answer leaves them empty.
 const MAC_FRONT_APP = [
   'tell application "System Events"',
   '  set p to first application process whose frontmost is true',
-  '  return (unix id of p as text) & tab & (name of p)',
+  '  set t to ""',
+  '  set u to ""',
+  '  try',
+  '    set w to front window of p',
+  '    set t to name of w',
+  '    if t is missing value then set t to ""',
+  '    try',
+  '      set u to value of attribute "AXDocument" of w',
+  '      if u is missing value then set u to ""',
+  '    end try',
+  '  end try',
+  '  return (unix id of p as text) & tab & (name of p) & tab & t & tab & u',
   'end tell',
 ].join('\n');
+
+/** osascript's answer → the focused window; a URL only when it is a web page's (http/https). */
+export function parseMacFront(out: string): FocusedWindow | null {
+  const [pid = '', app = '', title = '', document = ''] = out.replace(/\n$/, '').split('\t');
+  if (!pid.trim()) return null;
+  return {
+    id: `pid:${pid.trim()}`,
+    app,
+    title: title.replace(/[\t\n]/g, ' '),
+    ...(/^https?:\/\//i.test(document) ? { url: document } : {}),
+    isTerminal: looksLikeTerminal(app),
+  };
+}
 const WINDOWS_FOREGROUND =
   'Add-Type -Namespace Sd -Name W -MemberDefinition \'[DllImport("user32.dll")] public static extern System.IntPtr GetForegroundWindow(); [DllImport("user32.dll")] public static extern int GetWindowThreadProcessId(System.IntPtr h, out int p);\'; ' +
   '$h = [Sd.W]::GetForegroundWindow(); $p = 0; [void][Sd.W]::GetWindowThreadProcessId($h, [ref]$p); ' +
@@ -37,12 +64,7 @@ export function createFocusPort(
     async current(): Promise<FocusedWindow | null> {
       try {
         if (backend === 'x11') return (await (await x11())?.focus.current()) ?? null;
-        if (backend === 'macos') {
-          const [pid = '', app = ''] = (await run('osascript', ['-e', MAC_FRONT_APP], 3000))
-            .trim()
-            .split('\t');
-          return pid ? { id: `pid:${pid}`, app, title: '', isTerminal: looksLikeTerminal(app) } : null;
-        }
+        if (backend === 'macos') return parseMacFront(await run('osascript', ['-e', MAC_FRONT_APP], 3000));
         if (backend === 'windows') {
           if (windowsHelper) {
             try {

@@ -40,7 +40,7 @@ describe('editor store: Try it', () => {
     await store.open('notes');
     const opened = openedForm(useEditorStore.getState().detail)!;
     store.setForm({ ...opened, body: 'Unsaved body.\n', model: 'small' });
-    store.setSample({ selection: 'the text', input: '', arguments: 'fr' });
+    store.setSample({ selection: 'the text', input: '', arguments: 'fr', app: 'firefox', url: '' });
     expect(await store.tryDraft()).toBe(true);
     expect(fake.callsOf('skills:check')[0]!.input).toEqual({
       skillId: 'notes',
@@ -53,6 +53,7 @@ describe('editor store: Try it', () => {
       draft: 'EDITED:Unsaved body.\n',
       selection: 'the text',
       arguments: 'fr',
+      context: { app: 'firefox' },
     });
     expect(useEditorStore.getState()).toMatchObject({
       tryRunId: 'run_try_one',

@@ -16,9 +16,29 @@ export interface TrySample {
   /** The preview's `{{clipboard}}` (a try reads the real clipboard, as a run does). */
   clipboard: string;
   arguments: string;
+  /** `{{app}}`, `{{window_title}}`, `{{url}}`: the window a hotkey run would start in. */
+  app: string;
+  windowTitle: string;
+  url: string;
 }
 
-export const EMPTY_SAMPLE: TrySample = { selection: '', input: '', clipboard: '', arguments: '' };
+export const EMPTY_SAMPLE: TrySample = {
+  selection: '',
+  input: '',
+  clipboard: '',
+  arguments: '',
+  app: '',
+  windowTitle: '',
+  url: '',
+};
+
+/** The sample's window, as `runs:start`'s `context` (empty boxes left out, as the window did not say). */
+export function sampleContext(sample: TrySample) {
+  const given = { app: sample.app, window_title: sample.windowTitle, url: sample.url };
+  return Object.fromEntries(Object.entries(given).filter(([, value]) => value !== '')) as Partial<
+    typeof given
+  >;
+}
 
 export type ModelList =
   { state: 'loading' } | { state: 'done'; value: ProviderModels } | { state: 'failed'; error: string };
@@ -54,6 +74,7 @@ export function sampleRequest(sample: TrySample) {
     ...(sample.selection !== '' ? { selection: sample.selection } : {}),
     ...(sample.input !== '' ? { input: sample.input } : {}),
     ...(sample.arguments.trim() !== '' ? { arguments: sample.arguments } : {}),
+    ...(Object.keys(sampleContext(sample)).length > 0 ? { context: sampleContext(sample) } : {}),
   };
 }
 

@@ -79,7 +79,7 @@ export function createX11Focus(
           (error: unknown) => rethrowMissing(error, ''),
         ),
         run('xdotool', ['getwindowname', id]).then(
-          (out) => out.toString('utf8').replace(/\n$/, ''),
+          (out) => decodeWindowName(out).replace(/\n$/, ''),
           (error: unknown) => rethrowMissing(error, ''),
         ),
       ]);
@@ -105,6 +105,29 @@ export function parseWmClass(xpropOutput: string): string[] {
   return [...xpropOutput.slice(eq + 1).matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) =>
     m[1]!.replace(/\\(.)/g, '$1'),
   );
+}
+
+/**
+ * A window's name as xdotool prints it: UTF-8 (`_NET_WM_NAME`, or a UTF-8 `WM_NAME`), or `WM_NAME` in
+ * COMPOUND_TEXT (xterm, older toolkits) — ISO 8859-1 with `ESC % G … ESC % @` around UTF-8 runs; other
+ * charset switches are dropped.
+ */
+export function decodeWindowName(raw: Buffer): string {
+  if (!raw.includes(0x1b)) {
+    try {
+      return new TextDecoder('utf-8', { fatal: true }).decode(raw);
+    } catch {
+      return raw.toString('latin1');
+    }
+  }
+  /* eslint-disable no-control-regex -- COMPOUND_TEXT's charset switches are escape sequences */
+  return raw
+    .toString('latin1')
+    .replace(/\x1b%G([\s\S]*?)(?:\x1b%@|$)/g, (_, utf8: string) =>
+      Buffer.from(utf8, 'latin1').toString('utf8'),
+    )
+    .replace(/\x1b[\x20-\x2f]*[\x30-\x7e]/g, '');
+  /* eslint-enable no-control-regex */
 }
 
 function rethrowMissing<T>(error: unknown, fallback: T): T {

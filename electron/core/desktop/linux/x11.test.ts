@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Page } from '@playwright/test';
 import type { FocusedWindow } from '../../platform';
 import { missingCommands, startXvfb, type Xvfb } from './test-support';
+import { decodeWindowName } from './x11-focus';
 import { createX11Ports, parseWmClass, restoreClipboard, snapshotClipboard, type X11Ports } from './x11';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -24,6 +25,27 @@ describe('parseWmClass', () => {
     ]);
     expect(parseWmClass('WM_CLASS(STRING) = "a\\"b", "XTerm"')).toEqual(['a"b', 'XTerm']);
     expect(parseWmClass('WM_CLASS:  not found.\n')).toEqual([]);
+  });
+});
+
+describe('decodeWindowName', () => {
+  it('reads UTF-8 names, and COMPOUND_TEXT ones as xterm sets them', () => {
+    expect(decodeWindowName(Buffer.from('Inbox — 邮件\n', 'utf8'))).toBe('Inbox — 邮件\n');
+    // "notes — ü": the dash in a UTF-8 run, ü as ISO 8859-1
+    const compound = Buffer.from([
+      ...Buffer.from('notes '),
+      0x1b,
+      0x25,
+      0x47,
+      ...Buffer.from('—', 'utf8'),
+      0x1b,
+      0x25,
+      0x40,
+      0x20,
+      0xfc,
+    ]);
+    expect(decodeWindowName(compound)).toBe('notes — ü');
+    expect(decodeWindowName(Buffer.from([0x63, 0x61, 0x66, 0xe9]))).toBe('café');
   });
 });
 

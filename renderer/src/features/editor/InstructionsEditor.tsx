@@ -5,13 +5,11 @@ import {
   type CompletionResult,
 } from '@codemirror/autocomplete';
 import { markdown } from '@codemirror/lang-markdown';
-import { Compartment, EditorState } from '@codemirror/state';
+import type { EditorView } from '@codemirror/view';
 import {
   Decoration,
-  EditorView,
   MatchDecorator,
   ViewPlugin,
-  keymap,
   placeholder as emptyText,
   type DecorationSet,
   type ViewUpdate,
@@ -20,6 +18,7 @@ import { minimalSetup } from 'codemirror';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { placeholderOptions, typedPlaceholderStart, type PlaceholderOption } from './placeholders';
+import { useCodeMirror } from './use-code-mirror';
 
 // The placeholders the engine fills, marked in the text so they stand out from the prose.
 const PLACEHOLDER_TEXT =
@@ -67,93 +66,46 @@ export function InstructionsEditor({
   configKeys: readonly string[];
   argumentNames: readonly string[];
 }) {
-  const host = useRef<HTMLDivElement>(null);
-  const view = useRef<EditorView | null>(null);
   const { t } = useTranslation('editor');
-  const latest = useRef({ onChange, onSave, configKeys, argumentNames, t });
-  const editable = useRef(new Compartment());
+  const latest = useRef({ configKeys, argumentNames, t });
 
   useEffect(() => {
-    latest.current = { onChange, onSave, configKeys, argumentNames, t };
+    latest.current = { configKeys, argumentNames, t };
   });
 
-  useEffect(() => {
-    const complete = (context: CompletionContext): CompletionResult | null => {
-      const line = context.state.doc.lineAt(context.pos);
-      const before = context.state.sliceDoc(line.from, context.pos);
-      const start = typedPlaceholderStart(before);
-      if (start === null && !context.explicit) return null;
-      const { configKeys: keys, argumentNames: names, t: say } = latest.current;
-      const option = (o: PlaceholderOption): Completion => ({
-        label: o.label,
-        detail: say(`placeholders.${o.describe}`, o.values ?? {}),
-        type: o.kind === 'config' ? 'property' : o.kind === 'argument' ? 'variable' : 'constant',
-        boost: o.kind === 'config' ? 1 : 0,
-      });
-      return {
-        from: start === null ? context.pos : line.from + start,
-        options: placeholderOptions({ configKeys: keys, argumentNames: names }).map(option),
-        validFor: /^[{$][\w{}.[\]$-]*$/,
-      };
-    };
-
-    const created = new EditorView({
-      parent: host.current!,
-      state: EditorState.create({
-        doc: value,
-        extensions: [
-          keymap.of([
-            {
-              key: 'Mod-s',
-              preventDefault: true,
-              run: () => {
-                latest.current.onSave();
-                return true;
-              },
-            },
-          ]),
-          minimalSetup,
-          markdown(),
-          autocompletion({ override: [complete], icons: false }),
-          markPlaceholders,
-          EditorView.lineWrapping,
-          emptyText(latest.current.t('form.instructionsEmpty')),
-          editable.current.of([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]),
-          EditorView.contentAttributes.of({
-            'aria-label': label,
-            'aria-multiline': 'true',
-            ...(describedBy ? { 'aria-describedby': describedBy } : {}),
-          }),
-          EditorView.updateListener.of((update) => {
-            if (update.docChanged) latest.current.onChange(update.state.doc.toString());
-          }),
-        ],
-      }),
+  const complete = (context: CompletionContext): CompletionResult | null => {
+    const line = context.state.doc.lineAt(context.pos);
+    const before = context.state.sliceDoc(line.from, context.pos);
+    const start = typedPlaceholderStart(before);
+    if (start === null && !context.explicit) return null;
+    const { configKeys: keys, argumentNames: names, t: say } = latest.current;
+    const option = (o: PlaceholderOption): Completion => ({
+      label: o.label,
+      detail: say(`placeholders.${o.describe}`, o.values ?? {}),
+      type: o.kind === 'config' ? 'property' : o.kind === 'argument' ? 'variable' : 'constant',
+      boost: o.kind === 'config' ? 1 : 0,
     });
-    view.current = created;
-    return () => {
-      created.destroy();
-      view.current = null;
+    return {
+      from: start === null ? context.pos : line.from + start,
+      options: placeholderOptions({ configKeys: keys, argumentNames: names }).map(option),
+      validFor: /^[{$][\w{}.[\]$-]*$/,
     };
-    // The view is made once; later values and the read-only state are dispatched below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  };
 
-  // A new text from outside (revert, a save, a change on disk) replaces the document.
-  useEffect(() => {
-    const current = view.current;
-    if (!current || current.state.doc.toString() === value) return;
-    current.dispatch({ changes: { from: 0, to: current.state.doc.length, insert: value } });
-  }, [value]);
-
-  useEffect(() => {
-    view.current?.dispatch({
-      effects: editable.current.reconfigure([
-        EditorState.readOnly.of(readOnly),
-        EditorView.editable.of(!readOnly),
-      ]),
-    });
-  }, [readOnly]);
+  const host = useCodeMirror({
+    value,
+    readOnly,
+    onChange,
+    onSave,
+    attributes: { 'aria-label': label, ...(describedBy ? { 'aria-describedby': describedBy } : {}) },
+    extensions: () => [
+      minimalSetup,
+      markdown(),
+      autocompletion({ override: [complete], icons: false }),
+      markPlaceholders,
+      emptyText(latest.current.t('form.instructionsEmpty')),
+    ],
+  });
 
   return <div ref={host} className="instructions-editor" data-testid="instructions-editor" />;
 }

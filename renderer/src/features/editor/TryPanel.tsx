@@ -6,7 +6,9 @@ import { errorText } from '../../i18n/error-text';
 import { navigation } from './navigation';
 import { Markdown } from '../runs/Markdown';
 import type { FormValues } from './form-model';
+import { contextNamesIn } from './placeholders';
 import { previewPrompt } from './preview';
+import { TryContext } from './TryContext';
 
 /**
  * Beside the form: sample values, the instructions filled for them (live, by the engine's own template
@@ -25,7 +27,15 @@ export function TryPanel({ values, skillDir }: { values: FormValues; skillDir: s
   const run = useRunsStore((s) => (tryRunId ? s.runs[tryRunId] : undefined));
   const ids = { title: useId(), selection: useId(), input: useId(), args: useId(), clip: useId() };
 
-  const preview = useMemo(() => previewPrompt(values, sample, skillDir), [values, sample, skillDir]);
+  const locale = useMemo(
+    () => ({ language: i18n.language, systemLocale: navigator.language }),
+    [i18n.language],
+  );
+  const preview = useMemo(
+    () => previewPrompt(values, sample, skillDir, locale),
+    [values, sample, skillDir, locale],
+  );
+  const usedContext = useMemo(() => contextNamesIn(values.body), [values.body]);
   const running = run !== undefined && !isFinished(run.status);
   const argumentNames = values.arguments.map((a) => a.name.trim()).filter(Boolean);
 
@@ -104,6 +114,7 @@ export function TryPanel({ values, skillDir }: { values: FormValues; skillDir: s
           </span>
         </div>
       </div>
+      <TryContext used={usedContext} sample={sample} setSample={setSample} locale={locale} />
 
       <div className="try-actions">
         {running ? (

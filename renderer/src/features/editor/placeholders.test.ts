@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderTemplate } from '../../../../shared/skills/template';
-import { placeholderOptions, typedPlaceholderStart } from './placeholders';
+import { contextNamesIn, placeholderOptions, typedPlaceholderStart } from './placeholders';
 
 describe('placeholderOptions', () => {
   it('offers the data placeholders, this skill’s config keys and its declared arguments', () => {
@@ -12,7 +12,12 @@ describe('placeholderOptions', () => {
       '{{selection}}',
       '{{input}}',
       '{{clipboard}}',
+      '{{app}}',
+      '{{window_title}}',
+      '{{url}}',
       '{{date}}',
+      '{{time}}',
+      '{{language}}',
       '{{config.tone}}',
       '{{config.length}}',
       '$ARGUMENTS',
@@ -63,5 +68,14 @@ describe('typedPlaceholderStart', () => {
     expect(typedPlaceholderStart('plain text')).toBeNull();
     expect(typedPlaceholderStart('done {{input}} ')).toBeNull();
     expect(typedPlaceholderStart('{{input}}')).toBeNull();
+  });
+});
+
+describe('contextNamesIn', () => {
+  it('lists the context placeholders a text uses', () => {
+    expect([
+      ...contextNamesIn('In {{ url }} of {{app}} at {{time}}; {{app}} again, {{apps}}, {{config.app}}'),
+    ]).toEqual(['app', 'url', 'time']);
+    expect(contextNamesIn('{{selection}}').size).toBe(0);
   });
 });

@@ -2,7 +2,9 @@
 // (shared/skills/template.ts, docs/SKILL-FORMAT.md "The body and templates"), with this skill's config
 // keys and declared arguments as the form has them now.
 
-export type PlaceholderKind = 'data' | 'config' | 'argument' | 'folder';
+import { CONTEXT_NAMES, type ContextName } from '../../../../shared/skills/context-values';
+
+export type PlaceholderKind = 'data' | 'context' | 'config' | 'argument' | 'folder';
 
 export interface PlaceholderOption {
   /** Exactly what is inserted. */
@@ -21,8 +23,9 @@ export function placeholderOptions(skill: {
     { label: '{{selection}}', kind: 'data', describe: 'selection' },
     { label: '{{input}}', kind: 'data', describe: 'input' },
     { label: '{{clipboard}}', kind: 'data', describe: 'clipboard' },
-    { label: '{{date}}', kind: 'data', describe: 'date' },
   ];
+  // where the user is: the focused window, the date and time, the dashboard language
+  for (const name of CONTEXT_NAMES) options.push({ label: `{{${name}}}`, kind: 'context', describe: name });
   const keys = [...new Set(skill.configKeys.map((k) => k.trim()).filter(Boolean))];
   for (const key of keys)
     options.push({ label: `{{config.${key}}}`, kind: 'config', describe: 'config', values: { key } });
@@ -56,4 +59,11 @@ export function typedPlaceholderStart(before: string): number | null {
     if (match) return match.index;
   }
   return null;
+}
+
+/** The context placeholders `text` uses, in CONTEXT_NAMES order (the Try panel asks only for those). */
+export function contextNamesIn(text: string): Set<ContextName> {
+  const used = new Set<string>();
+  for (const match of text.matchAll(/\{\{\s*([A-Za-z_][\w.-]*)\s*\}\}/g)) used.add(match[1]!);
+  return new Set(CONTEXT_NAMES.filter((name) => used.has(name)));
 }
