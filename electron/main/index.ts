@@ -50,7 +50,7 @@ if (!app.requestSingleInstanceLock()) {
   app
     .whenReady()
     .then(() => {
-      running = startApp({ hotkeys: triggers.hotkeys });
+      running = startApp({ hotkeys: triggers.hotkeys, hidden: process.argv.includes('--hidden') });
       registerDeepLinkScheme(app);
       triggers.attach(running, process.argv);
     })

@@ -32,6 +32,8 @@ export class StartupError extends Error {
 export interface StartOptions {
   /** The global hotkeys, for the core's `hotkeys:*` handlers (electron/main/triggers/hotkeys.ts). */
   hotkeys?: HotkeyService;
+  /** Started at login (`--hidden`, the XDG autostart entry): stay in the tray, no dashboard window. */
+  hidden?: boolean;
 }
 
 /** The tray's pause checkbox, over the hotkey manager. */
@@ -85,7 +87,7 @@ export function startApp(options: StartOptions = {}): Running {
 
   serveRenderer(paths.rendererDir, paths.pagesDir);
   const unbind = bindContract(core, dashboard);
-  dashboard.show();
+  if (!options.hidden) dashboard.show();
   const running = core;
   shell.start({
     core,
