@@ -3,6 +3,7 @@ import type { DesktopText } from '../../core/i18n/desktop-text';
 import type { FocusPort, TextInserterPort } from '../../core/platform';
 import { restoreClipboard, snapshotClipboard } from './clipboard';
 import { keyCommand, type DesktopBackend, type X11Ports } from './desktop-backend';
+import type { WaylandPorts } from '../../core/desktop/wayland/wayland-ports';
 import { ensureMacAccessibility } from './mac-accessibility';
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -15,15 +16,18 @@ export function createInserter(options: {
   backend: DesktopBackend;
   focus: FocusPort;
   x11: () => Promise<X11Ports | null>;
+  /** Wayland: wl-copy, checked with wl-paste, then wtype / ydotool (wayland-ports.ts). */
+  wayland?: WaylandPorts | null;
   keys: (key: 'paste' | 'collapse') => Promise<void>;
   settleMs: number;
   text?: DesktopText;
 }): TextInserterPort {
-  const { backend, focus, x11, keys, settleMs, text: t } = options;
+  const { backend, focus, x11, wayland, keys, settleMs, text: t } = options;
   return {
     async insert(text, insertOptions) {
       const ports = await x11();
       if (ports) return ports.inserter.insert(text, insertOptions);
+      if (wayland) return wayland.inserter.insert(text, insertOptions);
       if (keyCommand(backend, 'paste') === null) {
         await clipboard.writeText(text);
         return {
