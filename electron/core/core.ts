@@ -7,6 +7,7 @@ import type { Handlers } from '../../shared/ipc/contract';
 import { outputAgentTools } from './agent/output-tools';
 import { agentToolsCore } from './agent/tools';
 import { createAppHandlers } from './app-handlers';
+import { createDesktopCheckHandlers } from './desktop/check/desktop-check-handlers';
 import type { Core, CoreOptions } from './core-api';
 import { createExecutor } from './engine/executor';
 import { createDesktopI18n, languageFromLocale, systemLocale } from './i18n/desktop-text';
@@ -131,6 +132,7 @@ export function createCore(options: CoreOptions): Core {
     onInternalError: options.onInternalError,
   });
 
+  const listed = () => handlers['skills:list'](undefined);
   const handlers: Handlers = {
     ...createAppHandlers({
       version: options.version,
@@ -166,6 +168,7 @@ export function createCore(options: CoreOptions): Core {
       usage: () => runs.usage(),
     }),
     ...createMcpHandlers({ repo: mcpServers, secrets: ports.secrets, onChange: mcp.drop }),
+    ...createDesktopCheckHandlers({ ...options, ports, listSkills: () => listed() }),
   };
 
   return {

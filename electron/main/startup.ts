@@ -2,6 +2,7 @@ import { app, session } from 'electron';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { createCore, type Core } from '../core/core';
+import { detectDesktopSession } from '../core/desktop/session';
 import { englishText, type DesktopText } from '../core/i18n/desktop-text';
 import { bindContract } from './ipc/bind-contract';
 import { checkNativeBinding, explainStartupError } from './native';
@@ -78,6 +79,7 @@ export function startApp(options: StartOptions = {}): Running {
       ports: shell.ports,
       pickFolder: createFolderPicker(() => dashboard.current(), text),
       locale: app.getLocale(),
+      session: detectDesktopSession(process.platform, process.env),
       ...(options.hotkeys ? { hotkeys: options.hotkeys } : {}),
     });
   } catch (error) {
