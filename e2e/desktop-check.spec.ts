@@ -118,3 +118,25 @@ test('on X11 every part runs for real against the test field', async () => {
     await browser.close();
   }
 });
+
+test('on X11 without xdotool and xclip, each failing part says how to fix it', async ({ page }) => {
+  test.skip(missing.length > 0, `needs ${missing.join(', ')} (apt-get install xvfb xdotool xclip x11-utils)`);
+  xvfb = await startXvfb();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-e2e-check-tools-'));
+  // the host finds no X tools on its PATH (node itself is started by its full path)
+  host = await startSkilldeckHost(dataDir, {
+    args: ['--desktop'],
+    env: { DISPLAY: xvfb.display, PATH: '/nonexistent' },
+  });
+  await openSettings(page, host.url);
+  const section = page.getByTestId('desktop-check');
+  await section.getByRole('button', { name: 'Run the check' }).click();
+  await expect(section.getByTestId('check-capture')).toHaveAttribute('data-state', 'failed');
+  await expect(section.getByTestId('check-capture')).toContainText(
+    'Fix: Install xclip and xdotool (`sudo apt install xclip xdotool`).',
+  );
+  await expect(section.getByTestId('check-paste')).toHaveAttribute('data-state', 'failed');
+  await expect(section.getByTestId('check-paste')).toContainText('xdotool is not installed');
+  await expect(section.getByTestId('check-paste')).toContainText('Fix: Install xdotool and xclip');
+  await expect(section.getByTestId('desktop-check-field')).toHaveValue(/^Skilldeck check \w{4}$/);
+});
