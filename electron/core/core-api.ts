@@ -63,6 +63,8 @@ export interface CoreOptions {
   hotkeys?: HotkeyService;
   /** The desktop session the ports act on (`desktop:check`); absent: this host has no desktop. */
   session?: DesktopSession;
+  /** The desktop app's executable (an AppImage's file): the desktop check's command to bind starts it. */
+  desktopApp?: string;
   /** The desktop app's folder dialog (`app:pickFolder`); null when cancelled. Absent headless. */
   pickFolder?: (title?: string) => Promise<string | null>;
   /**

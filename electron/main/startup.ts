@@ -2,6 +2,7 @@ import { app, session } from 'electron';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { createCore, type Core } from '../core/core';
+import { autostartProgram } from '../core/desktop/linux/autostart';
 import { detectDesktopSession } from '../core/desktop/session';
 import { englishText, type DesktopText } from '../core/i18n/desktop-text';
 import { bindContract } from './ipc/bind-contract';
@@ -80,6 +81,7 @@ export function startApp(options: StartOptions = {}): Running {
       pickFolder: createFolderPicker(() => dashboard.current(), text),
       locale: app.getLocale(),
       session: detectDesktopSession(process.platform, process.env),
+      ...(app.isPackaged ? { desktopApp: autostartProgram(process.execPath, process.env) } : {}),
       ...(options.hotkeys ? { hotkeys: options.hotkeys } : {}),
     });
   } catch (error) {

@@ -18,6 +18,8 @@ export function createDesktopCheckHandlers(deps: {
   session?: DesktopSession;
   ports: PlatformPorts;
   hotkeys?: HotkeyService;
+  /** CoreOptions.desktopApp: the desktop app's executable (the command to bind starts it). */
+  desktopApp?: string;
   listSkills: () => readonly SkillSummary[] | Promise<readonly SkillSummary[]>;
 }): Pick<Handlers, 'desktop:check'> {
   return {
@@ -30,6 +32,7 @@ export function createDesktopCheckHandlers(deps: {
           has: onPath,
           run: runCommand,
           listSkills: async () => deps.listSkills(),
+          ...(deps.desktopApp ? { app: deps.desktopApp } : {}),
         },
         input,
       ),

@@ -27,6 +27,8 @@ export interface DesktopCheckDeps {
   /** Runs a command, resolving its stdout (the GlobalShortcuts portal probe); absent: no probe. */
   run?: (command: Command) => Promise<string>;
   listSkills: () => Promise<readonly SkillSummary[]>;
+  /** The desktop app's executable, for the command to bind (absent: the CLI's `skilldeck run`). */
+  app?: string;
 }
 
 const NO_SESSION: DesktopSession = { kind: 'none', compositor: null, desktop: '' };
@@ -39,7 +41,7 @@ export async function runDesktopCheck(
   const overview = deps.hotkeys?.overview() ?? null;
   const registered = overview?.hotkeys.find((h) => h.state === 'registered') ?? null;
   const bindSkill = registered?.skillId ?? skills.find((s) => s.meta.hotkey)?.id ?? skills[0]?.id ?? null;
-  const command = bindCommand(bindSkill ?? 'SKILL');
+  const command = bindCommand(bindSkill ?? 'SKILL', deps.app);
   const base = {
     bindCommand: command,
     bindSkill,

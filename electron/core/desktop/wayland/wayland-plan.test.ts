@@ -99,6 +99,13 @@ describe('Wayland decisions', () => {
     expect(bindCommand('translate')).toBe('skilldeck run translate --trigger');
     expect(bindCommand('plugin:fix-it')).toBe('skilldeck run plugin:fix-it --trigger');
     expect(bindCommand("it's odd")).toBe("skilldeck run 'it'\\''s odd' --trigger");
+    // the packaged app has no CLI on PATH: its own executable, which hands --trigger to the running app
+    expect(bindCommand('translate', '/opt/Skilldeck/skilldeck')).toBe(
+      '/opt/Skilldeck/skilldeck --trigger translate',
+    );
+    expect(bindCommand('translate', '/home/a/My Apps/Skilldeck.AppImage')).toBe(
+      "'/home/a/My Apps/Skilldeck.AppImage' --trigger translate",
+    );
     expect([whereToBind('gnome'), whereToBind('kde'), whereToBind('wlroots'), whereToBind(null)]).toEqual([
       'gnome',
       'kde',

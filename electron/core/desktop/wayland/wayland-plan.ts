@@ -93,9 +93,18 @@ export const portalIntrospect: Command = {
   ],
 };
 
-/** The command a desktop's own shortcut settings run to start a skill as its hotkey would. */
-export function bindCommand(skillId: string): string {
-  return `skilldeck run ${/^[A-Za-z0-9._:-]+$/.test(skillId) ? skillId : `'${skillId.replace(/'/g, `'\\''`)}'`} --trigger`;
+const shellWord = (word: string) =>
+  /^[A-Za-z0-9._:/@+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * The command a desktop's own shortcut settings run to start a skill as its hotkey would: the CLI's
+ * `skilldeck run SKILL --trigger`, or — given the desktop app's own executable (the packaged app has no
+ * CLI on PATH; an AppImage's file) — `<app> --trigger SKILL`, which the running app receives.
+ */
+export function bindCommand(skillId: string, app?: string): string {
+  return app
+    ? `${shellWord(app)} --trigger ${shellWord(skillId)}`
+    : `skilldeck run ${shellWord(skillId)} --trigger`;
 }
 
 /** Where that command is bound, per compositor family (the check's fix says it). */
