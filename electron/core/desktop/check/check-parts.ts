@@ -47,6 +47,8 @@ export const FIX: Record<string, string> = {
     'Select text with the mouse or keyboard, or turn on the copy fallback (Settings › Selection).',
   'capture.installWlClipboard': 'Install wl-clipboard (`sudo apt install wl-clipboard`).',
   'capture.installKeys': 'Install wtype (wlroots) or ydotool (any compositor) so the copy key can be sent.',
+  'capture.noDataControl':
+    '{{desktop}} does not let other apps read the selection (no data-control), so Skilldeck sends the copy key; wtype cannot send keys there: install ydotool.',
   'capture.installX11': 'Install xclip and xdotool (`sudo apt install xclip xdotool`).',
   'capture.mac': 'Allow Skilldeck in System Settings › Privacy & Security › Accessibility.',
   'capture.windows': 'Run Skilldeck at the same privilege level as the app you select in.',
@@ -127,7 +129,13 @@ export function capturePart(
   }
   if (captured.text !== '')
     return part('capture', 'failed', 'capture.other', { got: captured.text.slice(0, 40) }, 'capture.stale');
-  return part('capture', 'failed', 'capture.nothing', {}, captureFix(session, has));
+  return part(
+    'capture',
+    'failed',
+    'capture.nothing',
+    { desktop: session.desktop || 'This desktop' },
+    captureFix(session, has),
+  );
 }
 
 function captureFix(session: DesktopSession, has: (program: string) => boolean): string {
@@ -136,6 +144,9 @@ function captureFix(session: DesktopSession, has: (program: string) => boolean):
       const plan = waylandCapture(session.compositor, has);
       if (plan.method === 'copy' && plan.why === 'no-wl-clipboard') return 'capture.installWlClipboard';
       if (waylandKeyCommand('copy', has) === null) return 'capture.installKeys';
+      // GNOME / KDE speak no virtual-keyboard protocol: only ydotool's key reaches their apps
+      if (!hasDataControl(session.compositor) && session.compositor !== 'other' && !has('ydotool'))
+        return 'capture.noDataControl';
       return 'capture.selectFirst';
     }
     case 'x11':

@@ -1,9 +1,11 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { HotkeysOverview } from '../../../../shared/types/desktop';
 import type { DesktopSession } from '../../../../shared/types/desktop-check';
 import type { SkillSummary } from '../../../../shared/types/skill';
 import type { CapturedSelection } from '../../platform';
-import { capturePart, hotkeyPart, pastePart, restorePart } from './check-parts';
+import { capturePart, FIX, hotkeyPart, pastePart, restorePart, SAID } from './check-parts';
 import { runDesktopCheck, type DesktopCheckDeps } from './desktop-check';
 
 const x11: DesktopSession = { kind: 'x11', compositor: null, desktop: 'XFCE' };
@@ -74,6 +76,10 @@ describe('the desktop check’s verdicts', () => {
       'capture.installKeys',
     );
     expect(capturePart(x11, 'abc', got('', 'none'), none).fixCode).toBe('capture.installX11');
+    const onGnome = capturePart(gnome, 'abc', got('', 'none'), only('wl-copy', 'wl-paste', 'wtype'));
+    expect(onGnome.fix).toBe(
+      'GNOME does not let other apps read the selection (no data-control), so Skilldeck sends the copy key; wtype cannot send keys there: install ydotool.',
+    );
     expect(
       capturePart({ kind: 'macos', compositor: null, desktop: '' }, 'abc', got('', 'none'), all).fixCode,
     ).toBe('capture.mac');
@@ -164,5 +170,19 @@ describe('runDesktopCheck', () => {
       { sample: 'sample 1', insert: 'x' },
     );
     expect(portal.hotkeyRoute).toBe('portal');
+  });
+});
+
+describe('the dashboard’s words for the check', () => {
+  it('say in English exactly what the core says (every code and fix has its key)', () => {
+    const file = path.join(__dirname, '../../../../renderer/src/i18n/locales/en/desktopCheck.json');
+    const words = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<
+      string,
+      Record<string, Record<string, unknown>>
+    >;
+    const lookup = (group: 'said' | 'fix', code: string) =>
+      code.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], words[group]);
+    for (const [code, text] of Object.entries(SAID)) expect(lookup('said', code), code).toBe(text);
+    for (const [code, text] of Object.entries(FIX)) expect(lookup('fix', code), code).toBe(text);
   });
 });
