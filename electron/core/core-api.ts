@@ -1,5 +1,6 @@
 // What `createCore` takes and returns: the hosts (Electron, `skilldeck serve`), the CLI and the tests use
 // these; core.ts wires them.
+import type { DesktopSession } from '../../shared/types/desktop-check';
 import type { Handlers } from '../../shared/ipc/contract';
 import type { SandboxProbeOptions } from './agent/sandbox';
 import type { AgentTool } from './agent/types';
@@ -60,6 +61,10 @@ export interface CoreOptions {
   bashSandbox?: SandboxProbeOptions;
   /** The desktop app's global hotkeys (absent in the headless host and the CLI). */
   hotkeys?: HotkeyService;
+  /** The desktop session the ports act on (`desktop:check`); absent: this host has no desktop. */
+  session?: DesktopSession;
+  /** The desktop app's executable (an AppImage's file): the desktop check's command to bind starts it. */
+  desktopApp?: string;
   /** The desktop app's folder dialog (`app:pickFolder`); null when cancelled. Absent headless. */
   pickFolder?: (title?: string) => Promise<string | null>;
   /**

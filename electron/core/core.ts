@@ -7,6 +7,7 @@ import type { Handlers } from '../../shared/ipc/contract';
 import { outputAgentTools } from './agent/output-tools';
 import { agentToolsCore } from './agent/tools';
 import { createAppHandlers } from './app-handlers';
+import { createDesktopCheckHandlers } from './desktop/check/desktop-check-handlers';
 import type { Core, CoreOptions } from './core-api';
 import { createExecutor } from './engine/executor';
 import { createDesktopI18n, languageFromLocale, runLocale, systemLocale } from './i18n/desktop-text';
@@ -132,6 +133,7 @@ export function createCore(options: CoreOptions): Core {
     onInternalError: options.onInternalError,
   });
 
+  const listed = () => handlers['skills:list'](undefined);
   const handlers: Handlers = {
     ...createAppHandlers({
       version: options.version,
@@ -167,6 +169,7 @@ export function createCore(options: CoreOptions): Core {
       usage: () => runs.usage(),
     }),
     ...createMcpHandlers({ repo: mcpServers, secrets: ports.secrets, onChange: mcp.drop }),
+    ...createDesktopCheckHandlers({ ...options, ports, listSkills: () => listed() }),
   };
 
   return {

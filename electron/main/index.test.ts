@@ -125,7 +125,10 @@ describe('main process lifecycle', () => {
     async () => {
       process.env.XDG_SESSION_TYPE = 'wayland';
       await launch();
-      const portal = fake.calls.indexOf('appendSwitch enable-features GlobalShortcutsPortal');
+      const portal = fake.calls.indexOf(
+        'appendSwitch enable-features GlobalShortcutsPortal,GlobalShortcutsPortalPreferredTrigger',
+      );
+      expect(fake.calls.filter((call) => call.startsWith('appendSwitch enable-features'))).toHaveLength(1);
       expect(portal).toBeGreaterThanOrEqual(0);
       expect(portal).toBeLessThan(fake.calls.indexOf('ready'));
     },

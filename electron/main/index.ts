@@ -36,8 +36,14 @@ const dataDir = dataDirOverride(process.env);
 if (dataDir) app.setPath('userData', dataDir);
 registerAppScheme();
 const platform = hotkeyPlatform(process.env);
-// Wayland has no X11 grabs: Chromium registers global shortcuts through the desktop's portal instead.
-if (platform.wayland) app.commandLine.appendSwitch('enable-features', 'GlobalShortcutsPortal');
+// Wayland has no X11 grabs: Chromium registers global shortcuts through the desktop's portal instead;
+// PreferredTrigger sends our key as the preferred binding (GNOME binds nothing without it, electron#52221).
+// One switch: Chromium reads only the last --enable-features.
+if (platform.wayland)
+  app.commandLine.appendSwitch(
+    'enable-features',
+    'GlobalShortcutsPortal,GlobalShortcutsPortalPreferredTrigger',
+  );
 
 function failStartup(error: unknown): void {
   const title = error instanceof StartupError ? error.title : 'Skilldeck could not start';
@@ -72,7 +78,7 @@ if (!app.requestSingleInstanceLock()) {
   app
     .whenReady()
     .then(() => {
-      running = startApp({ hotkeys: triggers.hotkeys });
+      running = startApp({ hotkeys: triggers.hotkeys, hidden: process.argv.includes('--hidden') });
       registerDeepLinkScheme(app);
       triggers.attach(running, process.argv);
     })

@@ -175,6 +175,7 @@ describe('createDesktopShell', () => {
       '最近的技能',
       undefined,
       '暂停快捷键',
+      '登录时启动', // Linux: the XDG autostart entry
       undefined,
       '退出 Skilldeck',
     ]);

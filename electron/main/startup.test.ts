@@ -87,6 +87,15 @@ describe('startApp', () => {
     expect(state.shellStarted).toBe(1);
   });
 
+  it('started at login (--hidden) stays in the tray: no dashboard window; the session goes to the core', () => {
+    fs.mkdirSync(path.dirname(nativeFile()));
+    fs.writeFileSync(nativeFile(), '');
+    startApp({ hidden: true });
+    expect(state.shown).toBe(0);
+    expect(state.shellStarted).toBe(1);
+    expect(state.coreOptions.at(-1)).toMatchObject({ session: { kind: expect.any(String) as string } });
+  });
+
   it('stops before opening the database when the Electron build is missing, saying how to build it', () => {
     expect(() => startApp()).toThrow(StartupError);
     expect(() => startApp()).toThrow(/npm run build:native-electron/);

@@ -2,6 +2,8 @@ import { app, session } from 'electron';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { createCore, type Core } from '../core/core';
+import { autostartProgram } from '../core/desktop/linux/autostart';
+import { detectDesktopSession } from '../core/desktop/session';
 import { englishText, type DesktopText } from '../core/i18n/desktop-text';
 import { bindContract } from './ipc/bind-contract';
 import { checkNativeBinding, explainStartupError } from './native';
@@ -32,6 +34,8 @@ export class StartupError extends Error {
 export interface StartOptions {
   /** The global hotkeys, for the core's `hotkeys:*` handlers (electron/main/triggers/hotkeys.ts). */
   hotkeys?: HotkeyService;
+  /** Started at login (`--hidden`, the XDG autostart entry): stay in the tray, no dashboard window. */
+  hidden?: boolean;
 }
 
 /** The tray's pause checkbox, over the hotkey manager. */
@@ -76,6 +80,8 @@ export function startApp(options: StartOptions = {}): Running {
       ports: shell.ports,
       pickFolder: createFolderPicker(() => dashboard.current(), text),
       locale: app.getLocale(),
+      session: detectDesktopSession(process.platform, process.env),
+      ...(app.isPackaged ? { desktopApp: autostartProgram(process.execPath, process.env) } : {}),
       ...(options.hotkeys ? { hotkeys: options.hotkeys } : {}),
     });
   } catch (error) {
@@ -85,7 +91,7 @@ export function startApp(options: StartOptions = {}): Running {
 
   serveRenderer(paths.rendererDir, paths.pagesDir);
   const unbind = bindContract(core, dashboard);
-  dashboard.show();
+  if (!options.hidden) dashboard.show();
   const running = core;
   shell.start({
     core,

@@ -1,4 +1,7 @@
 import type { MenuItemConstructorOptions } from 'electron';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { appMenuTemplate, SkilldeckTray, supportsLoginItem, trayMenuTemplate, type TrayDeps } from './tray';
 
@@ -107,17 +110,50 @@ describe('the tray menu', () => {
     expect(menu[1]!.submenu).toEqual([{ label: 'No runs yet', enabled: false }]);
   });
 
-  it('offers launch at login on macOS and Windows only, through setLoginItemSettings', () => {
+  it('offers launch at login on macOS, Windows (setLoginItemSettings) and Linux (XDG autostart)', () => {
     expect([supportsLoginItem('darwin'), supportsLoginItem('win32'), supportsLoginItem('linux')]).toEqual([
       true,
       true,
-      false,
+      true,
     ]);
-    const menu = trayMenuTemplate(deps(), { recent: [], paused: false, openAtLogin: false });
+    expect(supportsLoginItem('freebsd')).toBe(false);
+    const menu = trayMenuTemplate(deps({ platform: 'darwin' }), {
+      recent: [],
+      paused: false,
+      openAtLogin: false,
+    });
     const item = menu.find((entry) => entry.label === 'Launch at login')!;
     expect(item).toMatchObject({ type: 'checkbox', checked: false });
     click(item, true);
     expect(fake.loginItems).toEqual([{ openAtLogin: true }]);
+  });
+
+  it('on Linux, the checkbox writes and removes the XDG autostart entry, and the tray reads it back', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-tray-home-'));
+    const saved = { HOME: process.env.HOME, XDG_CONFIG_HOME: process.env.XDG_CONFIG_HOME };
+    process.env.HOME = home;
+    delete process.env.XDG_CONFIG_HOME;
+    try {
+      const file = path.join(home, '.config', 'autostart', 'skilldeck.desktop');
+      const item = () =>
+        trayMenuTemplate(deps({ platform: 'linux' }), { recent: [], paused: false, openAtLogin: false }).find(
+          (entry) => entry.label === 'Launch at login',
+        )!;
+      click(item(), true);
+      await vi.waitFor(() => expect(fs.existsSync(file)).toBe(true));
+      expect(fake.loginItems).toEqual([]);
+      const tray = new SkilldeckTray(deps({ platform: 'linux' }));
+      await tray.refresh();
+      expect(fake.menus.at(-1)!.find((entry) => entry.label === 'Launch at login')).toMatchObject({
+        checked: true,
+      });
+      click(item(), false);
+      await vi.waitFor(() => expect(fs.existsSync(file)).toBe(false));
+    } finally {
+      process.env.HOME = saved.HOME;
+      if (saved.XDG_CONFIG_HOME !== undefined) process.env.XDG_CONFIG_HOME = saved.XDG_CONFIG_HOME;
+      fs.rmSync(home, { recursive: true, force: true });
+    }
   });
 
   it('the tray reads recent skills and the paused state, and rebuilds on refresh', async () => {

@@ -1,4 +1,6 @@
 import { app, Menu, nativeImage, Tray, type MenuItemConstructorOptions } from 'electron';
+import os from 'node:os';
+import { isAutostartOn, setAutostart } from '../core/desktop/linux/autostart';
 import { englishText, type DesktopText } from '../core/i18n/desktop-text';
 
 export interface TrayDeps {
@@ -19,9 +21,26 @@ export interface TrayDeps {
 
 export const RECENT_SKILLS = 5;
 
-/** Launch at login exists on macOS and Windows only (Electron's setLoginItemSettings). */
+/** Launch at login: Electron's login items on macOS and Windows, an XDG autostart entry on Linux. */
 export function supportsLoginItem(platform: NodeJS.Platform): boolean {
-  return platform === 'darwin' || platform === 'win32';
+  return platform === 'darwin' || platform === 'win32' || platform === 'linux';
+}
+
+export interface LoginItem {
+  get(): Promise<boolean>;
+  set(on: boolean): Promise<void>;
+}
+
+/** Where launch at login is kept on this platform. */
+export function loginItemFor(platform: NodeJS.Platform): LoginItem {
+  if (platform === 'linux') {
+    const target = () => ({ home: os.homedir(), env: process.env, execPath: process.execPath });
+    return { get: () => isAutostartOn(target()), set: (on) => setAutostart(target(), on) };
+  }
+  return {
+    get: () => Promise.resolve(app.getLoginItemSettings().openAtLogin),
+    set: (on) => Promise.resolve(app.setLoginItemSettings({ openAtLogin: on })),
+  };
 }
 
 /** The tray menu as a template (pure: the tests read it). */
@@ -54,7 +73,10 @@ export function trayMenuTemplate(
             label: t('tray.launchAtLogin'),
             type: 'checkbox' as const,
             checked: state.openAtLogin,
-            click: (item: Electron.MenuItem) => app.setLoginItemSettings({ openAtLogin: item.checked }),
+            click: (item: Electron.MenuItem) =>
+              void loginItemFor(deps.platform ?? process.platform)
+                .set(item.checked)
+                .catch(reportError('change launch at login')),
           },
         ]),
     { type: 'separator' },
@@ -98,9 +120,15 @@ export class SkilldeckTray {
     } catch (error) {
       reportError('list recent runs')(error);
     }
-    const openAtLogin = supportsLoginItem(this.deps.platform ?? process.platform)
-      ? app.getLoginItemSettings().openAtLogin
-      : null;
+    const platform = this.deps.platform ?? process.platform;
+    let openAtLogin: boolean | null = null;
+    if (supportsLoginItem(platform))
+      openAtLogin = await loginItemFor(platform)
+        .get()
+        .catch((error: unknown) => {
+          reportError('read launch at login')(error);
+          return null;
+        });
     if (this.tray.isDestroyed()) return;
     this.tray.setContextMenu(
       Menu.buildFromTemplate(

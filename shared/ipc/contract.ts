@@ -48,6 +48,7 @@ import {
   PermissionRule,
   PermissionRulesQuery,
 } from '../types/permission';
+import { DesktopCheckInput, DesktopCheckReport } from '../types/desktop-check';
 import { mcpChannels } from '../types/mcp';
 import {
   HotkeysOverview,
@@ -189,6 +190,8 @@ export const contract = {
     input: z.object({ skillId: SkillId }).strict(),
     output: z.object({ fired: z.boolean() }),
   },
+  /** Settings › Desktop check: hotkeys, capture, paste and clipboard tried on the page's test field. */
+  'desktop:check': { input: DesktopCheckInput, output: DesktopCheckReport },
   /** The global permission mode: read, or set when `mode` is given. */
   'permissions:mode': {
     input: z.object({ mode: PermissionMode.optional() }).strict().optional(),

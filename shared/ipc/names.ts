@@ -50,6 +50,7 @@ export const CHANNELS = [
   'hotkeys:pause',
   'hotkeys:setLauncher',
   'hotkeys:test',
+  'desktop:check',
   'memos:list',
   'memos:search',
   'memos:get',

@@ -69,6 +69,16 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
       runtime: 'node',
       version: packageVersion(),
       ports: { ...desktopPorts, ...(keys.secrets ? { secrets: keys.secrets } : {}) },
+      // --desktop acts on this X display: the desktop check runs there
+      ...(options.desktop
+        ? {
+            session: {
+              kind: 'x11' as const,
+              compositor: null,
+              desktop: process.env.XDG_CURRENT_DESKTOP ?? '',
+            },
+          }
+        : {}),
       onInternalError: (error) =>
         io.err(`skilldeck: internal error: ${(error as Error).stack ?? String(error)}`),
       onWarning: (message) => io.err(`skilldeck: warning: ${message}`),

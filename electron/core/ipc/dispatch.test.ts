@@ -70,6 +70,7 @@ const handlers = (overrides: Partial<Handlers> = {}): Handlers => ({
   'hotkeys:status': notUnderTest,
   'hotkeys:pause': notUnderTest,
   'hotkeys:test': notUnderTest,
+  'desktop:check': notUnderTest,
   'providers:list': () => [],
   'providers:save': notUnderTest,
   'providers:delete': notUnderTest,

@@ -1,3 +1,4 @@
+import { waylandKeyCommand } from '../../core/desktop/wayland/wayland-plan';
 import { onPath } from '../../core/fs/on-path';
 import type { PlatformPorts } from '../../core/platform';
 
@@ -42,12 +43,6 @@ export function macKeysByCharacter(layoutId: string): boolean {
 }
 const SEND_KEYS = 'Add-Type -AssemblyName System.Windows.Forms; [System.Windows.Forms.SendKeys]::SendWait';
 
-/** Linux input event codes (linux/input-event-codes.h) for ydotool. */
-const KEY_LEFTCTRL = 29;
-const KEY_C = 46;
-const KEY_V = 47;
-const KEY_RIGHT = 106;
-
 /** The keys sent: paste, copy, and `collapse` (Right: the selection collapses to its end, for insert_after). */
 export type ShellKey = 'paste' | 'copy' | 'collapse';
 
@@ -64,17 +59,8 @@ export function keyCommand(
   if (key === 'collapse') return collapseCommand(backend, has);
   const letter = key === 'paste' ? 'v' : 'c';
   switch (backend) {
-    case 'wayland': {
-      // wtype (virtual-keyboard protocol: wlroots compositors) or ydotool (uinput); else none
-      if (has('wtype')) return { file: 'wtype', args: ['-M', 'ctrl', '-k', letter, '-m', 'ctrl'] };
-      const code = key === 'paste' ? KEY_V : KEY_C;
-      if (has('ydotool'))
-        return {
-          file: 'ydotool',
-          args: ['key', `${KEY_LEFTCTRL}:1`, `${code}:1`, `${code}:0`, `${KEY_LEFTCTRL}:0`],
-        };
-      return null;
-    }
+    case 'wayland':
+      return waylandKeyCommand(key, has); // wtype, else ydotool (electron/core/desktop/wayland)
     case 'macos':
       return {
         file: 'osascript',
@@ -100,9 +86,7 @@ export function keyCommand(
 function collapseCommand(backend: DesktopBackend, has: (program: string) => boolean): KeyCommand | null {
   switch (backend) {
     case 'wayland':
-      if (has('wtype')) return { file: 'wtype', args: ['-k', 'Right'] };
-      if (has('ydotool')) return { file: 'ydotool', args: ['key', `${KEY_RIGHT}:1`, `${KEY_RIGHT}:0`] };
-      return null;
+      return waylandKeyCommand('collapse', has);
     case 'macos':
       return { file: 'osascript', args: ['-e', 'tell application "System Events" to key code 124'] };
     case 'windows':

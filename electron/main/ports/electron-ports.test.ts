@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FocusedWindow } from '../../core/platform';
 import type { DesktopBackend, X11Ports } from './desktop-backend';
+import { createWaylandPorts } from '../../core/desktop/wayland/wayland-ports';
+import type { WaylandRunner } from '../../core/desktop/wayland/wl-tools';
 import { createElectronPorts } from './electron-ports';
 import { resetAccessibilityPrompt } from './mac-accessibility';
 import type { RunCommand } from './run-command';
@@ -313,13 +315,28 @@ describe('inserting text', () => {
     expect(calls.filter((c) => c.args.at(-1)?.includes('key code'))).toEqual([]);
   });
 
-  it('where keys cannot be sent (Wayland), leaves the text on the clipboard and says so', async () => {
-    vi.stubEnv('PATH', dir); // neither wtype nor ydotool, whatever this machine has installed
-    const { ports: p } = ports('wayland');
+  it('Wayland goes through wl-clipboard: where keys cannot be sent, the text is left on the clipboard', async () => {
+    let board = '';
+    const commands: string[] = [];
+    const run: WaylandRunner = ({ file, args }, options) => {
+      commands.push(`${file} ${args.join(' ')}`);
+      if (file === 'wl-copy') board = String(options?.input ?? '');
+      return Promise.resolve(Buffer.from(file === 'wl-paste' ? board : ''));
+    };
+    const { ports: p } = ports('wayland', {
+      loadWaylandPorts: () =>
+        createWaylandPorts({ compositor: 'gnome', run, has: (x) => x.startsWith('wl-') }),
+    });
     const result = await p.inserter.insert('for you');
     expect(result.inserted).toBe(false);
-    expect(result.reason).toMatch(/on the clipboard/);
-    expect(fake.board['text/plain']).toBe('for you');
+    expect(result.reason).toMatch(/wtype or ydotool.*on the clipboard/);
+    expect(board).toBe('for you');
+    expect(fake.board).toEqual({}); // not Electron's clipboard (its cache may be stale on Wayland)
+    expect(await p.clipboard.readText()).toBe('for you');
+    expect(commands).toEqual([
+      'wl-copy --type text/plain;charset=utf-8',
+      'wl-paste --no-newline --type text',
+    ]);
   });
 });
 

@@ -4,6 +4,10 @@
 
 import path from 'node:path';
 import { app } from 'electron';
+import { compositorFamily } from '../../core/desktop/session';
+import { createWaylandPorts, type WaylandPorts } from '../../core/desktop/wayland/wayland-ports';
+import { createWaylandRunner } from '../../core/desktop/wayland/wl-tools';
+import { onPath } from '../../core/fs/on-path';
 import type { DesktopText } from '../../core/i18n/desktop-text';
 import type { PlatformPorts } from '../../core/platform';
 import { createClipboardPort } from './clipboard';
@@ -35,6 +39,11 @@ export interface ElectronPortsDeps {
   loadSelectionHook?: () => Promise<SelectionHookLike | null>;
   /** Linux X11: createX11Ports of electron/core/desktop/linux (shell.ts passes it). */
   loadX11Ports?: () => Promise<X11Ports>;
+  /**
+   * Wayland: wl-clipboard for the clipboard and PRIMARY, wtype / ydotool for keys (default: the core's
+   * Wayland ports for this session's compositor).
+   */
+  loadWaylandPorts?: () => WaylandPorts;
   run?: RunCommand;
   /** Wait for the target application to take a paste or copy key (ms, default 250). */
   settleMs?: number;
@@ -101,6 +110,19 @@ export function createElectronPorts(deps: ElectronPortsDeps): ElectronPorts {
     await run(command.file, command.args, 5000);
   };
 
+  const wayland =
+    deps.backend === 'wayland'
+      ? (
+          deps.loadWaylandPorts ??
+          (() =>
+            createWaylandPorts({
+              compositor: compositorFamily(process.env),
+              run: createWaylandRunner(),
+              has: onPath,
+            }))
+        )()
+      : null;
+
   const focus = createFocusPort(deps.backend, run, x11, windowsHelper);
   const ownId = `pid:${deps.ownPid ?? process.pid}`;
   const returnFocus =
@@ -119,15 +141,26 @@ export function createElectronPorts(deps: ElectronPortsDeps): ElectronPorts {
         })
       : undefined;
   return {
-    clipboard: createClipboardPort(),
+    // Wayland: Chromium's readText answers from its cache while a compositor drops an unfocused
+    // client's writes — wl-copy / wl-paste ask the compositor itself (issue 15 §7.11)
+    clipboard: wayland?.clipboard ?? createClipboardPort(),
     secrets: createSecretStore(path.join(deps.userDataDir, 'secrets.json')),
     notifier: createNotifier(),
     focus,
-    selection: createSelectionPort({ backend: deps.backend, hook, x11, keys, settleMs, text: deps.text }),
+    selection: createSelectionPort({
+      backend: deps.backend,
+      hook,
+      x11,
+      wayland,
+      keys,
+      settleMs,
+      text: deps.text,
+    }),
     inserter: createInserter({
       backend: deps.backend,
       focus,
       x11,
+      wayland,
       keys,
       settleMs,
       text: deps.text,

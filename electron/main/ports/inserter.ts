@@ -5,6 +5,7 @@ import { restoreClipboard, snapshotClipboard } from './clipboard';
 import { keyCommand, type DesktopBackend, type X11Ports } from './desktop-backend';
 import type { ReturnFocus } from './focus-return';
 import { HelperRefusal } from './windows/helper-client';
+import type { WaylandPorts } from '../../core/desktop/wayland/wayland-ports';
 import { ensureMacAccessibility } from './mac-accessibility';
 
 /** Why nothing was pasted into an elevated window (Windows). */
@@ -21,17 +22,20 @@ export function createInserter(options: {
   backend: DesktopBackend;
   focus: FocusPort;
   x11: () => Promise<X11Ports | null>;
+  /** Wayland: wl-copy, checked with wl-paste, then wtype / ydotool (wayland-ports.ts). */
+  wayland?: WaylandPorts | null;
   keys: (key: 'paste' | 'collapse') => Promise<void>;
   settleMs: number;
   text?: DesktopText;
   /** macOS: gives the focus back to the target first when Skilldeck has it (the command bar, a click). */
   returnFocus?: ReturnFocus | undefined;
 }): TextInserterPort {
-  const { backend, focus, x11, keys, settleMs, text: t, returnFocus } = options;
+  const { backend, focus, x11, wayland, keys, settleMs, text: t, returnFocus } = options;
   return {
     async insert(text, insertOptions) {
       const ports = await x11();
       if (ports) return ports.inserter.insert(text, insertOptions);
+      if (wayland) return wayland.inserter.insert(text, insertOptions);
       if (keyCommand(backend, 'paste') === null) {
         await clipboard.writeText(text);
         return {

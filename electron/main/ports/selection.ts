@@ -4,6 +4,7 @@ import type { CapturedSelection, SelectionPort } from '../../core/platform';
 import { restoreClipboard, snapshotClipboard } from './clipboard';
 import { keyCommand, type DesktopBackend, type X11Ports } from './desktop-backend';
 import { ensureMacAccessibility } from './mac-accessibility';
+import type { WaylandPorts } from '../../core/desktop/wayland/wayland-ports';
 import { captureMethodOf, type SelectionHookLike } from './selection-hook';
 
 const NOTHING: CapturedSelection = { text: '', method: 'none' };
@@ -18,11 +19,13 @@ export function createSelectionPort(options: {
   backend: DesktopBackend;
   hook: () => Promise<SelectionHookLike | null>;
   x11: () => Promise<X11Ports | null>;
+  /** Wayland: PRIMARY through wl-paste where data-control exists, else the copy key (wayland-ports.ts). */
+  wayland?: WaylandPorts | null;
   keys: (key: 'copy') => Promise<void>;
   settleMs: number;
   text?: DesktopText;
 }): SelectionPort {
-  const { backend, hook, x11, keys, settleMs, text: t } = options;
+  const { backend, hook, x11, wayland, keys, settleMs, text: t } = options;
 
   const fromHook = async (): Promise<CapturedSelection | null> => {
     const selection = (await hook())?.getCurrentSelection();
@@ -58,6 +61,7 @@ export function createSelectionPort(options: {
       }
       const ports = await x11();
       if (ports) return ports.selection.capture({ focus, copyFallback });
+      if (wayland) return wayland.selection.capture({ focus, copyFallback });
       if (!copyFallback || focus?.isTerminal || keyCommand(backend, 'copy') === null) return NOTHING;
       try {
         return await copyKey();

@@ -164,6 +164,17 @@ describe('the floating card', () => {
     expect(lastView(window).notice).toBe('Not inserted: no display');
   });
 
+  it('shows the card again, with the error, when Insert throws after the card hid (§7.10)', async () => {
+    deps.inserter.insert.mockRejectedValueOnce(new Error('xdotool exited with code 1') as never);
+    await cards.show(card('r1', 'result', false));
+    const window = windows()[0]!;
+    window.webContents.load(CARD_URL);
+    sendFromPage(CARD_CHANNELS.action, window.webContents, ['insert']);
+    await vi.waitFor(() => expect(lastView(window).notice).toMatch(/xdotool exited with code 1/));
+    expect(window.destroyed).toBe(false);
+    expect(window.visible).toBe(true);
+  });
+
   it('ignores actions from another frame, another window or with unknown names', async () => {
     await cards.show(card('r1', 'secret', false));
     const window = windows()[0]!;

@@ -343,22 +343,27 @@ export class FloatingCards implements CardPresenterPort {
     // goes there: through the core's insertion transaction (its focus check) when the run has a window,
     // else straight through the inserter (the user chose to paste).
     window.hide();
-    this.deps.yieldFocus?.();
-    await delay(this.deps.focusDelayMs ?? 150);
-    let result: { inserted: boolean; reason?: string; said?: string };
-    if (thread?.state().canInsert) {
-      // the core's words say why, whole ("“gedit” no longer has the keyboard focus: …")
-      result = await thread.deliver('insert').then(
-        () => ({ inserted: true }),
-        (error: unknown) => ({ inserted: false, said: cardErrorText(error, this.t) }),
-      );
-    } else result = await this.deps.inserter.insert(text);
-    if (window.isDestroyed()) return;
-    if (result.inserted && !open.view.pinned) {
-      window.close();
-      return;
+    let result: { inserted: boolean; reason?: string; said?: string } = { inserted: false };
+    try {
+      this.deps.yieldFocus?.();
+      await delay(this.deps.focusDelayMs ?? 150);
+      if (thread?.state().canInsert) {
+        // the core's words say why, whole ("“gedit” no longer has the keyboard focus: …")
+        result = await thread.deliver('insert').then(
+          () => ({ inserted: true }),
+          (error: unknown) => ({ inserted: false, said: cardErrorText(error, this.t) }),
+        );
+      } else result = await this.deps.inserter.insert(text);
+    } catch (error) {
+      // the inserter threw after the card hid: say so in the card, never leave it hidden (§7.10)
+      result = { inserted: false, said: cardErrorText(error, this.t) };
+    } finally {
+      if (!window.isDestroyed()) {
+        if (result.inserted && !open.view.pinned) window.close();
+        else window.showInactive();
+      }
     }
-    window.showInactive();
+    if (window.isDestroyed() || (result.inserted && !open.view.pinned)) return;
     this.notice(
       open,
       result.inserted

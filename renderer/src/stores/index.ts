@@ -3,6 +3,7 @@ import { storedLanguage } from '../i18n';
 import { createAppStore, type AppStore } from './app';
 import { createGrantsStore, type GrantsStore } from '../features/grants/grants-store';
 import { createEditorStore, type EditorStore } from './editor';
+import { createDesktopCheckStore, type DesktopCheckStore } from '../features/settings/desktop-check-store';
 import { createLaunchStore, type LaunchStore } from './launch';
 import { createConnectionStore, type ConnectionLink, type ConnectionStore } from './connection';
 import { createMemosStore, type MemosStore } from './memos';
@@ -22,6 +23,7 @@ export interface Stores {
   usePromptsStore: PromptsStore;
   useEditorStore: EditorStore;
   useLaunchStore: LaunchStore;
+  useDesktopCheckStore: DesktopCheckStore;
 }
 
 /** All stores of one dashboard, loaded once and reloaded whenever a dropped link comes back. */
@@ -43,6 +45,8 @@ export function createStores(client: Client, link: ConnectionLink | null): Store
     useEditorStore: createEditorStore(client),
     // The command palette and the run sheet; a run starts through the runs store (Runs follows it).
     useLaunchStore: createLaunchStore(client, (request) => useRunsStore.getState().start(request)),
+    // Settings › Desktop check: run on demand only (it pastes into the page's test field).
+    useDesktopCheckStore: createDesktopCheckStore(client),
   };
   const loadAll = () => {
     void stores.useAppStore.getState().load();
