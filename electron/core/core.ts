@@ -39,6 +39,7 @@ import { createSettingsStore } from './store/settings';
 import { createSkillMetaRepo } from './store/skill-meta';
 import { createToolRegistry } from './tools/registry';
 import { createOutputSide, createTriggerSide } from './trigger/desktop-loop';
+import { createToolbarHandlers } from './toolbar/toolbar-handlers';
 
 export type { Core, CoreOptions } from './core-api';
 export { DATABASE_FILE } from './store/db';
@@ -165,6 +166,7 @@ export function createCore(options: CoreOptions): Core {
       listSkills: () => handlers['skills:list'](undefined),
       usage: () => runs.usage(),
     }),
+    ...createToolbarHandlers({ settings, skills }),
     ...createMcpHandlers({ repo: mcpServers, secrets: ports.secrets, onChange: mcp.drop }),
   };
 

@@ -50,6 +50,8 @@ export const CHANNELS = [
   'hotkeys:pause',
   'hotkeys:setLauncher',
   'hotkeys:test',
+  'toolbar:settings',
+  'toolbar:update',
   'memos:list',
   'memos:search',
   'memos:get',

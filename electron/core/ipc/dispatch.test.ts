@@ -70,6 +70,8 @@ const handlers = (overrides: Partial<Handlers> = {}): Handlers => ({
   'hotkeys:status': notUnderTest,
   'hotkeys:pause': notUnderTest,
   'hotkeys:test': notUnderTest,
+  'toolbar:settings': notUnderTest,
+  'toolbar:update': notUnderTest,
   'providers:list': () => [],
   'providers:save': notUnderTest,
   'providers:delete': notUnderTest,
