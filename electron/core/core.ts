@@ -166,7 +166,7 @@ export function createCore(options: CoreOptions): Core {
       listSkills: () => handlers['skills:list'](undefined),
       usage: () => runs.usage(),
     }),
-    ...createToolbarHandlers({ settings, skills }),
+    ...createToolbarHandlers({ settings, skills, events }),
     ...createMcpHandlers({ repo: mcpServers, secrets: ports.secrets, onChange: mcp.drop }),
   };
 

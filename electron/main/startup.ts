@@ -16,6 +16,8 @@ import { createFolderPicker } from './windows/folder-dialog';
 export interface Running {
   core: Core;
   dashboard: DashboardWindows;
+  /** The selection toolbar's part of the launcher's key. */
+  toolbar: { launcherKey(): Promise<boolean> };
   stop(): void;
 }
 
@@ -97,6 +99,7 @@ export function startApp(options: StartOptions = {}): Running {
   return {
     core,
     dashboard,
+    toolbar: { launcherKey: () => shell.launcherKey() },
     stop() {
       unbind();
       shell.stop();

@@ -5,10 +5,13 @@ import type { CapturedSelection } from '../platform';
 import type { ToolbarController } from './toolbar-controller';
 import type { Point, SelectionSeen } from './toolbar-rules';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- EventEmitter's own listener type
+type Listener = (...args: any[]) => void;
+
 /** The part of a selection-hook instance this uses. */
 export interface SelectionEventSource {
-  on(event: string, listener: (data: never) => void): unknown;
-  removeListener(event: string, listener: (data: never) => void): unknown;
+  on(event: string, listener: Listener): unknown;
+  removeListener(event: string, listener: Listener): unknown;
   setSelectionPassiveMode(passive: boolean): boolean;
 }
 
@@ -57,15 +60,17 @@ export function readSelection(raw: RawSelection, toLogical: (p: Point) => Point 
 }
 
 /**
- * Turns the hook's selection events on (passive mode off) and feeds the controller; the undo turns them
- * off again and puts the hook back in passive mode.
+ * Feeds the controller the hook's clicks and keys, and its selections when `selections` (passive mode
+ * off; the launcher-key mode needs only the clicks and keys that dismiss the toolbar). The undo stops
+ * listening and puts the hook back in passive mode.
  */
 export function followSelectionEvents(
   hook: SelectionEventSource,
   controller: ToolbarController,
-  toLogical: (p: Point) => Point = (p) => p,
+  options: { selections: boolean; toLogical?: (p: Point) => Point },
 ): () => void {
-  const listeners: Record<string, (data: never) => void> = {
+  const toLogical = options.toLogical ?? ((p: Point) => p);
+  const listeners: Record<string, Listener> = {
     'text-selection': (raw: RawSelection) => controller.selection(readSelection(raw, toLogical)),
     'mouse-down': (raw: RawPoint) => controller.mouseDown(valid(raw) ? toLogical(raw) : null),
     'mouse-up': () => controller.mouseUp(),
@@ -74,7 +79,7 @@ export function followSelectionEvents(
     'key-up': (raw: { uniKey: string }) => controller.keyUp(raw.uniKey),
   };
   for (const [event, listener] of Object.entries(listeners)) hook.on(event, listener);
-  hook.setSelectionPassiveMode(false);
+  hook.setSelectionPassiveMode(!options.selections);
   return () => {
     hook.setSelectionPassiveMode(true);
     for (const [event, listener] of Object.entries(listeners)) hook.removeListener(event, listener);

@@ -25,16 +25,20 @@ describe('toolbar:settings / toolbar:update', () => {
   });
 
   it('keeps the pinned order given, once each; refuses a skill that does not exist', async () => {
+    const told: unknown[] = [];
+    core.events.subscribe((name, payload) => name === 'toolbar:changed' && told.push(payload));
     const set = await core.dispatch('toolbar:update', {
       mode: 'modifier',
       modifier: 'alt',
       pinned: ['translate', 'polish', 'translate'],
     });
     expect(set).toMatchObject({ ok: true, value: { mode: 'modifier', pinned: ['translate', 'polish'] } });
+    expect(told).toEqual([set.ok && set.value]);
 
     const refused = await core.dispatch('toolbar:update', { pinned: ['polish', 'nope'], mode: 'off' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     expect(refused.ok || refused.error.message).toContain('"nope"');
+    expect(told).toHaveLength(1);
     // nothing of a refused update is kept
     expect(await core.dispatch('toolbar:settings', undefined)).toMatchObject({
       value: { mode: 'modifier', modifier: 'alt', pinned: ['translate', 'polish'] },

@@ -4,6 +4,7 @@
 import type { Handlers } from '../../../shared/ipc/contract';
 import { AppError } from '../../../shared/ipc/result';
 import type { ToolbarSettings } from '../../../shared/types/toolbar';
+import type { EventHub } from '../ipc/event-hub';
 import type { SkillRegistry } from '../skills/registry';
 import type { SettingsStore } from '../store/settings';
 import { sameApp } from './toolbar-rules';
@@ -27,6 +28,7 @@ function distinct<T>(list: readonly T[], same: (a: T, b: T) => boolean): T[] {
 export function createToolbarHandlers(deps: {
   settings: Pick<SettingsStore, 'get' | 'set'>;
   skills: Pick<SkillRegistry, 'get'>;
+  events: Pick<EventHub, 'emit'>;
 }): Pick<Handlers, ToolbarChannel> {
   const { settings } = deps;
   return {
@@ -52,7 +54,9 @@ export function createToolbarHandlers(deps: {
         );
       if (patch.mode !== undefined) settings.set('toolbar.mode', patch.mode);
       if (patch.modifier !== undefined) settings.set('toolbar.modifier', patch.modifier);
-      return readToolbarSettings(settings);
+      const now = readToolbarSettings(settings);
+      deps.events.emit('toolbar:changed', now);
+      return now;
     },
   };
 }

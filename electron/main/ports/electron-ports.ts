@@ -30,7 +30,11 @@ export interface ElectronPortsDeps {
   settleMs?: number;
 }
 
-export type ElectronPorts = Omit<PlatformPorts, 'card' | 'commandBar'> & { dispose(): void };
+export type ElectronPorts = Omit<PlatformPorts, 'card' | 'commandBar'> & {
+  /** selection-hook, loaded and started on first use (null where it cannot load): the selection toolbar's events. */
+  selectionHook: () => Promise<SelectionHookLike | null>;
+  dispose(): void;
+};
 
 /** Loads once, on first use. */
 const lazy = <T>(load: () => Promise<T>): (() => Promise<T>) => {
@@ -65,6 +69,7 @@ export function createElectronPorts(deps: ElectronPortsDeps): ElectronPorts {
     focus,
     selection: createSelectionPort({ backend: deps.backend, hook, x11, keys, settleMs, text: deps.text }),
     inserter: createInserter({ backend: deps.backend, focus, x11, keys, settleMs, text: deps.text }),
+    selectionHook: hook,
     dispose() {
       void hook()
         .then((h) => h?.cleanup())

@@ -82,6 +82,10 @@ export class FakeBrowserWindow extends EventEmitter {
   setAlwaysOnTop(...args: unknown[]) {
     this.alwaysOnTop = args;
   }
+  allWorkspaces: unknown[] = [];
+  setVisibleOnAllWorkspaces(...args: unknown[]) {
+    this.allWorkspaces = args;
+  }
   getSize() {
     return [this.bounds.width, this.bounds.height];
   }
