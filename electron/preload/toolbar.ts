@@ -24,4 +24,8 @@ contextBridge.exposeInMainWorld('skilldeckToolbar', {
   },
   more: (): void => ipcRenderer.send(TOOLBAR_CHANNELS.more),
   copy: (): void => ipcRenderer.send(TOOLBAR_CHANNELS.copy),
+  /** The width the buttons need (the window is sized from an estimate until then). */
+  fit(width: unknown): void {
+    if (typeof width === 'number') ipcRenderer.send(TOOLBAR_CHANNELS.fit, width);
+  },
 });

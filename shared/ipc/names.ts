@@ -126,4 +126,6 @@ export const TOOLBAR_CHANNELS = {
   more: 'skilldeck-toolbar:more',
   /** toolbar → main: Copy. */
   copy: 'skilldeck-toolbar:copy',
+  /** toolbar → main: the width its buttons need, measured once drawn; the window is made that wide. */
+  fit: 'skilldeck-toolbar:fit',
 } as const;

@@ -178,4 +178,6 @@ export const toolbarMessages = {
   more: z.undefined(),
   /** Sent without arguments. */
   copy: z.undefined(),
+  /** The width in CSS pixels the page's buttons need. */
+  fit: z.number().int().min(40).max(4000),
 } satisfies Record<keyof typeof TOOLBAR_CHANNELS, z.ZodType>;

@@ -126,16 +126,19 @@ describe('the command bar preload', () => {
 describe('the selection toolbar preload', () => {
   it('exposes onView, run, more and copy on the toolbar channels, and nothing else', () => {
     const api = fake.exposed.skilldeckToolbar!;
-    expect(Object.keys(api).sort()).toEqual(['copy', 'more', 'onView', 'run']);
+    expect(Object.keys(api).sort()).toEqual(['copy', 'fit', 'more', 'onView', 'run']);
     fake.sent = [];
     api.run!('polish');
     api.run!({ id: 'polish' });
     api.more!();
     api.copy!();
+    api.fit!(212);
+    api.fit!('wide');
     expect(fake.sent).toEqual([
       [TOOLBAR_CHANNELS.run, 'polish'],
       [TOOLBAR_CHANNELS.more],
       [TOOLBAR_CHANNELS.copy],
+      [TOOLBAR_CHANNELS.fit, 212],
     ]);
     const seen: unknown[] = [];
     fake.listeners[TOOLBAR_CHANNELS.view]!({ sender: 'hidden' }, { skills: ['early'] });

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TOOLBAR_CHANNELS } from '../../../shared/ipc/names';
 import type { ToolbarView } from '../../../shared/ipc/shell';
 import { TOOLBAR_URL, ToolbarWindow, type ToolbarActions } from './toolbar-window';
-import { FakeBrowserWindow, FakeWebContents, resetFakes, sendFromPage } from './test-electron';
+import { FakeBrowserWindow, FakeWebContents, fakeScreen, resetFakes, sendFromPage } from './test-electron';
 
 vi.mock('electron', () => import('./test-electron').then((m) => m.fakeElectron()));
 
@@ -80,6 +80,18 @@ describe('ToolbarWindow', () => {
       parent: {},
     });
     expect(calls).toEqual([['run', 'polish'], 'more', 'copy']);
+  });
+
+  it('made as wide as the page says its buttons need, kept inside the work area', async () => {
+    fakeScreen.workArea = { x: 0, y: 0, width: 1000, height: 800 };
+    await toolbar.show(VIEW, { x: 900, y: 20, width: 90, height: 40 });
+    const window = FakeBrowserWindow.created[0]!;
+    window.webContents.load(TOOLBAR_URL);
+    sendFromPage(TOOLBAR_CHANNELS.fit, window.webContents, [180]);
+    expect(window.bounds).toEqual({ x: 820, y: 20, width: 180, height: 40 });
+    sendFromPage(TOOLBAR_CHANNELS.fit, window.webContents, [5000]); // refused by the schema
+    sendFromPage(TOOLBAR_CHANNELS.fit, window.webContents, [2000 - 500]);
+    expect(window.bounds).toEqual({ x: 0, y: 20, width: 1000, height: 40 });
   });
 
   it('macOS: a panel that also shows over full-screen apps; unbinding closes it', async () => {

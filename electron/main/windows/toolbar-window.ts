@@ -1,7 +1,7 @@
 // The selection toolbar's window: small, frameless, on top, and never focused — it is shown inactive and
 // cannot take the keyboard (focusable: false; a non-activating panel on macOS), so the application the
 // text was selected in keeps the focus and the caret. Made once and kept hidden between selections.
-import { ipcMain, type BrowserWindow, type IpcMainEvent, type Rectangle } from 'electron';
+import { ipcMain, screen, type BrowserWindow, type IpcMainEvent, type Rectangle } from 'electron';
 import { TOOLBAR_CHANNELS } from '../../../shared/ipc/names';
 import { toolbarMessages, type ToolbarView } from '../../../shared/ipc/shell';
 import { checkSender, type SenderFrame } from '../ipc/sender';
@@ -93,6 +93,11 @@ export class ToolbarWindow {
       if (receiveShellMessage(toolbarMessages.copy, payload) === null) return;
       if (this.fromToolbar(event)) actions.copy();
     };
+    const fit = (event: IpcMainEvent, payload: unknown) => {
+      const width = receiveShellMessage(toolbarMessages.fit, payload);
+      if (width !== null && this.fromToolbar(event)) this.fit(width);
+    };
+    ipcMain.on(TOOLBAR_CHANNELS.fit, fit);
     ipcMain.on(TOOLBAR_CHANNELS.run, run);
     ipcMain.on(TOOLBAR_CHANNELS.more, more);
     ipcMain.on(TOOLBAR_CHANNELS.copy, copy);
@@ -100,10 +105,22 @@ export class ToolbarWindow {
       ipcMain.removeListener(TOOLBAR_CHANNELS.run, run);
       ipcMain.removeListener(TOOLBAR_CHANNELS.more, more);
       ipcMain.removeListener(TOOLBAR_CHANNELS.copy, copy);
+      ipcMain.removeListener(TOOLBAR_CHANNELS.fit, fit);
       if (this.window && !this.window.isDestroyed()) this.window.close();
       this.window = null;
       this.loaded = null;
     };
+  }
+
+  /** As wide as the page needs, still inside the work area (moved left when it would leave it). */
+  private fit(width: number): void {
+    const window = this.window;
+    if (!window || window.isDestroyed()) return;
+    const bounds = window.getBounds();
+    const area = screen.getDisplayNearestPoint({ x: bounds.x, y: bounds.y }).workArea;
+    const fitted = Math.min(width, area.width);
+    const x = Math.max(area.x, Math.min(bounds.x, area.x + area.width - fitted));
+    window.setBounds({ ...bounds, x, width: fitted });
   }
 
   trustedMainFrames(): readonly SenderFrame[] {

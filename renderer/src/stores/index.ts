@@ -10,6 +10,7 @@ import { createPromptsStore, type PromptsStore } from './prompts';
 import { createRunsStore, type RunsStore } from './runs';
 import { createSettingsStore, type SettingsStore } from './settings';
 import { createSkillsStore, type SkillsStore } from './skills';
+import { createToolbarStore, type ToolbarStore } from '../features/toolbar/toolbar-store';
 
 export interface Stores {
   useAppStore: AppStore;
@@ -22,6 +23,7 @@ export interface Stores {
   usePromptsStore: PromptsStore;
   useEditorStore: EditorStore;
   useLaunchStore: LaunchStore;
+  useToolbarStore: ToolbarStore;
 }
 
 /** All stores of one dashboard, loaded once and reloaded whenever a dropped link comes back. */
@@ -43,11 +45,14 @@ export function createStores(client: Client, link: ConnectionLink | null): Store
     useEditorStore: createEditorStore(client),
     // The command palette and the run sheet; a run starts through the runs store (Runs follows it).
     useLaunchStore: createLaunchStore(client, (request) => useRunsStore.getState().start(request)),
+    // Settings › Selection toolbar: its mode, pinned skills and excluded apps.
+    useToolbarStore: createToolbarStore(client),
   };
   const loadAll = () => {
     void stores.useAppStore.getState().load();
     void stores.useSkillsStore.getState().load();
     void stores.useSettingsStore.getState().load();
+    void stores.useToolbarStore.getState().load();
     void stores.usePromptsStore.getState().loadPending();
   };
   let dropped = false;

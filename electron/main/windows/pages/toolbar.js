@@ -35,6 +35,8 @@ function render(view) {
     list.append(button);
   }
   document.body.classList.toggle('empty', view.skills.length === 0);
+  // the main process sized the window from an estimate: say what the buttons really need
+  requestAnimationFrame(() => api.fit(Math.ceil($('bar').scrollWidth) + 2));
 }
 
 $('copy').addEventListener('click', () => api.copy());

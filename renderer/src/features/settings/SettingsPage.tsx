@@ -7,6 +7,7 @@ import { FoldersSection } from './FoldersSection';
 import { HotkeysSection } from './HotkeysSection';
 import { PermissionsSection } from './PermissionsSection';
 import { ProvidersSection } from './ProvidersSection';
+import { ToolbarSection } from '../toolbar/ToolbarSection';
 
 export function SettingsPage() {
   const { t } = useTranslation('settings');
@@ -17,6 +18,7 @@ export function SettingsPage() {
       <FoldersSection />
       <PermissionsSection />
       <HotkeysSection />
+      <ToolbarSection />
       <AppearanceSection />
       <AboutSection />
     </section>
