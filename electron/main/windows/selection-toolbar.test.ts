@@ -36,7 +36,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-async function setup() {
+async function setup(options: { hookLoads?: boolean } = {}) {
   const ports: MemoryPorts = createMemoryPorts();
   ports.focused = { id: '0x100', app: 'gedit', title: 'notes.txt', isTerminal: false };
   t = createTestCore({
@@ -52,6 +52,7 @@ async function setup() {
   await t.client.invoke('meta:update', { skillId: 'polish', patch: { emoji: '✨' } });
   const hook = new FakeHook();
   let hookLoads = 0;
+  const hookAvailable = options.hookLoads ?? true;
   const shown: { view: ToolbarView; bounds: Rect }[] = [];
   let hides = 0;
   let actions: ToolbarActions | undefined;
@@ -62,7 +63,7 @@ async function setup() {
       hide: () => void hides++,
       bind: (given) => ((actions = given), () => undefined),
     },
-    hook: () => (hookLoads++, Promise.resolve(hook)),
+    hook: () => (hookLoads++, Promise.resolve(hookAvailable ? hook : null)),
     screen: {
       workAreaAt: () => ({ x: 0, y: 0, width: 1280, height: 800 }),
       cursor: () => ({ x: 640, y: 400 }),
@@ -147,9 +148,17 @@ describe('the selection toolbar in the desktop app', () => {
     s.actions().copy();
     await vi.waitFor(() => expect(s.ports.clipboardText).toBe('copy me'));
 
+    // the launcher opens on the selection the toolbar was shown for, not one read again
+    s.ports.selected = { text: 'not this', method: 'copy' };
+    s.ports.launcherAnswer = () => ({ skillId: 'translate' });
+    server.script({ text: 'Launched.' });
     s.select('launch on me');
     s.actions().more();
-    await vi.waitFor(() => expect(s.ports.launcherShown).toHaveLength(1));
+    await vi.waitFor(() => expect(s.ports.inserted).toEqual(['Launched.']));
+    expect(s.ports.launcherShown).toHaveLength(1);
+    const body = JSON.stringify(server.requests.at(-1)!.body);
+    expect(body).toContain('launch on me');
+    expect(body).not.toContain('not this');
   });
 
   it('an excluded app shows nothing; a click elsewhere or a keystroke hides it', async () => {
@@ -191,5 +200,15 @@ describe('the selection toolbar in the desktop app', () => {
     await vi.waitFor(() => expect(s.hook.listenerCount('key-down')).toBe(0));
     expect(s.hook.passive).toEqual([true, true]);
     expect(s.hides()).toBe(1);
+  });
+
+  it('where selection-hook cannot load, the launcher key opens the launcher (nothing could hide the toolbar)', async () => {
+    const s = await setup({ hookLoads: false });
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await s.client.invoke('toolbar:update', { mode: 'hotkey' });
+    await vi.waitFor(() => expect(s.hookLoads()).toBe(1));
+    s.ports.selected = { text: 'chosen by key', method: 'primary' };
+    expect(await toolbar!.launcherKey()).toBe(false);
+    expect(s.shown).toHaveLength(0);
   });
 });

@@ -127,6 +127,8 @@ export function startSelectionToolbar(deps: SelectionToolbarDeps): SelectionTool
   return {
     async launcherKey() {
       if (core.settings.get('toolbar.mode') !== 'hotkey') return false;
+      // without selection-hook's clicks and keys nothing would hide it: the launcher opens instead
+      if (following?.mode !== 'hotkey') return false;
       const focus = await core.ports.focus.current().catch(() => null);
       const captured = await core.ports.selection
         .capture({ focus, copyFallback: false })
