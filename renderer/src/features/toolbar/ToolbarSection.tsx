@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { TOOLBAR_MODES, TOOLBAR_MODIFIERS, type ToolbarMode } from '../../../../shared/types/toolbar';
 import { useStores } from '../../app/stores-context';
@@ -40,45 +41,47 @@ export function ToolbarSection() {
         <legend className="field-label">{t('toolbar.when')}</legend>
         <div className="choice-list">
           {TOOLBAR_MODES.map((mode) => (
-            <label key={mode} className="choice">
-              <input
-                type="radio"
-                name="toolbar-mode"
-                value={mode}
-                checked={settings?.mode === mode}
-                onChange={() => void update({ mode })}
-                aria-describedby={`toolbar-mode-${mode}`}
-              />
-              <span>
-                <span className="choice-title">{t(`toolbar.modes.${mode}`)}</span>
-                <span id={`toolbar-mode-${mode}`} className="choice-hint">
-                  {hint(mode)}
+            <Fragment key={mode}>
+              <label className="choice">
+                <input
+                  type="radio"
+                  name="toolbar-mode"
+                  value={mode}
+                  checked={settings?.mode === mode}
+                  onChange={() => void update({ mode })}
+                  aria-describedby={`toolbar-mode-${mode}`}
+                />
+                <span>
+                  <span className="choice-title">{t(`toolbar.modes.${mode}`)}</span>
+                  <span id={`toolbar-mode-${mode}`} className="choice-hint">
+                    {hint(mode)}
+                  </span>
                 </span>
-              </span>
-            </label>
+              </label>
+              {mode === 'modifier' && settings?.mode === 'modifier' && (
+                <div className="toolbar-modifier">
+                  <label htmlFor="toolbar-modifier" className="field-label">
+                    {t('toolbar.modifier')}
+                  </label>
+                  <select
+                    id="toolbar-modifier"
+                    className="input"
+                    value={settings.modifier}
+                    onChange={(e) =>
+                      void update({ modifier: e.target.value as (typeof TOOLBAR_MODIFIERS)[number] })
+                    }
+                  >
+                    {TOOLBAR_MODIFIERS.map((key) => (
+                      <option key={key} value={key}>
+                        {t(`toolbar.modifiers.${key}`)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+            </Fragment>
           ))}
         </div>
-        {settings?.mode === 'modifier' && (
-          <div className="toolbar-modifier">
-            <label htmlFor="toolbar-modifier" className="field-label">
-              {t('toolbar.modifier')}
-            </label>
-            <select
-              id="toolbar-modifier"
-              className="input"
-              value={settings.modifier}
-              onChange={(e) =>
-                void update({ modifier: e.target.value as (typeof TOOLBAR_MODIFIERS)[number] })
-              }
-            >
-              {TOOLBAR_MODIFIERS.map((key) => (
-                <option key={key} value={key}>
-                  {t(`toolbar.modifiers.${key}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
       </fieldset>
       {settings && <PinnedSkills pinned={settings.pinned} />}
       {settings && <ExcludedApps apps={settings.excludedApps} />}
