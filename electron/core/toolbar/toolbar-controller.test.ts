@@ -138,6 +138,15 @@ describe('the selection toolbar: what dismisses it', () => {
     expect(again.controller.shown()).toBeNull();
   });
 
+  it('once the window is fitted to its buttons, a click on its new part is still its own', () => {
+    const { controller } = shownToolbar(); // 188..488 × 114..154
+    controller.resized({ x: 188, y: 114, width: 420, height: 40 });
+    controller.mouseDown({ x: 550, y: 120 });
+    expect(controller.shown()).not.toBeNull();
+    controller.mouseDown({ x: 650, y: 120 });
+    expect(controller.shown()).toBeNull();
+  });
+
   it('a click with no position (Wayland without coordinates) hides it', () => {
     const { controller } = shownToolbar();
     controller.mouseDown(null);

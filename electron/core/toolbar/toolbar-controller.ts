@@ -50,6 +50,8 @@ export interface ToolbarController {
    * shows at the pointer and this answers true; otherwise false: open the launcher.
    */
   launcherKey(seen: SelectionSeen | null): boolean;
+  /** The window moved or changed size (fitted to its buttons): clicks inside it are its own. */
+  resized(bounds: Rect): void;
   /** Hides it (a button was used, the app is quitting). */
   dismiss(): void;
   shown(): ToolbarShown | null;
@@ -113,6 +115,9 @@ export function createToolbarController(deps: ToolbarControllerDeps): ToolbarCon
       if (seen.app !== '' && deps.excluded(seen.app)) return false;
       showAt({ ...seen, anchor: deps.cursor() });
       return true;
+    },
+    resized(bounds) {
+      if (shown) shown = { ...shown, bounds };
     },
     dismiss: hide,
     shown: () => shown,

@@ -85,6 +85,7 @@ export function startSelectionToolbar(deps: SelectionToolbarDeps): SelectionTool
         .dispatch('trigger:launcher', { source: 'toolbar', selection: selectionOf(seen) })
         .then(report('toolbar launcher'));
     },
+    fitted: (bounds) => controller.resized(bounds),
     copy() {
       const seen = take();
       if (seen) void core.ports.clipboard.writeText(seen.text).catch((e: unknown) => log('copy', e));

@@ -21,6 +21,7 @@ const actions: ToolbarActions = {
   run: (id) => void calls.push(['run', id]),
   more: () => void calls.push('more'),
   copy: () => void calls.push('copy'),
+  fitted: (bounds) => void calls.push(['fitted', bounds]),
 };
 
 beforeEach(() => {
@@ -89,6 +90,8 @@ describe('ToolbarWindow', () => {
     window.webContents.load(TOOLBAR_URL);
     sendFromPage(TOOLBAR_CHANNELS.fit, window.webContents, [180]);
     expect(window.bounds).toEqual({ x: 820, y: 20, width: 180, height: 40 });
+    // the controller is told, so a click on the wider part is the toolbar's own
+    expect(calls).toEqual([['fitted', { x: 820, y: 20, width: 180, height: 40 }]]);
     sendFromPage(TOOLBAR_CHANNELS.fit, window.webContents, [5000]); // refused by the schema
     sendFromPage(TOOLBAR_CHANNELS.fit, window.webContents, [2000 - 500]);
     expect(window.bounds).toEqual({ x: 0, y: 20, width: 1000, height: 40 });

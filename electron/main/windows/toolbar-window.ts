@@ -15,6 +15,8 @@ export interface ToolbarActions {
   run(skillId: string): void;
   more(): void;
   copy(): void;
+  /** The window was made as wide as its buttons need: where it is now. */
+  fitted?(bounds: Rectangle): void;
 }
 
 export class ToolbarWindow {
@@ -95,7 +97,9 @@ export class ToolbarWindow {
     };
     const fit = (event: IpcMainEvent, payload: unknown) => {
       const width = receiveShellMessage(toolbarMessages.fit, payload);
-      if (width !== null && this.fromToolbar(event)) this.fit(width);
+      if (width === null || !this.fromToolbar(event)) return;
+      const bounds = this.fit(width);
+      if (bounds) actions.fitted?.(bounds);
     };
     ipcMain.on(TOOLBAR_CHANNELS.fit, fit);
     ipcMain.on(TOOLBAR_CHANNELS.run, run);
@@ -113,14 +117,16 @@ export class ToolbarWindow {
   }
 
   /** As wide as the page needs, still inside the work area (moved left when it would leave it). */
-  private fit(width: number): void {
+  private fit(width: number): Rectangle | null {
     const window = this.window;
-    if (!window || window.isDestroyed()) return;
+    if (!window || window.isDestroyed()) return null;
     const bounds = window.getBounds();
     const area = screen.getDisplayNearestPoint({ x: bounds.x, y: bounds.y }).workArea;
     const fitted = Math.min(width, area.width);
     const x = Math.max(area.x, Math.min(bounds.x, area.x + area.width - fitted));
-    window.setBounds({ ...bounds, x, width: fitted });
+    const next = { ...bounds, x, width: fitted };
+    window.setBounds(next);
+    return next;
   }
 
   trustedMainFrames(): readonly SenderFrame[] {
