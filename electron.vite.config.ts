@@ -44,6 +44,7 @@ export default defineConfig({
           index: resolve(import.meta.dirname, 'electron/preload/index.ts'),
           card: resolve(import.meta.dirname, 'electron/preload/card.ts'),
           'command-bar': resolve(import.meta.dirname, 'electron/preload/command-bar.ts'),
+          toolbar: resolve(import.meta.dirname, 'electron/preload/toolbar.ts'),
         },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },

@@ -1,4 +1,4 @@
-// The card's and the command bar's pages (electron/main/windows/pages) opened in Chromium under their own
+// The card's, the command bar's and the selection toolbar's pages (electron/main/windows/pages) opened in Chromium under their own
 // CSP, with a stand-in for the preload bridge that records each call: `deliver` is what the main process
 // sends (the card, the command bar's context), `send` the other main → page messages (the Retry with…
 // models, the launcher's list).
@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 const PAGES = path.resolve(import.meta.dirname, '..', '..', 'electron', 'main', 'windows', 'pages');
 const ORIGIN = 'http://skilldeck.test';
 
-export async function openShellPage(page: Page, name: 'card' | 'command-bar') {
+export async function openShellPage(page: Page, name: 'card' | 'command-bar' | 'toolbar') {
   await page.route(`${ORIGIN}/**`, async (route) => {
     const file = path.join(PAGES, new URL(route.request().url()).pathname.slice(1));
     const type = file.endsWith('.html')
@@ -51,6 +51,13 @@ export async function openShellPage(page: Page, name: 'card' | 'command-bar') {
       query: record('query'),
       choose: record('choose'),
       compact: record('compact'),
+    };
+    w.skilldeckToolbar = {
+      onView: (callback: (v: unknown) => void) => void (w.deliver = callback),
+      run: record('run'),
+      more: record('more'),
+      copy: record('copy'),
+      fit: record('fit'),
     };
   });
   await page.goto(`${ORIGIN}/${name}.html`);

@@ -40,6 +40,7 @@ import { createSettingsStore } from './store/settings';
 import { createSkillMetaRepo } from './store/skill-meta';
 import { createToolRegistry } from './tools/registry';
 import { createOutputSide, createTriggerSide } from './trigger/desktop-loop';
+import { createToolbarHandlers } from './toolbar/toolbar-handlers';
 
 export type { Core, CoreOptions } from './core-api';
 export { DATABASE_FILE } from './store/db';
@@ -168,6 +169,7 @@ export function createCore(options: CoreOptions): Core {
       listSkills: () => handlers['skills:list'](undefined),
       usage: () => runs.usage(),
     }),
+    ...createToolbarHandlers({ settings, skills, events }),
     ...createMcpHandlers({ repo: mcpServers, secrets: ports.secrets, onChange: mcp.drop }),
     ...createDesktopCheckHandlers({ ...options, ports, listSkills: () => listed() }),
   };

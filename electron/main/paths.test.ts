@@ -19,6 +19,7 @@ describe('resolveAppPaths', () => {
       pagesDir: path.resolve('/repo/out/main/pages'),
       cardPreloadFile: path.resolve('/repo/out/preload/card.cjs'),
       commandBarPreloadFile: path.resolve('/repo/out/preload/command-bar.cjs'),
+      toolbarPreloadFile: path.resolve('/repo/out/preload/toolbar.cjs'),
       builtinSkillsDir: path.resolve('/repo/skills'),
       nativeBindingFile: path.resolve('/repo/build-electron/better_sqlite3.node'),
     });
@@ -39,6 +40,7 @@ describe('resolveAppPaths', () => {
       pagesDir: path.join(resources, 'app.asar', 'out', 'main', 'pages'),
       cardPreloadFile: path.join(resources, 'app.asar', 'out', 'preload', 'card.cjs'),
       commandBarPreloadFile: path.join(resources, 'app.asar', 'out', 'preload', 'command-bar.cjs'),
+      toolbarPreloadFile: path.join(resources, 'app.asar', 'out', 'preload', 'toolbar.cjs'),
       builtinSkillsDir: path.join(resources, 'skills'),
       nativeBindingFile: path.join(resources, 'native', 'better_sqlite3.node'),
     });

@@ -17,6 +17,7 @@ export interface AppPaths {
   pagesDir: string;
   cardPreloadFile: string;
   commandBarPreloadFile: string;
+  toolbarPreloadFile: string;
   builtinSkillsDir: string;
   /** better-sqlite3 compiled for this Electron (never the Node build in node_modules). */
   nativeBindingFile: string;
@@ -31,6 +32,7 @@ export function resolveAppPaths(location: AppLocation): AppPaths {
     pagesDir: path.join(outDir, 'main', 'pages'),
     cardPreloadFile: path.join(outDir, 'preload', 'card.cjs'),
     commandBarPreloadFile: path.join(outDir, 'preload', 'command-bar.cjs'),
+    toolbarPreloadFile: path.join(outDir, 'preload', 'toolbar.cjs'),
     builtinSkillsDir: location.isPackaged
       ? path.join(location.resourcesPath, 'skills')
       : path.join(location.appPath, 'skills'),

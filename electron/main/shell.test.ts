@@ -1,3 +1,4 @@
+import { SETTINGS, type SettingKey } from '../core/store/settings';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Result } from '../../shared/ipc/result';
 import { CARD_URL } from './windows/card-window';
@@ -58,6 +59,7 @@ const paths = {
   pagesDir: '/out/main/pages',
   cardPreloadFile: '/out/preload/card.cjs',
   commandBarPreloadFile: '/out/preload/command-bar.cjs',
+  toolbarPreloadFile: '/out/preload/toolbar.cjs',
 };
 
 function fakeCore(runs: { skillId: string }[]) {
@@ -77,6 +79,9 @@ function fakeCore(runs: { skillId: string }[]) {
       size: () => listeners.size,
     },
     i18n: createDesktopI18n('en'),
+    // the selection toolbar reads its settings (off: it never loads selection-hook) and the skills
+    settings: { get: (key: SettingKey) => SETTINGS[key].default },
+    handlers: { 'skills:list': () => Promise.resolve([]) },
   };
 }
 

@@ -8,12 +8,15 @@
 //   ... on quit: shell.stop();
 
 import path from 'node:path';
-import { app } from 'electron';
+import { app, screen } from 'electron';
 import type { Core } from '../core/core';
 import type { PlatformPorts } from '../core/platform';
 import type { DesktopText } from '../core/i18n/desktop-text';
 import { FloatingCards } from './windows/card-window';
 import { CommandBar } from './windows/command-bar-window';
+import { startSelectionToolbar, type SelectionToolbar } from './windows/selection-toolbar';
+import { ToolbarWindow } from './windows/toolbar-window';
+import type { SelectionEventSource } from '../core/toolbar/selection-events';
 import { chooseDesktopBackend, type DesktopBackend, type X11Ports } from './ports/desktop-backend';
 import { createElectronPorts } from './ports/electron-ports';
 import type { SelectionHookLike } from './ports/selection-hook';
@@ -21,7 +24,7 @@ import type { AppPaths } from './paths';
 import { installAppMenu, SkilldeckTray } from './tray';
 
 export interface DesktopShellDeps {
-  paths: Pick<AppPaths, 'pagesDir' | 'cardPreloadFile' | 'commandBarPreloadFile'>;
+  paths: Pick<AppPaths, 'pagesDir' | 'cardPreloadFile' | 'commandBarPreloadFile' | 'toolbarPreloadFile'>;
   /** app.getPath('userData'): secrets.json and card-window.json go there. */
   userDataDir: string;
   /** !app.isPackaged: the View menu with reload. */
@@ -37,7 +40,7 @@ export interface DesktopShellDeps {
 }
 
 export interface DesktopShellStart {
-  core: Pick<Core, 'dispatch' | 'events' | 'i18n'>;
+  core: Pick<Core, 'dispatch' | 'events' | 'i18n' | 'settings' | 'handlers' | 'ports'>;
   openDashboard(): void;
   /** The tray's "Pause hotkeys" checkbox. */
   pauseHotkeys(paused: boolean): void | Promise<void>;
@@ -52,8 +55,10 @@ export interface DesktopShell {
   backend: DesktopBackend;
   /** All eight ports, for createCore({ ports }). */
   ports: PlatformPorts;
-  /** After the core exists: card and command bar IPC, tray, application menu. */
+  /** After the core exists: card and command bar IPC, the selection toolbar, tray, application menu. */
   start(start: DesktopShellStart): void;
+  /** The launcher's key was pressed: true when the selection toolbar showed instead (its `hotkey` mode). */
+  launcherKey(): Promise<boolean>;
   stop(): void;
 }
 
@@ -103,11 +108,19 @@ export function createDesktopShell(deps: DesktopShellDeps): DesktopShell {
       ? { focusApp: () => app.focus({ steal: true }), returnFocus: electronPorts.returnFocus }
       : {}),
   });
-  const { dispose, warmUp, returnFocus: _returnFocus, ...portsWithoutDispose } = electronPorts;
+  const {
+    dispose,
+    warmUp,
+    returnFocus: _returnFocus,
+    selectionHook: _hook,
+    ...portsWithoutDispose
+  } = electronPorts;
   const ports: PlatformPorts = { ...portsWithoutDispose, card: cards, commandBar };
 
   const undo: (() => void)[] = [];
   let tray: SkilldeckTray | null = null;
+  let toolbar: SelectionToolbar | null = null;
+  const toolbarWindow = new ToolbarWindow({ preloadFile: deps.paths.toolbarPreloadFile, platform });
 
   return {
     backend,
@@ -118,6 +131,23 @@ export function createDesktopShell(deps: DesktopShellDeps): DesktopShell {
       cards.attach({
         dispatch: (channel, input) => start.core.dispatch(channel, input),
         events: start.core.events,
+      });
+      toolbar = startSelectionToolbar({
+        core: start.core,
+        window: toolbarWindow,
+        hook: async () => {
+          const hook = (await electronPorts.selectionHook()) as Partial<SelectionEventSource> | null;
+          return hook && typeof hook.on === 'function' && typeof hook.setSelectionPassiveMode === 'function'
+            ? (hook as SelectionEventSource)
+            : null;
+        },
+        screen: {
+          workAreaAt: (point) => screen.getDisplayNearestPoint(point).workArea,
+          cursor: () => screen.getCursorScreenPoint(),
+          // selection-hook reports the OS's pixels; macOS's are already logical
+          toLogical: (point) => (platform === 'darwin' ? point : screen.screenToDipPoint(point)),
+        },
+        text: deps.text ?? ((key, values) => start.core.i18n.t(key, values)),
       });
       installAppMenu({ isDev: deps.isDev, platform });
       tray = new SkilldeckTray({
@@ -153,7 +183,10 @@ export function createDesktopShell(deps: DesktopShellDeps): DesktopShell {
         }),
       );
     },
+    launcherKey: () => toolbar?.launcherKey() ?? Promise.resolve(false),
     stop() {
+      toolbar?.stop();
+      toolbar = null;
       for (const step of undo.splice(0).reverse()) step();
       tray?.destroy();
       tray = null;

@@ -18,6 +18,8 @@ import { createFolderPicker } from './windows/folder-dialog';
 export interface Running {
   core: Core;
   dashboard: DashboardWindows;
+  /** The selection toolbar's part of the launcher's key. */
+  toolbar: { launcherKey(): Promise<boolean> };
   stop(): void;
 }
 
@@ -103,6 +105,7 @@ export function startApp(options: StartOptions = {}): Running {
   return {
     core,
     dashboard,
+    toolbar: { launcherKey: () => shell.launcherKey() },
     stop() {
       unbind();
       shell.stop();

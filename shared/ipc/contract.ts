@@ -65,6 +65,7 @@ import {
   ProviderSaveInput,
   ProviderTestResult,
 } from '../types/provider';
+import { ToolbarSettings, ToolbarUpdate } from '../types/toolbar';
 
 export interface ChannelSpec {
   input: z.ZodType;
@@ -185,6 +186,10 @@ export const contract = {
   'hotkeys:pause': { input: z.object({ paused: z.boolean() }).strict(), output: HotkeysOverview },
   /** Sets the launcher's key (null: off); CONFLICT when a skill's hotkey is that key. */
   'hotkeys:setLauncher': { input: LauncherHotkeyInput, output: HotkeysOverview },
+  /** The selection toolbar's mode, modifier, pinned skills (in order) and excluded applications. */
+  'toolbar:settings': { input: z.undefined(), output: ToolbarSettings },
+  /** Changes them; NOT_FOUND for a pinned skill that does not exist. */
+  'toolbar:update': { input: ToolbarUpdate, output: ToolbarSettings },
   /** Waits (up to 10 s) for the skill's hotkey to be pressed and says whether its callback fired. */
   'hotkeys:test': {
     input: z.object({ skillId: SkillId }).strict(),

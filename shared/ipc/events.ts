@@ -3,6 +3,7 @@ import type { EventName } from './names';
 import { SkillMeta } from '../types/skill';
 import { RunEventMessage } from '../types/run';
 import { CardState, HotkeysOverview } from '../types/desktop';
+import { ToolbarSettings } from '../types/toolbar';
 
 /** Everything the core pushes to clients without being asked. */
 export const events = {
@@ -19,6 +20,8 @@ export const events = {
   'hotkeys:changed': HotkeysOverview,
   /** The floating card's content, where the card is shown by a client (the headless host's dashboard). */
   'card:show': CardState,
+  /** The selection toolbar's settings changed (`toolbar:update`): the desktop app turns its events on or off. */
+  'toolbar:changed': ToolbarSettings,
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;

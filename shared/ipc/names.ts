@@ -51,6 +51,8 @@ export const CHANNELS = [
   'hotkeys:setLauncher',
   'hotkeys:test',
   'desktop:check',
+  'toolbar:settings',
+  'toolbar:update',
   'memos:list',
   'memos:search',
   'memos:get',
@@ -65,6 +67,7 @@ export const EVENTS = [
   'runs:event',
   'hotkeys:changed',
   'card:show',
+  'toolbar:changed',
 ] as const;
 export type EventName = (typeof EVENTS)[number];
 
@@ -111,4 +114,19 @@ export const COMMAND_BAR_CHANNELS = {
   choose: 'skilldeck-command-bar:choose',
   /** launcher → main: a skill that asks was chosen; the list is gone, the window shrinks to the bar. */
   compact: 'skilldeck-command-bar:compact',
+} as const;
+
+// The selection toolbar's channels (electron/main/windows/toolbar-window.ts): like the card's, they reach
+// only the main process, which checks the sender is the toolbar window. Schemas in shell.ts.
+export const TOOLBAR_CHANNELS = {
+  /** main → toolbar: the pinned skills and the buttons' words (`ToolbarView`). */
+  view: 'skilldeck-toolbar:view',
+  /** toolbar → main: a pinned skill clicked (its id). */
+  run: 'skilldeck-toolbar:run',
+  /** toolbar → main: "…", the launcher on the same selection. */
+  more: 'skilldeck-toolbar:more',
+  /** toolbar → main: Copy. */
+  copy: 'skilldeck-toolbar:copy',
+  /** toolbar → main: the width its buttons need, measured once drawn; the window is made that wide. */
+  fit: 'skilldeck-toolbar:fit',
 } as const;

@@ -4,7 +4,7 @@
 // only the names, so they stay free of zod.
 import { z } from 'zod';
 import { LauncherSkill } from '../types/desktop';
-import type { CARD_CHANNELS, COMMAND_BAR_CHANNELS } from './names';
+import type { CARD_CHANNELS, COMMAND_BAR_CHANNELS, TOOLBAR_CHANNELS } from './names';
 
 export const CARD_ACTIONS = ['copy', 'insert', 'pin', 'close', 'memo', 'retry', 'models'] as const;
 /**
@@ -150,3 +150,39 @@ export const commandBarMessages = {
   /** Sent without arguments. */
   compact: z.undefined(),
 } satisfies Record<keyof typeof COMMAND_BAR_CHANNELS, z.ZodType>;
+
+/** A pinned skill as the selection toolbar shows it. */
+export const ToolbarSkill = z.object({
+  id: z.string(),
+  name: z.string(),
+  emoji: z.string(),
+  /** The tooltip: "Run Polish on the selection" (with its hotkey when it has one). */
+  hint: z.string(),
+});
+export type ToolbarSkill = z.infer<typeof ToolbarSkill>;
+
+/** What the selection toolbar page renders (never the selected text: the main process keeps it). */
+export const ToolbarView = z.object({
+  skills: z.array(ToolbarSkill),
+  labels: z.object({
+    lang: z.string(),
+    /** The toolbar's accessible name. */
+    toolbar: z.string(),
+    more: z.string(),
+    copy: z.string(),
+    copyHint: z.string(),
+  }),
+});
+export type ToolbarView = z.infer<typeof ToolbarView>;
+
+/** Each toolbar channel's message. */
+export const toolbarMessages = {
+  view: ToolbarView,
+  run: z.string().min(1).max(200),
+  /** Sent without arguments. */
+  more: z.undefined(),
+  /** Sent without arguments. */
+  copy: z.undefined(),
+  /** The width in CSS pixels the page's buttons need. */
+  fit: z.number().int().min(40).max(4000),
+} satisfies Record<keyof typeof TOOLBAR_CHANNELS, z.ZodType>;

@@ -3,6 +3,14 @@ import { Accelerator } from './hotkey';
 import { RunId } from './run';
 import { SkillId } from './skill';
 
+/** A selection captured before the trigger (by the selection toolbar). */
+export const CapturedText = z
+  .object({
+    text: z.string().min(1).max(1_000_000),
+    method: z.enum(['accessibility', 'primary', 'copy']),
+  })
+  .strict();
+
 /** `trigger:run`: what a hotkey does, from the dashboard, a deep link or the headless host. */
 export const TriggerInput = z
   .object({
@@ -13,7 +21,12 @@ export const TriggerInput = z
      * Where the trigger came from. `link` (a skilldeck:// URL, which any web page can open) never runs
      * unattended: the command bar shows it, its instruction filled in, for the user to confirm.
      */
-    source: z.enum(['hotkey', 'link', 'cli', 'dashboard']).default('dashboard'),
+    source: z.enum(['hotkey', 'link', 'cli', 'dashboard', 'toolbar']).default('dashboard'),
+    /**
+     * The selection already captured (the selection toolbar has what selection-hook reported): it is not
+     * read again; the focused window still is.
+     */
+    selection: CapturedText.optional(),
   })
   .strict();
 
@@ -83,7 +96,9 @@ export type TriggerInput = z.input<typeof TriggerInput>;
  */
 export const LauncherInput = z
   .object({
-    source: z.enum(['hotkey', 'tray', 'dashboard']).default('dashboard'),
+    source: z.enum(['hotkey', 'tray', 'dashboard', 'toolbar']).default('dashboard'),
+    /** As `trigger:run`'s: the selection the toolbar's "…" was shown for. */
+    selection: CapturedText.optional(),
     query: z.string().max(200).optional(),
     pick: z.number().int().min(1).max(9).optional(),
     instruction: z.string().max(100_000).optional(),

@@ -71,6 +71,8 @@ const handlers = (overrides: Partial<Handlers> = {}): Handlers => ({
   'hotkeys:pause': notUnderTest,
   'hotkeys:test': notUnderTest,
   'desktop:check': notUnderTest,
+  'toolbar:settings': notUnderTest,
+  'toolbar:update': notUnderTest,
   'providers:list': () => [],
   'providers:save': notUnderTest,
   'providers:delete': notUnderTest,

@@ -54,6 +54,14 @@ const CASES: { [K in SettingKey]: { fallback: unknown; kept: unknown; damaged: u
     kept: null,
     damaged: ['Space', 'Ctrl+', 42, { accelerator: 'Ctrl+K' }],
   },
+  'toolbar.mode': { fallback: 'off', kept: 'modifier', damaged: ['always', true, null] },
+  'toolbar.modifier': { fallback: 'ctrl', kept: 'alt', damaged: ['Control', 1, null] },
+  'toolbar.pinned': {
+    fallback: [],
+    kept: ['translate', 'polish'],
+    damaged: ['translate', ['a/b'], Array.from({ length: 13 }, (_, i) => `s${i}`)],
+  },
+  'toolbar.excludedApps': { fallback: [], kept: ['xterm', 'KeePassXC'], damaged: [['  '], 'xterm', [1]] },
 };
 
 describe('settings: the declared keys', () => {

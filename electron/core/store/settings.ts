@@ -10,6 +10,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { AppInfo } from '../../../shared/types/app';
 import { Accelerator } from '../../../shared/types/hotkey';
+import { ToolbarSettings } from '../../../shared/types/toolbar';
 import { PERMISSION_MODES } from '../permissions/types';
 import { StoreError, type OpenOptions } from './db';
 
@@ -47,6 +48,17 @@ export const SETTINGS = {
    * unbound when a skill's hotkey or another application already has it (the overview says which).
    */
   'launcher.hotkey': setting(Accelerator.nullable(), 'Control+Alt+Space'),
+  /** When the selection toolbar appears (off by default; shared/types/toolbar.ts). */
+  'toolbar.mode': setting(ToolbarSettings.shape.mode, 'off'),
+  /** The key held while selecting, in the `modifier` mode. */
+  'toolbar.modifier': setting(ToolbarSettings.shape.modifier, 'ctrl'),
+  /** The skills pinned to the toolbar, in its order. */
+  'toolbar.pinned': setting(ToolbarSettings.shape.pinned, []),
+  /**
+   * Applications the toolbar never appears over, until the per-app rules hold that flag (read only
+   * through toolbar/exclusion.ts).
+   */
+  'toolbar.excludedApps': setting(ToolbarSettings.shape.excludedApps, []),
 };
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -27,7 +27,7 @@ export interface LauncherDeps {
 export function createLauncher(deps: LauncherDeps) {
   const now = deps.now ?? Date.now;
   return async function launch(input: LauncherInput): Promise<LauncherResult> {
-    const capture = await deps.flow.capture();
+    const capture = await deps.flow.capture(input.selection);
     const hasSelection = capture.captured.text.trim() !== '';
     const skills = launcherSkills(await deps.listSkills());
     const usage = deps.usage();

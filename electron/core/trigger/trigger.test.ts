@@ -76,6 +76,29 @@ describe('trigger:run', () => {
     expect(cards.at(-1)).toMatchObject({ pending: false, text: 'The text.' });
   });
 
+  it('the selection toolbar: runs on the selection it was shown for, not read again; inserts into the focused window', async () => {
+    const ports = createMemoryPorts();
+    ports.focused = editor;
+    ports.selected = { text: 'something else entirely', method: 'copy' };
+    let reads = 0;
+    const capture = ports.selection.capture;
+    ports.selection.capture = (request) => (reads++, capture(request));
+    const tc = setup(ports);
+    server.script({ text: 'Shown for.' });
+
+    const result = await trigger(tc, {
+      skillId: 'polish',
+      source: 'toolbar',
+      selection: { text: 'teh toolbar text', method: 'primary' },
+    });
+    expect(result).toMatchObject({ captured: { method: 'primary', chars: 16 }, app: 'gedit' });
+    expect(reads).toBe(0);
+    const body = server.requests.at(-1)!.body as { messages: { role: string; content: string }[] };
+    expect(JSON.stringify(body.messages)).toContain('teh toolbar text');
+    expect(JSON.stringify(body.messages)).not.toContain('something else');
+    expect(ports.inserted).toEqual(['Shown for.']);
+  });
+
   it('asks in the command bar when nothing is selected; dismissing it starts no run', async () => {
     const ports = createMemoryPorts();
     ports.focused = editor;

@@ -108,9 +108,10 @@ export function createTriggerFlow(deps: TriggerDeps) {
     });
   }
 
-  /** The focused window and the selection, now. */
-  async function capture(): Promise<Capture> {
+  /** The focused window and the selection, now (`given`: the selection already captured). */
+  async function capture(given?: CapturedSelection): Promise<Capture> {
     const focus = await deps.ports.focus.current().catch(() => null);
+    if (given) return { focus, captured: given };
     const captured = await deps.ports.selection
       .capture({
         focus,
@@ -194,7 +195,7 @@ export function createTriggerFlow(deps: TriggerDeps) {
 export function createTrigger(flow: ReturnType<typeof createTriggerFlow>) {
   return async function trigger(input: TriggerInput): Promise<TriggerResult> {
     flow.requireRunnable(input.skillId);
-    return flow.startOn(await flow.capture(), {
+    return flow.startOn(await flow.capture(input.selection), {
       skillId: input.skillId,
       ...(input.instruction !== undefined ? { instruction: input.instruction } : {}),
       confirm: input.source === 'link',

@@ -1,7 +1,7 @@
-// The card and command bar preloads, loaded against a fake Electron: they listen and send on the shared
+// The card, command bar and selection toolbar preloads, loaded against a fake Electron: they listen and send on the shared
 // channel names (shared/ipc/names.ts) and expose nothing but their few functions.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { CARD_CHANNELS, COMMAND_BAR_CHANNELS } from '../../../shared/ipc/names';
+import { CARD_CHANNELS, COMMAND_BAR_CHANNELS, TOOLBAR_CHANNELS } from '../../../shared/ipc/names';
 
 const fake = vi.hoisted(() => ({
   exposed: {} as Record<string, Record<string, (...args: unknown[]) => void>>,
@@ -26,6 +26,7 @@ vi.mock('electron', () => ({
 beforeAll(async () => {
   await import('../../preload/card');
   await import('../../preload/command-bar');
+  await import('../../preload/toolbar');
 });
 
 describe('the card preload', () => {
@@ -119,5 +120,30 @@ describe('the command bar preload', () => {
     api.onSkills!((list: unknown) => lists.push(list));
     fake.listeners[COMMAND_BAR_CHANNELS.skills]!({ sender: 'hidden' }, { query: 'p', skills: [] });
     expect(lists).toEqual([{ query: 'p', skills: [] }]);
+  });
+});
+
+describe('the selection toolbar preload', () => {
+  it('exposes onView, run, more and copy on the toolbar channels, and nothing else', () => {
+    const api = fake.exposed.skilldeckToolbar!;
+    expect(Object.keys(api).sort()).toEqual(['copy', 'fit', 'more', 'onView', 'run']);
+    fake.sent = [];
+    api.run!('polish');
+    api.run!({ id: 'polish' });
+    api.more!();
+    api.copy!();
+    api.fit!(212);
+    api.fit!('wide');
+    expect(fake.sent).toEqual([
+      [TOOLBAR_CHANNELS.run, 'polish'],
+      [TOOLBAR_CHANNELS.more],
+      [TOOLBAR_CHANNELS.copy],
+      [TOOLBAR_CHANNELS.fit, 212],
+    ]);
+    const seen: unknown[] = [];
+    fake.listeners[TOOLBAR_CHANNELS.view]!({ sender: 'hidden' }, { skills: ['early'] });
+    api.onView!((view: unknown) => seen.push(view));
+    fake.listeners[TOOLBAR_CHANNELS.view]!({ sender: 'hidden' }, { skills: ['late'] });
+    expect(seen).toEqual([{ skills: ['early'] }, { skills: ['late'] }]);
   });
 });

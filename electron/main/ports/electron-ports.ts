@@ -62,6 +62,8 @@ export type ElectronPorts = Omit<PlatformPorts, 'card' | 'commandBar'> & {
   returnFocus?: ReturnFocus;
   /** Starts what the first trigger would otherwise wait for (Windows: the helper's compile, 1–3 s). */
   warmUp(): void;
+  /** selection-hook, loaded and started on first use (null where it cannot load): the selection toolbar's events. */
+  selectionHook: () => Promise<SelectionHookLike | null>;
   dispose(): void;
 };
 
@@ -172,6 +174,7 @@ export function createElectronPorts(deps: ElectronPortsDeps): ElectronPorts {
         console.warn('[skilldeck] the Windows helper did not start:', error);
       });
     },
+    selectionHook: hook,
     dispose() {
       windowsHelper?.dispose();
       void hook()

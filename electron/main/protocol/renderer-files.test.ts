@@ -109,6 +109,7 @@ describe('the card and command bar pages', () => {
     fs.mkdirSync(pages);
     fs.writeFileSync(path.join(pages, 'card.html'), '<title>card</title>');
     fs.writeFileSync(path.join(pages, 'command-bar.js'), 'bar()');
+    fs.writeFileSync(path.join(pages, 'toolbar.css'), '.toolbar{}');
     fs.writeFileSync(path.join(pages, 'other.html'), 'not listed');
   });
   const page = (url: string) => respondWithRendererFile({ url, method: 'GET' }, root, pages);
@@ -121,6 +122,7 @@ describe('the card and command bar pages', () => {
     expect((await page('app://skilldeck/command-bar.js')).headers.get('content-type')).toMatch(
       /^text\/javascript/,
     );
+    expect((await page('app://skilldeck/toolbar.css')).headers.get('content-type')).toMatch(/^text\/css/);
     expect(await (await page('app://skilldeck/')).text()).toContain('<title>Skilldeck</title>');
     expect((await page('app://skilldeck/other.html')).status).toBe(404);
     expect((await page('app://skilldeck/assets/card.html')).status).toBe(404);

@@ -100,7 +100,8 @@ async function realFileInside(root: string, file: string): Promise<string | null
 }
 
 /**
- * The floating card's and the command bar's pages (electron/main/windows/pages, built to out/main/pages):
+ * The floating card's, the command bar's and the selection toolbar's pages (electron/main/windows/pages,
+ * built to out/main/pages):
  * served on the same origin with the same headers, from their own folder, by exact name only.
  */
 export const SHELL_PAGE_FILES: ReadonlySet<string> = new Set([
@@ -109,6 +110,9 @@ export const SHELL_PAGE_FILES: ReadonlySet<string> = new Set([
   'command-bar.html',
   'command-bar.js',
   'shell.css',
+  'toolbar.html',
+  'toolbar.js',
+  'toolbar.css',
 ]);
 
 function shellPageName(requestUrl: string): string | null {

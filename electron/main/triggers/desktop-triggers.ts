@@ -18,6 +18,8 @@ import { handleLaunchRequest, handleSecondLaunch, type SecondLaunch } from './se
 export interface TriggerHost {
   core: Pick<Core, 'dispatch' | 'events' | 'handlers' | 'settings'>;
   dashboard: { show(): unknown };
+  /** The selection toolbar: in its `hotkey` mode the launcher's key shows it (answers true) instead. */
+  toolbar?: { launcherKey(): Promise<boolean> };
 }
 
 export interface DesktopTriggersOptions {
@@ -72,6 +74,7 @@ export function createDesktopTriggers(options: DesktopTriggersOptions): DesktopT
       defaultKey: DEFAULT_LAUNCHER_KEY,
       onPress: async () => {
         if (!host) return;
+        if (await host.toolbar?.launcherKey().catch(() => false)) return;
         const result = await host.core.dispatch('trigger:launcher', { source: 'hotkey' });
         if (!result.ok) log(`launcher: ${result.error.code}: ${result.error.message}`);
       },

@@ -11,6 +11,7 @@ import { createPromptsStore, type PromptsStore } from './prompts';
 import { createRunsStore, type RunsStore } from './runs';
 import { createSettingsStore, type SettingsStore } from './settings';
 import { createSkillsStore, type SkillsStore } from './skills';
+import { createToolbarStore, type ToolbarStore } from '../features/toolbar/toolbar-store';
 
 export interface Stores {
   useAppStore: AppStore;
@@ -24,6 +25,7 @@ export interface Stores {
   useEditorStore: EditorStore;
   useLaunchStore: LaunchStore;
   useDesktopCheckStore: DesktopCheckStore;
+  useToolbarStore: ToolbarStore;
 }
 
 /** All stores of one dashboard, loaded once and reloaded whenever a dropped link comes back. */
@@ -47,11 +49,14 @@ export function createStores(client: Client, link: ConnectionLink | null): Store
     useLaunchStore: createLaunchStore(client, (request) => useRunsStore.getState().start(request)),
     // Settings › Desktop check: run on demand only (it pastes into the page's test field).
     useDesktopCheckStore: createDesktopCheckStore(client),
+    // Settings › Selection toolbar: its mode, pinned skills and excluded apps.
+    useToolbarStore: createToolbarStore(client),
   };
   const loadAll = () => {
     void stores.useAppStore.getState().load();
     void stores.useSkillsStore.getState().load();
     void stores.useSettingsStore.getState().load();
+    void stores.useToolbarStore.getState().load();
     void stores.usePromptsStore.getState().loadPending();
   };
   let dropped = false;

@@ -8,6 +8,7 @@ import { FoldersSection } from './FoldersSection';
 import { HotkeysSection } from './HotkeysSection';
 import { PermissionsSection } from './PermissionsSection';
 import { ProvidersSection } from './ProvidersSection';
+import { ToolbarSection } from '../toolbar/ToolbarSection';
 
 export function SettingsPage() {
   const { t } = useTranslation('settings');
@@ -19,6 +20,7 @@ export function SettingsPage() {
       <PermissionsSection />
       <HotkeysSection />
       <DesktopCheckSection />
+      <ToolbarSection />
       <AppearanceSection />
       <AboutSection />
     </section>

@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Core } from '../core';
+import { createTestCore, skillText, type TestCore } from '../test-support';
+import { excludedFromToolbar } from './exclusion';
+
+let test: TestCore;
+let core: Core;
+
+beforeEach(async () => {
+  test = createTestCore({ watchSkills: false });
+  for (const name of ['polish', 'translate']) test.writeSkill(name, skillText(name));
+  core = test.core;
+  await core.skills.ready();
+});
+
+afterEach(() => test.dispose());
+
+describe('toolbar:settings / toolbar:update', () => {
+  it('off by default, nothing pinned or excluded', async () => {
+    const result = await core.dispatch('toolbar:settings', undefined);
+    expect(result).toEqual({
+      ok: true,
+      value: { mode: 'off', modifier: 'ctrl', pinned: [], excludedApps: [] },
+    });
+  });
+
+  it('keeps the pinned order given, once each; refuses a skill that does not exist', async () => {
+    const told: unknown[] = [];
+    core.events.subscribe((name, payload) => name === 'toolbar:changed' && told.push(payload));
+    const set = await core.dispatch('toolbar:update', {
+      mode: 'modifier',
+      modifier: 'alt',
+      pinned: ['translate', 'polish', 'translate'],
+    });
+    expect(set).toMatchObject({ ok: true, value: { mode: 'modifier', pinned: ['translate', 'polish'] } });
+    expect(told).toEqual([set.ok && set.value]);
+
+    const refused = await core.dispatch('toolbar:update', { pinned: ['polish', 'nope'], mode: 'off' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
+    expect(refused.ok || refused.error.message).toContain('"nope"');
+    expect(told).toHaveLength(1);
+    // nothing of a refused update is kept
+    expect(await core.dispatch('toolbar:settings', undefined)).toMatchObject({
+      value: { mode: 'modifier', modifier: 'alt', pinned: ['translate', 'polish'] },
+    });
+  });
+
+  it('excluded apps: trimmed, once each whatever the case; read through excludedFromToolbar', async () => {
+    const set = await core.dispatch('toolbar:update', { excludedApps: [' xterm ', 'KeePassXC', 'XTerm'] });
+    expect(set).toMatchObject({ value: { excludedApps: ['xterm', 'KeePassXC'] } });
+    const excluded = excludedFromToolbar(core.settings);
+    expect(excluded('keepassxc')).toBe(true);
+    expect(excluded('gedit')).toBe(false);
+  });
+
+  it('refuses a mode it does not know and an empty app name (INVALID_INPUT)', async () => {
+    expect(await core.dispatch('toolbar:update', { mode: 'always' })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
+    expect(await core.dispatch('toolbar:update', { excludedApps: [' '] })).toMatchObject({
+      ok: false,
+      error: { code: 'INVALID_INPUT' },
+    });
+  });
+});
