@@ -31,6 +31,7 @@ function cardMessage(lang: 'en' | 'zh-CN', over: Partial<CardMessage> = {}): Car
     can: { insert: true, continue: true, retry: true, memo: true },
     attempt: null,
     model: 'local · small',
+    otherPasteKey: null,
     labels: cardLabels(i18n.t),
     ...over,
   };

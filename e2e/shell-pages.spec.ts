@@ -71,6 +71,7 @@ test('the floating card renders as text, in the language it is sent, and its but
     can: { insert: true, continue: false, retry: false, memo: false },
     attempt: null,
     model: null,
+    otherPasteKey: null,
     labels: cardLabels(i18n.t),
     ...over,
   });

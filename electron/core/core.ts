@@ -7,6 +7,7 @@ import type { Handlers } from '../../shared/ipc/contract';
 import { outputAgentTools } from './agent/output-tools';
 import { agentToolsCore } from './agent/tools';
 import { createAppHandlers } from './app-handlers';
+import { createAppRuleHandlers } from './apps/app-rule-handlers';
 import type { Core, CoreOptions } from './core-api';
 import { createExecutor } from './engine/executor';
 import { createDesktopI18n, languageFromLocale, systemLocale } from './i18n/desktop-text';
@@ -67,7 +68,7 @@ export function createCore(options: CoreOptions): Core {
   const i18n = createDesktopI18n(
     settings.get('ui.language') ?? languageFromLocale(options.locale ?? systemLocale()),
   );
-  const output = createOutputSide({ ports, tools, memos, text: i18n.t });
+  const output = createOutputSide({ ports, tools, memos, text: i18n.t, settings });
   // the host's folders first, then those added in Settings (the same kind: the host's win a collision)
   const rootsFor = (added: readonly string[]) =>
     resolveSourceRoots({
@@ -166,6 +167,7 @@ export function createCore(options: CoreOptions): Core {
       usage: () => runs.usage(),
     }),
     ...createMcpHandlers({ repo: mcpServers, secrets: ports.secrets, onChange: mcp.drop }),
+    ...createAppRuleHandlers(output.appRules, skills),
   };
 
   return {
@@ -182,6 +184,7 @@ export function createCore(options: CoreOptions): Core {
     runs,
     permissions,
     settings,
+    appRules: output.appRules,
     prompts,
     i18n,
     close: () => {

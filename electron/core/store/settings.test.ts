@@ -54,6 +54,20 @@ const CASES: { [K in SettingKey]: { fallback: unknown; kept: unknown; damaged: u
     kept: null,
     damaged: ['Space', 'Ctrl+', 42, { accelerator: 'Ctrl+K' }],
   },
+  'apps.rules': {
+    fallback: {},
+    kept: {
+      xterm: {
+        capture: 'never',
+        pasteKey: 'type',
+        toolbarExcluded: true,
+        defaultSkill: 'polish',
+        restoreDelayMs: 800,
+      },
+    },
+    damaged: [42, 'rules', null, ['xterm']],
+  },
+  'apps.seen': { fallback: [], kept: ['xterm', 'gedit'], damaged: ['xterm', [1], null] },
 };
 
 describe('settings: the declared keys', () => {

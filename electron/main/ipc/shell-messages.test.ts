@@ -18,6 +18,7 @@ const card: CardMessage = {
   can: { insert: true, continue: false, retry: false, memo: false },
   attempt: null,
   model: null,
+  otherPasteKey: null,
   labels,
 };
 

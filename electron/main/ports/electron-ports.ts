@@ -26,7 +26,7 @@ export interface ElectronPortsDeps {
   /** Linux X11: createX11Ports of electron/core/desktop/linux (shell.ts passes it). */
   loadX11Ports?: () => Promise<X11Ports>;
   run?: RunCommand;
-  /** Wait for the target application to take a paste or copy key (ms, default 250). */
+  /** Wait for the target application to take a copy key (ms, default 250) and, when set, a paste key. */
   settleMs?: number;
 }
 
@@ -64,7 +64,10 @@ export function createElectronPorts(deps: ElectronPortsDeps): ElectronPorts {
     notifier: createNotifier(),
     focus,
     selection: createSelectionPort({ backend: deps.backend, hook, x11, keys, settleMs, text: deps.text }),
-    inserter: createInserter({ backend: deps.backend, focus, x11, keys, settleMs, text: deps.text }),
+    inserter: createInserter({
+      ...{ backend: deps.backend, focus, x11, keys, run, text: deps.text },
+      ...(deps.settleMs !== undefined ? { restoreDelayMs: deps.settleMs } : {}),
+    }),
     dispose() {
       void hook()
         .then((h) => h?.cleanup())

@@ -4,22 +4,35 @@ import type { FocusPort, TextInserterPort } from '../../core/platform';
 import { restoreClipboard, snapshotClipboard } from './clipboard';
 import { keyCommand, type DesktopBackend, type X11Ports } from './desktop-backend';
 import { ensureMacAccessibility } from './mac-accessibility';
+import { restorePlan } from '../../core/apps/restore-plan';
+import { pasteKeyCommand } from './paste-keys';
+import type { RunCommand } from './run-command';
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * TextInserterPort: the X11 ports; elsewhere a paste transaction (snapshot, write, paste key, wait,
  * restore) after checking the focus is still on the target; where no key can be sent, the clipboard.
+ * The app rule's paste key (`pasteKey`) is sent instead of the platform's; `type` types the text out.
  */
 export function createInserter(options: {
   backend: DesktopBackend;
   focus: FocusPort;
   x11: () => Promise<X11Ports | null>;
   keys: (key: 'paste' | 'collapse') => Promise<void>;
-  settleMs: number;
+  /** Sends an app rule's paste key (paste-keys.ts). */
+  run: RunCommand;
+  /** The wait before restoring when no app rule says (ms; default: restore-plan.ts's per platform). */
+  restoreDelayMs?: number;
   text?: DesktopText;
 }): TextInserterPort {
-  const { backend, focus, x11, keys, settleMs, text: t } = options;
+  const { backend, focus, x11, keys, text: t } = options;
+  /** The app rule's paste key, or the platform's paste key. */
+  const paste = async (text: string, pasteKey: Parameters<typeof pasteKeyCommand>[1] | undefined) => {
+    const command = pasteKey && pasteKeyCommand(backend, pasteKey, text);
+    if (command) await options.run(command.file, command.args, 10_000 + text.length * 20);
+    else await keys('paste');
+  };
   return {
     async insert(text, insertOptions) {
       const ports = await x11();
@@ -46,14 +59,32 @@ export function createInserter(options: {
       }
       if (backend === 'macos' && !ensureMacAccessibility(t))
         return { inserted: false, reason: 'Skilldeck is not allowed to send keys (Accessibility)' };
+      const after = insertOptions?.after && !(target ?? (await focus.current()))?.isTerminal;
+      if (insertOptions?.pasteKey === 'type') {
+        // typed out: the clipboard is not touched
+        try {
+          if (after) await keys('collapse');
+          await paste(text, 'type');
+          return { inserted: true };
+        } catch (error) {
+          return { inserted: false, reason: error instanceof Error ? error.message : String(error) };
+        }
+      }
+      // Electron cannot see the target read the clipboard (no lazy data providers): wait the app
+      // rule's delay, else the platform's default (restore-plan.ts)
+      const plan = restorePlan({
+        platform: backend === 'macos' || backend === 'windows' ? backend : 'wayland',
+        readsReported: false,
+        ruleDelayMs: insertOptions?.restoreDelayMs ?? options.restoreDelayMs,
+      });
       const snapshot = await snapshotClipboard();
       await clipboard.writeText(text);
       try {
         // insert after the selection: collapse it to its end first (not in a terminal: its selection is
         // not where its cursor is)
-        if (insertOptions?.after && !(target ?? (await focus.current()))?.isTerminal) await keys('collapse');
-        await keys('paste');
-        await delay(settleMs); // the application reads the clipboard after the key arrives
+        if (after) await keys('collapse');
+        await paste(text, insertOptions?.pasteKey);
+        if (plan.kind === 'after-delay') await delay(plan.delayMs); // the app reads after the key arrives
         return { inserted: true };
       } catch (error) {
         return { inserted: false, reason: error instanceof Error ? error.message : String(error) };

@@ -117,6 +117,7 @@ describe('the card thread', () => {
         can: { insert: true, continue: false, retry: false, memo: false },
         attempt: null,
         model: null,
+        otherPasteKey: null,
       },
       thread.state(),
       englishText,
