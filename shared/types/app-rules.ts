@@ -27,6 +27,7 @@ export const AppName = z
   .min(1, 'name the application (e.g. xterm, com.apple.terminal, code.exe)')
   .max(200)
   .transform((name) => name.toLowerCase().replace(/\.exe$/, ''))
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
   .refine((name) => name !== '' && !/[\u0000-\u001f]/.test(name), 'not an application name');
 
 /** What the user may set for one app. */

@@ -2,6 +2,7 @@ import type { Client } from '../../../shared/ipc/client';
 import { storedLanguage } from '../i18n';
 import { createAppStore, type AppStore } from './app';
 import { createGrantsStore, type GrantsStore } from '../features/grants/grants-store';
+import { createAppsStore, type AppsStore } from '../features/settings/apps-store';
 import { createEditorStore, type EditorStore } from './editor';
 import { createLaunchStore, type LaunchStore } from './launch';
 import { createConnectionStore, type ConnectionLink, type ConnectionStore } from './connection';
@@ -22,6 +23,7 @@ export interface Stores {
   usePromptsStore: PromptsStore;
   useEditorStore: EditorStore;
   useLaunchStore: LaunchStore;
+  useAppsStore: AppsStore;
 }
 
 /** All stores of one dashboard, loaded once and reloaded whenever a dropped link comes back. */
@@ -43,6 +45,8 @@ export function createStores(client: Client, link: ConnectionLink | null): Store
     useEditorStore: createEditorStore(client),
     // The command palette and the run sheet; a run starts through the runs store (Runs follows it).
     useLaunchStore: createLaunchStore(client, (request) => useRunsStore.getState().start(request)),
+    // Settings › Apps: read when the section opens (and again after a reconnect, by the section).
+    useAppsStore: createAppsStore(client),
   };
   const loadAll = () => {
     void stores.useAppStore.getState().load();

@@ -3,6 +3,7 @@ import './settings.css';
 import { PageHeader } from '../../app/PageHeader';
 import { useStores } from '../../app/stores-context';
 import { AppearanceSection } from './AppearanceSection';
+import { AppsSection } from './AppsSection';
 import { FoldersSection } from './FoldersSection';
 import { HotkeysSection } from './HotkeysSection';
 import { PermissionsSection } from './PermissionsSection';
@@ -17,6 +18,7 @@ export function SettingsPage() {
       <FoldersSection />
       <PermissionsSection />
       <HotkeysSection />
+      <AppsSection />
       <AppearanceSection />
       <AboutSection />
     </section>
