@@ -122,7 +122,9 @@ export function AppsSection() {
   const summary = (rule: AppRule) =>
     [
       t(`apps.captureShort.${rule.capture}`),
-      t('apps.pastesWith', { key: t(`apps.pasteKeys.${keyId(rule.pasteKey)}`) }),
+      rule.pasteKey === 'type'
+        ? t('apps.typesOut')
+        : t('apps.pastesWith', { key: t(`apps.pasteKeysShort.${keyId(rule.pasteKey)}`) }),
       ...(rule.toolbarExcluded ? [t('apps.noToolbar')] : []),
       ...(rule.defaultSkill ? [t('apps.firstSkill', { skill: rule.defaultSkill })] : []),
       ...(rule.restoreDelayMs !== null ? [t('apps.waits', { ms: rule.restoreDelayMs })] : []),
@@ -217,7 +219,7 @@ export function AppsSection() {
               <div className="app-seen" role="group" aria-label={t('apps.seenLabel')}>
                 <span className="muted small">{t('apps.seenLabel')}</span>
                 {seen.slice(0, 8).map((app) => (
-                  <button key={app} type="button" className="chip" onClick={() => set({ app })}>
+                  <button key={app} type="button" className="app-chip" onClick={() => set({ app })}>
                     {app}
                   </button>
                 ))}
