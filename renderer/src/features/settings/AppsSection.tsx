@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import './apps.css';
 import {
   CAPTURE_RULES,
   PASTE_KEYS,
