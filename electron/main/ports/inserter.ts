@@ -6,6 +6,7 @@ import { keyCommand, type DesktopBackend, type X11Ports } from './desktop-backen
 import { ensureMacAccessibility } from './mac-accessibility';
 import { restorePlan } from '../../core/apps/restore-plan';
 import { pasteKeyCommand } from './paste-keys';
+import { typedLinesRefused } from '../../core/desktop/linux/x11-paste';
 import type { RunCommand } from './run-command';
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -61,7 +62,9 @@ export function createInserter(options: {
         return { inserted: false, reason: 'Skilldeck is not allowed to send keys (Accessibility)' };
       const after = insertOptions?.after && !(target ?? (await focus.current()))?.isTerminal;
       if (insertOptions?.pasteKey === 'type') {
-        // typed out: the clipboard is not touched
+        // typed out: the clipboard is not touched; never several lines into a terminal (each would run)
+        const window = target ?? (await focus.current());
+        if (window?.isTerminal && /[\r\n]/.test(text)) return typedLinesRefused(window);
         try {
           if (after) await keys('collapse');
           await paste(text, 'type');

@@ -94,6 +94,8 @@ export function createX11Inserter(
         };
       }
       if (insertOptions.pasteKey === 'type') {
+        // each typed line break is Return: in a terminal, every line but the last would run
+        if (window.isTerminal && /[\r\n]/.test(text)) return typedLinesRefused(window);
         if (target) {
           const now = await focus.port.current();
           if (!now || now.id !== target.id) return focusMoved(now);
@@ -166,6 +168,15 @@ export function createX11Inserter(
         alsoClipboard?.stop();
       }
     },
+  };
+}
+
+/** Typing several lines into a terminal would run them: the text waits in the card instead. */
+export function typedLinesRefused(window: FocusedWindow): InsertResult {
+  return {
+    inserted: false,
+    keepInCard: true,
+    reason: `typing several lines into the terminal "${window.title || window.app}" would run them one by one — kept in the card`,
   };
 }
 

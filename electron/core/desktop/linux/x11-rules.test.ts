@@ -144,6 +144,14 @@ describe.skipIf(missing.length > 0)(`per-app rules in a real xterm${skipReason}`
     expect(x('xclip', ['-o', '-selection', 'clipboard'])).toBe('keep me');
   });
 
+  it('type-out never types several lines into a terminal: each would run', async () => {
+    const result = await ports.inserter.insert('rm -rf build\nmake', { target: window, pasteKey: 'type' });
+    expect(result).toMatchObject({ inserted: false, keepInCard: true });
+    expect(result.reason).toMatch(/would run them one by one/);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(bytes()).toBe('');
+  });
+
   it('a paste key xterm does not paste with is reported as not taken, naming the app and the key', async () => {
     const result = await ports.inserter.insert('never lands', { target: window, pasteKey: 'ctrl+v' });
     expect(result).toMatchObject({
