@@ -36,16 +36,14 @@ const skillFolders = z
  * The per-app rules by app name (Settings › Apps). A rule that no longer fits is dropped, the others kept
  * (one bad entry must not drop every rule); anything but an object is damaged.
  */
-const appRules = z
-  .record(z.string(), z.unknown())
-  .transform((rules) =>
-    Object.fromEntries(
-      Object.entries(rules).flatMap(([app, rule]) => {
-        const parsed = AppRuleSettings.safeParse(rule);
-        return parsed.success && app.trim() !== '' ? [[app, parsed.data] as const] : [];
-      }),
-    ),
-  );
+const appRules = z.record(z.string(), z.unknown()).transform((rules) =>
+  Object.fromEntries(
+    Object.entries(rules).flatMap(([app, rule]) => {
+      const parsed = AppRuleSettings.safeParse(rule);
+      return parsed.success && app.trim() !== '' ? [[app, parsed.data] as const] : [];
+    }),
+  ),
+);
 
 export const SETTINGS = {
   /** The dashboard's language for the desktop app's own words; null: follow the system's locale. */
