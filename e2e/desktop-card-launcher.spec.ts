@@ -31,6 +31,7 @@ function cardMessage(lang: 'en' | 'zh-CN', over: Partial<CardMessage> = {}): Car
     pending: false,
     can: { insert: true, continue: true, retry: true, memo: true },
     model: 'local · small',
+    otherPasteKey: null,
     labels: cardLabels(i18n.t),
     ...over,
   };
@@ -134,6 +135,56 @@ for (const scheme of ['dark', 'light'] as const) {
     expect(problems).toEqual([]);
   });
 }
+
+test('a paste the app did not take: the card keeps the result and offers another paste key for that app', async ({
+  page,
+}) => {
+  const problems = watchForPageErrors(page);
+  await page.setViewportSize({ width: 440, height: 340 });
+  const card = await openShellPage(page, 'card');
+  const en = createDesktopI18n('en');
+  await card.deliver(
+    cardMessage('en', {
+      error: '"bash" did not take the text (ctrl+v) — kept in the card',
+      otherPasteKey: en.t('card.otherPasteKey', { app: 'xterm' }),
+    }),
+  );
+  const offer = page.getByRole('button', { name: 'Use another paste key for xterm' });
+  await expect(offer).toBeVisible();
+  await expect(page.locator('#text')).toContainText('The cat sat on the mat.'); // the result is kept
+  await shoot(page, 'card-paste-key-light');
+  await offer.click();
+  expect(await card.calls()).toEqual(['otherPasteKey']);
+  // once the main process has moved on (it inserts again), the offer goes
+  await card.deliver(
+    cardMessage('en', { notice: en.t('card.pasteKeyNow', { app: 'xterm', key: 'Shift+Insert' }) }),
+  );
+  await expect(offer).toBeHidden();
+  await expect(page.locator('#notice')).toHaveText('xterm now pastes with Shift+Insert — inserting again');
+
+  for (const [scheme, lang] of [
+    ['dark', 'en'],
+    ['light', 'zh-CN'],
+    ['dark', 'zh-CN'],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    const i18n = createDesktopI18n(lang);
+    await card.deliver(
+      cardMessage(lang, {
+        error:
+          lang === 'en'
+            ? '"bash" did not take the text (ctrl+v) — kept in the card'
+            : '“bash” 没有接收文本（ctrl+v）——留在卡片中',
+        otherPasteKey: i18n.t('card.otherPasteKey', { app: 'xterm' }),
+      }),
+    );
+    await expect(page.locator('#otherPasteKey')).toHaveText(
+      lang === 'en' ? 'Use another paste key for xterm' : '为 xterm 换一个粘贴键',
+    );
+    await shoot(page, `card-paste-key-${lang}-${scheme}`);
+  }
+  expect(problems).toEqual([]);
+});
 
 const skill = (id: string, name: string, over: Partial<LauncherSkill> = {}): LauncherSkill => ({
   id,

@@ -39,6 +39,7 @@ export async function openShellPage(page: Page, name: 'card' | 'command-bar' | '
       close: record('close'),
       memo: record('memo'),
       retry: record('retry'),
+      otherPasteKey: record('otherPasteKey'),
       models: record('models'),
       retryWith: record('retryWith'),
       continue: record('continue'),

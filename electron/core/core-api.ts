@@ -1,6 +1,7 @@
 // What `createCore` takes and returns: the hosts (Electron, `skilldeck serve`), the CLI and the tests use
 // these; core.ts wires them.
 import type { DesktopSession } from '../../shared/types/desktop-check';
+import type { AppRuleBook } from './apps/app-rule-book';
 import type { Handlers } from '../../shared/ipc/contract';
 import type { SandboxProbeOptions } from './agent/sandbox';
 import type { AgentTool } from './agent/types';
@@ -96,6 +97,8 @@ export interface Core {
   permissions: PermissionRepo;
   /** The app's settings (store/settings.ts: each key with its schema and default). */
   settings: SettingsStore;
+  /** The per-app rules (Settings › Apps): `appRules.isToolbarExcluded(app)` for the selection toolbar. */
+  appRules: AppRuleBook;
   /** Open permission prompts and AskUser questions. */
   prompts: UserPrompts;
   /** The desktop app's words (tray, card, command bar, dialogs, notifications), in the chosen language. */

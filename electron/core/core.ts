@@ -8,6 +8,7 @@ import { outputAgentTools } from './agent/output-tools';
 import { agentToolsCore } from './agent/tools';
 import { createAppHandlers } from './app-handlers';
 import { createDesktopCheckHandlers } from './desktop/check/desktop-check-handlers';
+import { createAppRuleHandlers } from './apps/app-rule-handlers';
 import type { Core, CoreOptions } from './core-api';
 import { createExecutor } from './engine/executor';
 import { createDesktopI18n, languageFromLocale, runLocale, systemLocale } from './i18n/desktop-text';
@@ -69,7 +70,7 @@ export function createCore(options: CoreOptions): Core {
   const i18n = createDesktopI18n(
     settings.get('ui.language') ?? languageFromLocale(options.locale ?? systemLocale()),
   );
-  const output = createOutputSide({ ports, tools, memos, text: i18n.t });
+  const output = createOutputSide({ ports, tools, memos, text: i18n.t, settings });
   // the host's folders first, then those added in Settings (the same kind: the host's win a collision)
   const rootsFor = (added: readonly string[]) =>
     resolveSourceRoots({
@@ -172,6 +173,7 @@ export function createCore(options: CoreOptions): Core {
     ...createToolbarHandlers({ settings, skills, events }),
     ...createMcpHandlers({ repo: mcpServers, secrets: ports.secrets, onChange: mcp.drop }),
     ...createDesktopCheckHandlers({ ...options, ports, listSkills: () => listed() }),
+    ...createAppRuleHandlers(output.appRules, skills),
   };
 
   return {
@@ -188,6 +190,7 @@ export function createCore(options: CoreOptions): Core {
     runs,
     permissions,
     settings,
+    appRules: output.appRules,
     prompts,
     i18n,
     close: () => {

@@ -1,5 +1,8 @@
 // What the core needs from the desktop, as ports. Electron implements them in electron/main (issue 6);
 // the CLI and tests use the Node implementations in electron/cli/node-ports.ts.
+import type { CaptureRule, PasteKeyName } from '../../shared/types/app-rules';
+
+export type { CaptureRule, PasteKeyName };
 
 export interface ClipboardPort {
   readText(): Promise<string>;
@@ -39,7 +42,15 @@ export interface SelectionPort {
    * `copyFallback`: when the direct way finds nothing, send the copy key (not in terminals) with the
    * clipboard snapshotted and restored.
    */
-  capture(options: { focus: FocusedWindow | null; copyFallback: boolean }): Promise<CapturedSelection>;
+  capture(options: {
+    focus: FocusedWindow | null;
+    copyFallback: boolean;
+    /**
+     * The app's capture rule (apps/app-rules.ts): `copy` sends the copy key before trying the direct way;
+     * `never`, `primary` and `accessibility` send no key (copyFallback is then false). Absent: `auto`.
+     */
+    rule?: CaptureRule;
+  }): Promise<CapturedSelection>;
 }
 
 /** The small frameless window that asks for an instruction. Resolves null when dismissed (Esc). */
@@ -91,10 +102,27 @@ export interface TextInserterPort {
    * the text goes after it — the selection is collapsed to its end (the Right key) before the paste;
    * never in a terminal, whose selection is not where its cursor is.
    */
-  insert(
-    text: string,
-    options?: { target?: FocusedWindow | null; after?: boolean },
-  ): Promise<{ inserted: boolean; reason?: string; keepInCard?: boolean }>;
+  insert(text: string, options?: InsertOptions): Promise<InsertResult>;
+}
+
+export interface InsertOptions {
+  target?: FocusedWindow | null;
+  after?: boolean;
+  /** The app rule's paste key (absent: the port's own choice — Ctrl+V, Ctrl+Shift+V in terminals). */
+  pasteKey?: PasteKeyName;
+  /** The app rule's restore delay where the OS cannot say when the paste was read (restore-plan.ts). */
+  restoreDelayMs?: number | null;
+}
+
+export interface InsertResult {
+  inserted: boolean;
+  reason?: string;
+  keepInCard?: boolean;
+  /**
+   * The key was sent but the app never took the text (no read of the clipboard seen): another paste key
+   * may work there (the card offers one). `app`: the app, `pasteKey`: the key that did not work.
+   */
+  notTaken?: { app: string; pasteKey: PasteKeyName };
 }
 
 export interface Card {
@@ -108,6 +136,8 @@ export interface Card {
   captured?: string;
   /** Where the result went, in the user's words ("Inserted at the cursor", "Copied to the clipboard"). */
   notice?: string;
+  /** The paste was sent but the app never took it: the card offers "use another paste key for <app>". */
+  notTaken?: { app: string; pasteKey: PasteKeyName };
 }
 
 /** The floating card that shows a run's result near the cursor. */

@@ -34,6 +34,8 @@ contextBridge.exposeInMainWorld('skilldeckCard', {
   close: press('close'),
   memo: press('memo'),
   retry: press('retry'),
+  /** After a paste the app did not take: its next paste key, then Insert again. */
+  otherPasteKey: press('otherPasteKey'),
   /** Asks for the providers and models Retry with… offers (they come back through onModels). */
   models: press('models'),
   retryWith(provider: unknown, model: unknown): void {

@@ -50,6 +50,7 @@ import {
 } from '../types/permission';
 import { DesktopCheckInput, DesktopCheckReport } from '../types/desktop-check';
 import { mcpChannels } from '../types/mcp';
+import { AppRef, AppRule, AppRuleInput, AppRulesOverview, NextPasteKeyInput } from '../types/app-rules';
 import {
   HotkeysOverview,
   LauncherHotkeyInput,
@@ -211,6 +212,14 @@ export const contract = {
   'providers:test': { input: z.object({ id: ProviderId }).strict(), output: ProviderTestResult },
   /** The models to offer in a picker: stored ones, then the endpoint's list (fetched at most once a minute). */
   'providers:models': { input: z.object({ id: ProviderId }).strict(), output: ProviderModels },
+  /** Per-app rules (Settings › Apps): the user's and the shipped ones, and the apps seen lately. */
+  'apps:list': { input: z.undefined(), output: AppRulesOverview },
+  /** Saves one app's rule (replacing the user's rule for it); NOT_FOUND for an unknown default skill. */
+  'apps:save': { input: AppRuleInput, output: AppRule },
+  /** Deletes the user's rule for an app (a shipped one is in force again); NOT_FOUND when there is none. */
+  'apps:delete': { input: AppRef, output: AppRulesOverview },
+  /** After a paste that did not land: the app's rule moves on to the next paste key. */
+  'apps:nextPasteKey': { input: NextPasteKeyInput, output: AppRule },
 } as const satisfies Record<Channel, ChannelSpec>;
 
 export type Contract = typeof contract;

@@ -58,6 +58,10 @@ export const CHANNELS = [
   'memos:get',
   'memos:delete',
   'memos:export',
+  'apps:list',
+  'apps:save',
+  'apps:delete',
+  'apps:nextPasteKey',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

@@ -6,10 +6,20 @@ import { z } from 'zod';
 import { LauncherSkill } from '../types/desktop';
 import type { CARD_CHANNELS, COMMAND_BAR_CHANNELS, TOOLBAR_CHANNELS } from './names';
 
-export const CARD_ACTIONS = ['copy', 'insert', 'pin', 'close', 'memo', 'retry', 'models'] as const;
+export const CARD_ACTIONS = [
+  'copy',
+  'insert',
+  'pin',
+  'close',
+  'memo',
+  'retry',
+  'models',
+  'otherPasteKey',
+] as const;
 /**
  * A button or key of the card: the plain ones by name (`models`: the Retry with… picker opened, send the
- * providers and their models), and the two that carry what the user typed or picked.
+ * providers and their models; `otherPasteKey`: the app did not take the paste — move its rule on to the
+ * next paste key and insert again), and the two that carry what the user typed or picked.
  */
 export const CardAction = z.union([
   z.enum(CARD_ACTIONS),
@@ -55,6 +65,8 @@ export const CardView = z.object({
   /** "Attempt 2", once retried; the provider and model that answered, when known. */
   attempt: z.string().nullable(),
   model: z.string().nullable(),
+  /** After a paste the app did not take: the words of the "use another paste key for <app>" button. */
+  otherPasteKey: z.string().nullable(),
 });
 export type CardView = z.infer<typeof CardView>;
 

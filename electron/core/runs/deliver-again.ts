@@ -4,7 +4,7 @@
 // window the run was triggered from. A run started elsewhere has no such window: it says so.
 import { AppError } from '../../../shared/ipc/result';
 import type { RunDeliver, RunDelivered } from '../../../shared/types/run';
-import type { FocusedWindow, PlatformPorts } from '../platform';
+import type { FocusedWindow, InsertResult, PlatformPorts } from '../platform';
 import type { ToolRegistry } from '../tools/registry';
 import type { OutputDelivery } from '../tools/output';
 import type { RunRepo } from './run-repo';
@@ -67,14 +67,15 @@ export function createDeliverAgain(deps: DeliverAgainDeps) {
         },
       );
     }
-    const result = await deps.ports.inserter.insert(text, { target }).catch((error: unknown) => ({
-      inserted: false,
-      reason: reasonOf(error),
-    }));
+    const result: InsertResult = await deps.ports.inserter
+      .insert(text, { target })
+      .catch((error: unknown) => ({ inserted: false, reason: reasonOf(error) }));
     if (!result.inserted) {
       const reason = (result.reason ?? 'the app did not take the text').replace(/ — kept in the card$/, '');
+      // a paste the app never took also names the app and the key, for "use another paste key"
+      const notTaken: Record<string, string> = result.notTaken ? { ...result.notTaken } : {};
       throw new AppError('CONFLICT', `not inserted: ${reason}`, {
-        words: { key: 'runs.deliver.notInserted', values: { reason } },
+        words: { key: 'runs.deliver.notInserted', values: { reason, ...notTaken } },
       });
     }
     return { action: 'insert', message: `Inserted into "${name}"` };

@@ -62,6 +62,20 @@ const CASES: { [K in SettingKey]: { fallback: unknown; kept: unknown; damaged: u
     damaged: ['translate', ['a/b'], Array.from({ length: 13 }, (_, i) => `s${i}`)],
   },
   'toolbar.excludedApps': { fallback: [], kept: ['xterm', 'KeePassXC'], damaged: [['  '], 'xterm', [1]] },
+  'apps.rules': {
+    fallback: {},
+    kept: {
+      xterm: {
+        capture: 'never',
+        pasteKey: 'type',
+        toolbarExcluded: true,
+        defaultSkill: 'polish',
+        restoreDelayMs: 800,
+      },
+    },
+    damaged: [42, 'rules', null, ['xterm']],
+  },
+  'apps.seen': { fallback: [], kept: ['xterm', 'gedit'], damaged: ['xterm', [1], null] },
 };
 
 describe('settings: the declared keys', () => {

@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { AppInfo } from '../../../shared/types/app';
+import { AppRuleSettings } from '../../../shared/types/app-rules';
 import { Accelerator } from '../../../shared/types/hotkey';
 import { ToolbarSettings } from '../../../shared/types/toolbar';
 import { PERMISSION_MODES } from '../permissions/types';
@@ -31,6 +32,19 @@ const setting = <S extends z.ZodType>(schema: S, fallback: z.output<S>): Setting
 const skillFolders = z
   .array(z.unknown())
   .transform((list) => list.filter((d): d is string => typeof d === 'string' && path.isAbsolute(d)));
+
+/**
+ * The per-app rules by app name (Settings › Apps). A rule that no longer fits is dropped, the others kept
+ * (one bad entry must not drop every rule); anything but an object is damaged.
+ */
+const appRules = z.record(z.string(), z.unknown()).transform((rules) =>
+  Object.fromEntries(
+    Object.entries(rules).flatMap(([app, rule]) => {
+      const parsed = AppRuleSettings.safeParse(rule);
+      return parsed.success && app.trim() !== '' ? [[app, parsed.data] as const] : [];
+    }),
+  ),
+);
 
 export const SETTINGS = {
   /** The dashboard's language for the desktop app's own words; null: follow the system's locale. */
@@ -59,6 +73,10 @@ export const SETTINGS = {
    * through toolbar/exclusion.ts).
    */
   'toolbar.excludedApps': setting(ToolbarSettings.shape.excludedApps, []),
+  /** Per-app rules (apps/app-rules.ts): the user's, by lowercased app name; the shipped ones are in code. */
+  'apps.rules': setting(appRules, {}),
+  /** The apps focused when a skill was triggered lately, newest first (Settings › Apps offers them). */
+  'apps.seen': setting(z.array(z.string().max(200)).max(100), []),
 };
 
 export type SettingKey = keyof typeof SETTINGS;

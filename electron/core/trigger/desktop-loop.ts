@@ -5,6 +5,8 @@ import type { Handlers } from '../../../shared/ipc/contract';
 import type { DesktopText } from '../i18n/desktop-text';
 import type { MemoRepo } from '../memos/memo-repo';
 import type { PlatformPorts } from '../platform';
+import { createAppRuleBook, type AppRuleBook } from '../apps/app-rule-book';
+import { ruleAwareInserter, ruleAwareSelection } from '../apps/rule-ports';
 import { registerOutputTools } from '../tools/output';
 import { createRunDelivery } from '../tools/output/run-delivery';
 import type { ToolRegistry } from '../tools/registry';
@@ -15,16 +17,23 @@ import { createTrigger, createTriggerFlow, type TriggerDeps } from './trigger';
 import { createTriggerHandlers, type HotkeyService, type TriggerChannel } from './trigger-handlers';
 import { createTriggerSession, type TriggerSession } from './trigger-session';
 
-/** Puts the trigger session in front of the card port and registers the output tools through it. */
+/**
+ * Puts the trigger session in front of the card port and the per-app rules in front of capture and paste,
+ * and registers the output tools through them.
+ */
 export function createOutputSide(deps: {
   ports: PlatformPorts;
   tools: ToolRegistry;
   memos: MemoRepo;
   text: DesktopText;
+  settings: Pick<SettingsStore, 'get' | 'set'>;
 }) {
   const { ports, tools, memos, text } = deps;
   const session = createTriggerSession(ports.card);
   ports.card = session.card;
+  const appRules = createAppRuleBook(deps.settings);
+  ports.selection = ruleAwareSelection(ports.selection, appRules);
+  ports.inserter = ruleAwareInserter(ports.inserter, ports.focus, appRules);
   registerOutputTools(tools, { ports, memos, targetOf: session.targetOf, text });
   const delivery = createRunDelivery({
     tools,
@@ -33,7 +42,7 @@ export function createOutputSide(deps: {
     targetOf: session.targetOf,
     onDelivered: session.delivered,
   });
-  return { session, delivery, ports, text };
+  return { session, delivery, ports, text, appRules };
 }
 
 /** `trigger:run`, `trigger:launcher` and `hotkeys:*` over the trigger flow. */
@@ -43,9 +52,11 @@ export function createTriggerSide(
     settings: Pick<SettingsStore, 'get' | 'set'>;
     metas: Pick<SkillMetaRepo, 'list'>;
     hotkeys?: HotkeyService;
+    appRules?: Pick<AppRuleBook, 'ruleFor'>;
   } & Pick<LauncherDeps, 'listSkills' | 'usage'>,
 ): Pick<Handlers, TriggerChannel> {
   const flow = createTriggerFlow(deps);
-  const launch = createLauncher({ ...deps, flow });
+  const defaultSkillFor = (app: string | null) => deps.appRules?.ruleFor(app)?.defaultSkill ?? null;
+  const launch = createLauncher({ ...deps, flow, defaultSkillFor });
   return createTriggerHandlers({ ...deps, trigger: createTrigger(flow), launch });
 }

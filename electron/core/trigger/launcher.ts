@@ -21,6 +21,8 @@ export interface LauncherDeps {
   listSkills: () => readonly SkillSummary[] | Promise<readonly SkillSummary[]>;
   /** Runs per skill (`runs:usage`): the skills used often and lately come first. */
   usage: () => readonly SkillUsage[];
+  /** The app rule's default skill for the focused app (Settings › Apps): listed first for an empty filter. */
+  defaultSkillFor?: (app: string | null) => string | null;
   now?: () => number;
 }
 
@@ -32,8 +34,14 @@ export function createLauncher(deps: LauncherDeps) {
     const skills = launcherSkills(await deps.listSkills());
     const usage = deps.usage();
     const at = now();
-    const filter = (query: string) =>
-      rankLauncher(skills, usage, query, at).map((s) => launcherEntry(s, hasSelection));
+    const preferred = deps.defaultSkillFor?.(capture.focus?.app ?? null) ?? null;
+    const filter = (query: string) => {
+      const ranked = rankLauncher(skills, usage, query, at);
+      // the app's default skill comes first (preselected) until the user types
+      const first = query.trim() === '' ? ranked.findIndex((s) => s.id === preferred) : -1;
+      if (first > 0) ranked.unshift(...ranked.splice(first, 1));
+      return ranked.map((s) => launcherEntry(s, hasSelection));
+    };
     const query = input.query ?? '';
     const shown = filter(query);
     const none: LauncherResult = {

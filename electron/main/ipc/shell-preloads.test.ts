@@ -41,6 +41,7 @@ describe('the card preload', () => {
       'models',
       'onCard',
       'onModels',
+      'otherPasteKey',
       'pin',
       'retry',
       'retryWith',
@@ -53,12 +54,13 @@ describe('the card preload', () => {
     api.memo!();
     api.retry!();
     api.models!();
+    api.otherPasteKey!();
     api.retryWith!('local', 'm2');
     api.retryWith!({ provider: 'x' }, 'm');
     api.continue!('and in Spanish?');
     api.continue!(42);
     expect(fake.sent).toEqual([
-      ...['copy', 'insert', 'pin', 'close', 'memo', 'retry', 'models'].map((action) => [
+      ...['copy', 'insert', 'pin', 'close', 'memo', 'retry', 'models', 'otherPasteKey'].map((action) => [
         CARD_CHANNELS.action,
         action,
       ]),

@@ -315,6 +315,25 @@ describe('inserting text', () => {
     expect(calls.filter((c) => c.args.at(-1)?.includes('key code'))).toEqual([]);
   });
 
+  it('an app rule’s paste key is sent instead of the platform’s; type-out leaves the clipboard alone', async () => {
+    fake.board = { 'text/plain': 'old' };
+    const { ports: p, calls } = ports('macos');
+    expect(await p.inserter.insert('new', { target: editor, pasteKey: 'ctrl+shift+v' })).toEqual({
+      inserted: true,
+    });
+    expect(calls.at(-1)?.args.at(-1)).toBe(
+      'tell application "System Events" to key code 9 using {command down, shift down}',
+    );
+    expect(fake.board).toEqual({ 'text/plain': 'old' });
+
+    const windows = ports('windows');
+    expect(await windows.ports.inserter.insert('typed', { target: null, pasteKey: 'type' })).toEqual({
+      inserted: true,
+    });
+    expect(windows.calls.at(-1)?.args.at(-1)).toContain(Buffer.from('typed').toString('base64'));
+    expect(fake.board).toEqual({ 'text/plain': 'old' }); // never written
+  });
+
   it('Wayland goes through wl-clipboard: where keys cannot be sent, the text is left on the clipboard', async () => {
     let board = '';
     const commands: string[] = [];

@@ -45,7 +45,7 @@ export interface ElectronPortsDeps {
    */
   loadWaylandPorts?: () => WaylandPorts;
   run?: RunCommand;
-  /** Wait for the target application to take a paste or copy key (ms, default 250). */
+  /** Wait for the target application to take a copy key (ms, default 250) and, when set, a paste key. */
   settleMs?: number;
   /** macOS: hides Skilldeck when there is no window to give the focus back to (default app.hide()). */
   hideApp?: () => void;
@@ -159,14 +159,8 @@ export function createElectronPorts(deps: ElectronPortsDeps): ElectronPorts {
       text: deps.text,
     }),
     inserter: createInserter({
-      backend: deps.backend,
-      focus,
-      x11,
-      wayland,
-      keys,
-      settleMs,
-      text: deps.text,
-      returnFocus,
+      ...{ backend: deps.backend, focus, x11, wayland, keys, run, text: deps.text, returnFocus },
+      ...(deps.settleMs !== undefined ? { restoreDelayMs: deps.settleMs } : {}),
     }),
     ...(returnFocus ? { returnFocus } : {}),
     warmUp() {

@@ -7,6 +7,10 @@ import type { ReturnFocus } from './focus-return';
 import { HelperRefusal } from './windows/helper-client';
 import type { WaylandPorts } from '../../core/desktop/wayland/wayland-ports';
 import { ensureMacAccessibility } from './mac-accessibility';
+import { restorePlan } from '../../core/apps/restore-plan';
+import { pasteKeyCommand } from './paste-keys';
+import { typedLinesRefused } from '../../core/desktop/linux/x11-paste';
+import type { RunCommand } from './run-command';
 
 /** Why nothing was pasted into an elevated window (Windows). */
 export const ADMINISTRATOR_WINDOW =
@@ -17,6 +21,7 @@ const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 /**
  * TextInserterPort: the X11 ports; elsewhere a paste transaction (snapshot, write, paste key, wait,
  * restore) after checking the focus is still on the target; where no key can be sent, the clipboard.
+ * The app rule's paste key (`pasteKey`) is sent instead of the platform's; `type` types the text out.
  */
 export function createInserter(options: {
   backend: DesktopBackend;
@@ -25,12 +30,21 @@ export function createInserter(options: {
   /** Wayland: wl-copy, checked with wl-paste, then wtype / ydotool (wayland-ports.ts). */
   wayland?: WaylandPorts | null;
   keys: (key: 'paste' | 'collapse') => Promise<void>;
-  settleMs: number;
+  /** Sends an app rule's paste key (paste-keys.ts). */
+  run: RunCommand;
+  /** The wait before restoring when no app rule says (ms; default: restore-plan.ts's per platform). */
+  restoreDelayMs?: number;
   text?: DesktopText;
   /** macOS: gives the focus back to the target first when Skilldeck has it (the command bar, a click). */
   returnFocus?: ReturnFocus | undefined;
 }): TextInserterPort {
-  const { backend, focus, x11, wayland, keys, settleMs, text: t, returnFocus } = options;
+  const { backend, focus, x11, wayland, keys, text: t, returnFocus } = options;
+  /** The app rule's paste key, or the platform's paste key. */
+  const paste = async (text: string, pasteKey: Parameters<typeof pasteKeyCommand>[1] | undefined) => {
+    const command = pasteKey && pasteKeyCommand(backend, pasteKey, text);
+    if (command) await options.run(command.file, command.args, 10_000 + text.length * 20);
+    else await keys('paste');
+  };
   return {
     async insert(text, insertOptions) {
       const ports = await x11();
@@ -59,14 +73,34 @@ export function createInserter(options: {
       }
       if (backend === 'macos' && !ensureMacAccessibility(t))
         return { inserted: false, reason: 'Skilldeck is not allowed to send keys (Accessibility)' };
+      const after = insertOptions?.after && !(target ?? (await focus.current()))?.isTerminal;
+      if (insertOptions?.pasteKey === 'type') {
+        // typed out: the clipboard is not touched; never several lines into a terminal (each would run)
+        const window = target ?? (await focus.current());
+        if (window?.isTerminal && /[\r\n]/.test(text)) return typedLinesRefused(window);
+        try {
+          if (after) await keys('collapse');
+          await paste(text, 'type');
+          return { inserted: true };
+        } catch (error) {
+          return { inserted: false, reason: error instanceof Error ? error.message : String(error) };
+        }
+      }
+      // Electron cannot see the target read the clipboard (no lazy data providers): wait the app
+      // rule's delay, else the platform's default (restore-plan.ts)
+      const plan = restorePlan({
+        platform: backend === 'macos' || backend === 'windows' ? backend : 'wayland',
+        readsReported: false,
+        ruleDelayMs: insertOptions?.restoreDelayMs ?? options.restoreDelayMs,
+      });
       const snapshot = await snapshotClipboard();
       await clipboard.writeText(text);
       try {
         // insert after the selection: collapse it to its end first (not in a terminal: its selection is
         // not where its cursor is)
-        if (insertOptions?.after && !(target ?? (await focus.current()))?.isTerminal) await keys('collapse');
-        await keys('paste');
-        await delay(settleMs); // the application reads the clipboard after the key arrives
+        if (after) await keys('collapse');
+        await paste(text, insertOptions?.pasteKey);
+        if (plan.kind === 'after-delay') await delay(plan.delayMs); // the app reads after the key arrives
         return { inserted: true };
       } catch (error) {
         // Windows drops keys sent to a window of higher integrity (UIPI) without a word: the helper

@@ -50,9 +50,15 @@ export function createSelectionPort(options: {
   };
 
   return {
-    async capture({ focus, copyFallback }) {
+    async capture({ focus, copyFallback, rule }) {
       if (backend === 'unsupported') return NOTHING;
       if (backend === 'macos' && !ensureMacAccessibility(t)) return NOTHING;
+      const keysAllowed = copyFallback && rule !== 'never' && rule !== 'accessibility' && rule !== 'primary';
+      // the app's rule asks for the copy key first (an app whose accessibility answer is wrong or empty)
+      if (rule === 'copy' && keysAllowed && !focus?.isTerminal && keyCommand(backend, 'copy') !== null) {
+        const copied = await copyKey().catch(() => NOTHING);
+        if (copied.text) return copied;
+      }
       try {
         const direct = await fromHook();
         if (direct) return direct;
@@ -60,9 +66,10 @@ export function createSelectionPort(options: {
         console.warn('[skilldeck] selection-hook failed:', error);
       }
       const ports = await x11();
-      if (ports) return ports.selection.capture({ focus, copyFallback });
-      if (wayland) return wayland.selection.capture({ focus, copyFallback });
-      if (!copyFallback || focus?.isTerminal || keyCommand(backend, 'copy') === null) return NOTHING;
+      if (ports) return ports.selection.capture({ focus, copyFallback, ...(rule ? { rule } : {}) });
+      if (wayland) return wayland.selection.capture({ focus, copyFallback: keysAllowed && rule !== 'copy' });
+      if (!keysAllowed || rule === 'copy' || focus?.isTerminal || keyCommand(backend, 'copy') === null)
+        return NOTHING;
       try {
         return await copyKey();
       } catch (error) {

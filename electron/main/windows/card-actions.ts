@@ -2,7 +2,14 @@
 // and the providers and models Retry with… offers. No Electron here; the card window calls these.
 import type { CardAction, CardModels, CardView } from '../../../shared/ipc/shell';
 import type { DesktopText } from '../../core/i18n/desktop-text';
+import { PasteKeyName } from '../../../shared/types/app-rules';
 import { CardActionError, type CardCore, type CardThread, type ThreadState } from './card-thread';
+
+/** A paste the app did not take: the app, and the key that did not work there. */
+export interface NotTaken {
+  app: string;
+  pasteKey: PasteKeyName;
+}
 
 /** The card's view with what its thread knows laid over what the trigger showed. */
 export function withThread(view: CardView, thread: ThreadState | undefined, t: DesktopText): CardView {
@@ -51,7 +58,7 @@ export async function providerModels(core: CardCore): Promise<CardModels> {
 /** Runs a thread action; answers the notice to show, if any. */
 export async function threadAction(
   thread: CardThread,
-  action: Exclude<CardAction, 'copy' | 'insert' | 'pin' | 'close' | 'models'>,
+  action: Exclude<CardAction, 'copy' | 'insert' | 'pin' | 'close' | 'models' | 'otherPasteKey'>,
   t: DesktopText,
 ): Promise<string | null> {
   if (action === 'memo') {
@@ -63,4 +70,18 @@ export async function threadAction(
     await thread.retry({ provider: action.provider, ...(action.model ? { model: action.model } : {}) });
   else await thread.continue(action.message);
   return null;
+}
+
+/** A key as the card names it: Ctrl+V, Ctrl+Shift+V, Shift+Insert, or "typing it out". */
+export function pasteKeyWords(key: PasteKeyName, t: DesktopText): string {
+  if (key === 'type') return t('card.typeOut');
+  return key.replace(/(^|\+)([a-z])/g, (_, plus: string, letter: string) => plus + letter.toUpperCase());
+}
+
+/** The app and key of a paste the app did not take, from `runs:deliver`'s refusal (its words). */
+export function notTakenOf(error: unknown): NotTaken | null {
+  const values = error instanceof CardActionError ? error.words?.values : undefined;
+  const app = values?.app;
+  const pasteKey = PasteKeyName.safeParse(values?.pasteKey);
+  return typeof app === 'string' && pasteKey.success ? { app, pasteKey: pasteKey.data } : null;
 }

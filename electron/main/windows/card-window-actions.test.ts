@@ -132,4 +132,35 @@ describe('the card wired to the core', () => {
     );
     expect(ports.inserted).toEqual([]);
   });
+
+  it('a paste the app did not take: offers another paste key for it, remembers the next key, inserts again', async () => {
+    server.script({ text: 'The cat.' });
+    const keys: unknown[] = [];
+    ports.inserter.insert = (text, options) => {
+      keys.push(options?.pasteKey);
+      if (options?.pasteKey === 'ctrl+shift+v') {
+        ports.inserted.push(text);
+        return Promise.resolve({ inserted: true });
+      }
+      return Promise.resolve({
+        inserted: false,
+        keepInCard: true,
+        reason: '"notes.txt" did not take the text (ctrl+v) — kept in the card',
+        notTaken: { app: 'gedit', pasteKey: 'ctrl+v' as const },
+      });
+    };
+    const { last, press } = await cardOfTriggeredRun();
+    expect(last().otherPasteKey).toBeNull();
+    press('insert');
+    await vi.waitFor(() => expect(last().otherPasteKey).toBe('Use another paste key for gedit'));
+    expect(last().notice).toMatch(/did not take the text/);
+    press('otherPasteKey');
+    await vi.waitFor(() => expect(ports.inserted).toEqual(['The cat.']));
+    expect(keys).toEqual([undefined, 'ctrl+shift+v']);
+    const rules = await t.client.invoke('apps:list', undefined);
+    expect(rules.rules.find((r) => r.app === 'gedit')).toMatchObject({
+      origin: 'user',
+      pasteKey: 'ctrl+shift+v',
+    });
+  });
 });

@@ -3,7 +3,13 @@ import path from 'node:path';
 import { ipcMain, screen, type BrowserWindow, type IpcMainEvent, type Rectangle } from 'electron';
 import { writeFileAtomic } from '../../core/fs/atomic-write';
 import { englishText, type DesktopText } from '../../core/i18n/desktop-text';
-import type { Card, CardPresenterPort, ClipboardPort, TextInserterPort } from '../../core/platform';
+import type {
+  Card,
+  CardPresenterPort,
+  ClipboardPort,
+  PasteKeyName,
+  TextInserterPort,
+} from '../../core/platform';
 import { APP_ORIGIN } from '../protocol/app-origin';
 import { openLockedDownWindow } from './locked-down-window';
 import { floatAbove, floatingWindowOptions } from './float-above';
@@ -12,8 +18,15 @@ import { CARD_CHANNELS } from '../../../shared/ipc/names';
 import { cardMessages, type CardAction, type CardMessage, type CardView } from '../../../shared/ipc/shell';
 import { receiveShellMessage, sendShellMessage } from '../ipc/shell-messages';
 import { blankCardView, cardLabels } from './shell-words';
-import { providerModels, threadAction, withThread } from './card-actions';
-import { CardThread, cardErrorText, type CardCore } from './card-thread';
+import {
+  type NotTaken,
+  notTakenOf,
+  pasteKeyWords,
+  providerModels,
+  threadAction,
+  withThread,
+} from './card-actions';
+import { CardActionError, CardThread, cardErrorText, type CardCore } from './card-thread';
 
 export const CARD_URL = `${APP_ORIGIN}/card.html`;
 
@@ -93,6 +106,8 @@ interface OpenCard {
   loaded: boolean;
   /** The run's attempts and follow-ups, once the core is attached. */
   thread: CardThread | null;
+  /** The last paste the app did not take (the app and the key): "use another paste key" acts on it. */
+  notTaken: NotTaken | null;
 }
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -146,6 +161,7 @@ export class FloatingCards implements CardPresenterPort {
     const target =
       existing ?? this.find((open) => !open.view.pinned && !open.view.pending) ?? (await this.open());
     const fresh = target.view.runId !== card.runId;
+    if (fresh || card.notTaken) this.offerPasteKey(target, card.notTaken ?? null);
     if (fresh) {
       target.thread?.dispose();
       target.thread = this.core ? new CardThread(this.core, card.runId, () => this.send(target)) : null;
@@ -160,6 +176,7 @@ export class FloatingCards implements CardPresenterPort {
       pinned: fresh ? false : target.view.pinned,
       // what the trigger captured and how, until a button's notice replaces it
       notice: card.notice ?? (fresh ? (card.captured ?? null) : target.view.notice),
+      otherPasteKey: target.view.otherPasteKey,
     };
     if (fresh && target.loaded) this.moveNearCursor(target.window); // a reused card follows the pointer
     this.send(target);
@@ -215,7 +232,7 @@ export class FloatingCards implements CardPresenterPort {
       },
       this.deps.preloadFile,
     );
-    const open: OpenCard = { window, loaded: false, view: blankCardView(), thread: null };
+    const open: OpenCard = { window, loaded: false, view: blankCardView(), thread: null, notTaken: null };
     this.cards.add(open);
     floatAbove(window, this.deps.platform ?? process.platform, 'floating');
     window.webContents.on('did-finish-load', () => {
@@ -313,6 +330,8 @@ export class FloatingCards implements CardPresenterPort {
         return;
       case 'insert':
         return this.insert(open);
+      case 'otherPasteKey':
+        return this.useOtherPasteKey(open);
       case 'models': {
         if (!this.core || window.isDestroyed()) return;
         const models = await providerModels(this.core);
@@ -343,7 +362,9 @@ export class FloatingCards implements CardPresenterPort {
     // goes there: through the core's insertion transaction (its focus check) when the run has a window,
     // else straight through the inserter (the user chose to paste).
     window.hide();
-    let result: { inserted: boolean; reason?: string; said?: string } = { inserted: false };
+    let result: { inserted: boolean; reason?: string; said?: string; notTaken?: NotTaken | null } = {
+      inserted: false,
+    };
     try {
       this.deps.yieldFocus?.();
       await delay(this.deps.focusDelayMs ?? 150);
@@ -351,7 +372,11 @@ export class FloatingCards implements CardPresenterPort {
         // the core's words say why, whole ("“gedit” no longer has the keyboard focus: …")
         result = await thread.deliver('insert').then(
           () => ({ inserted: true }),
-          (error: unknown) => ({ inserted: false, said: cardErrorText(error, this.t) }),
+          (error: unknown) => ({
+            inserted: false,
+            said: cardErrorText(error, this.t),
+            notTaken: notTakenOf(error),
+          }),
         );
       } else result = await this.deps.inserter.insert(text);
     } catch (error) {
@@ -363,6 +388,7 @@ export class FloatingCards implements CardPresenterPort {
         else window.showInactive();
       }
     }
+    if (!window.isDestroyed()) this.offerPasteKey(open, result.inserted ? null : (result.notTaken ?? null));
     if (window.isDestroyed() || (result.inserted && !open.view.pinned)) return;
     this.notice(
       open,
@@ -371,6 +397,27 @@ export class FloatingCards implements CardPresenterPort {
         : (result.said ??
             this.t('card.notInserted', { reason: result.reason ?? this.t('card.unknownReason') })),
     );
+  }
+
+  /** Shows (or takes away) "use another paste key for <app>" after a paste the app did not take. */
+  private offerPasteKey(open: OpenCard, notTaken: NotTaken | null): void {
+    open.notTaken = notTaken;
+    open.view = {
+      ...open.view,
+      otherPasteKey: notTaken ? this.t('card.otherPasteKey', { app: notTaken.app }) : null,
+    };
+  }
+
+  /** The app's rule moves on to the next paste key (remembered for next time), then Insert again. */
+  private async useOtherPasteKey(open: OpenCard): Promise<void> {
+    if (!open.notTaken || !this.core) return;
+    const { app, pasteKey } = open.notTaken;
+    const answer = await this.core.dispatch('apps:nextPasteKey', { app, tried: pasteKey });
+    if (!answer.ok) throw new CardActionError(answer.error.message, answer.error.words);
+    const rule = answer.value as { pasteKey: PasteKeyName };
+    this.offerPasteKey(open, null);
+    this.notice(open, this.t('card.pasteKeyNow', { app, key: pasteKeyWords(rule.pasteKey, this.t) }));
+    await this.insert(open);
   }
 
   private notice(open: OpenCard, notice: string): void {

@@ -21,6 +21,7 @@ export function blankCardView(runId = ''): CardView {
     can: { insert: true, continue: false, retry: false, memo: false },
     attempt: null,
     model: null,
+    otherPasteKey: null,
   };
 }
 

@@ -2,6 +2,7 @@ import type { Client } from '../../../shared/ipc/client';
 import { storedLanguage } from '../i18n';
 import { createAppStore, type AppStore } from './app';
 import { createGrantsStore, type GrantsStore } from '../features/grants/grants-store';
+import { createAppsStore, type AppsStore } from '../features/settings/apps-store';
 import { createEditorStore, type EditorStore } from './editor';
 import { createDesktopCheckStore, type DesktopCheckStore } from '../features/settings/desktop-check-store';
 import { createLaunchStore, type LaunchStore } from './launch';
@@ -26,6 +27,7 @@ export interface Stores {
   useLaunchStore: LaunchStore;
   useDesktopCheckStore: DesktopCheckStore;
   useToolbarStore: ToolbarStore;
+  useAppsStore: AppsStore;
 }
 
 /** All stores of one dashboard, loaded once and reloaded whenever a dropped link comes back. */
@@ -51,6 +53,8 @@ export function createStores(client: Client, link: ConnectionLink | null): Store
     useDesktopCheckStore: createDesktopCheckStore(client),
     // Settings › Selection toolbar: its mode, pinned skills and excluded apps.
     useToolbarStore: createToolbarStore(client),
+    // Settings › Apps: read when the section opens (and again after a reconnect, by the section).
+    useAppsStore: createAppsStore(client),
   };
   const loadAll = () => {
     void stores.useAppStore.getState().load();

@@ -4,8 +4,11 @@
 // PRIMARY: a JS `select()` in a browser does not. When PRIMARY is empty and `copyFallback` is on (never for
 // a terminal, where Ctrl+C is SIGINT, nor when another window has the focus now): snapshot the clipboard,
 // clear it, send Ctrl+C, poll the clipboard up to `copyTimeoutMs`, restore.
+// The app's capture rule (apps/app-rules.ts): `copy` tries the copy key before PRIMARY (an app whose
+// PRIMARY is stale or wrong); `never`, `primary` and `accessibility` (no accessibility reader on X11)
+// never send a key, whatever copyFallback says.
 
-import type { CapturedSelection, FocusPort, SelectionPort } from '../../platform';
+import type { CapturedSelection, FocusedWindow, FocusPort, SelectionPort } from '../../platform';
 import type { Selections } from './x11-selections';
 import { sleep, type X11Runner } from './x11-tools';
 
@@ -16,28 +19,41 @@ export function createX11Capture(
   options: { hasDisplay: boolean; copyTimeoutMs: number },
 ): SelectionPort {
   return {
-    async capture({ focus: focused, copyFallback }): Promise<CapturedSelection> {
+    async capture({ focus: focused, copyFallback, rule = 'auto' }): Promise<CapturedSelection> {
       if (!options.hasDisplay) return { text: '', method: 'none' };
-      const primary = (await sel.read('primary'))?.toString('utf8') ?? '';
-      if (primary !== '') return { text: primary, method: 'primary' };
-      if (!copyFallback || focused?.isTerminal) return { text: '', method: 'none' };
-      // Ctrl+C goes to whatever has the focus now: never to a terminal or to a window other than `focus`.
-      const now = await focus.current();
-      if (!now || now.isTerminal || (focused && now.id !== focused.id)) return { text: '', method: 'none' };
-      const snapshot = await sel.snapshot();
-      try {
-        await sel.clear('clipboard');
-        await run('xdotool', ['key', '--clearmodifiers', 'ctrl+c']);
-        const deadline = Date.now() + options.copyTimeoutMs;
-        for (;;) {
-          const copied = (await sel.read('clipboard'))?.toString('utf8') ?? '';
-          if (copied !== '') return { text: copied, method: 'copy' };
-          if (Date.now() >= deadline) return { text: '', method: 'none' };
-          await sleep(15);
-        }
-      } finally {
-        await sel.restore(snapshot);
+      const keysAllowed = copyFallback && (rule === 'auto' || rule === 'copy');
+      const readPrimary = async (): Promise<CapturedSelection> => {
+        const primary = (await sel.read('primary'))?.toString('utf8') ?? '';
+        return primary !== '' ? { text: primary, method: 'primary' } : { text: '', method: 'none' };
+      };
+      if (rule === 'copy' && keysAllowed) {
+        const copied = await copyKey(focused);
+        return copied.text !== '' ? copied : readPrimary();
       }
+      const primary = await readPrimary();
+      if (primary.text !== '' || !keysAllowed) return primary;
+      return copyKey(focused);
     },
   };
+
+  /** Snapshot, clear, Ctrl+C, poll, restore — never in a terminal or a window other than `focused`. */
+  async function copyKey(focused: FocusedWindow | null): Promise<CapturedSelection> {
+    if (focused?.isTerminal) return { text: '', method: 'none' };
+    const now = await focus.current();
+    if (!now || now.isTerminal || (focused && now.id !== focused.id)) return { text: '', method: 'none' };
+    const snapshot = await sel.snapshot();
+    try {
+      await sel.clear('clipboard');
+      await run('xdotool', ['key', '--clearmodifiers', 'ctrl+c']);
+      const deadline = Date.now() + options.copyTimeoutMs;
+      for (;;) {
+        const copied = (await sel.read('clipboard'))?.toString('utf8') ?? '';
+        if (copied !== '') return { text: copied, method: 'copy' };
+        if (Date.now() >= deadline) return { text: '', method: 'none' };
+        await sleep(15);
+      }
+    } finally {
+      await sel.restore(snapshot);
+    }
+  }
 }

@@ -7,9 +7,14 @@
 // when a window asks for it: the snapshot is put back 30 ms after the last read, so a slow window does not
 // paste the old clipboard and a fast one does not wait a fixed delay. No read within `pasteTimeoutMs`
 // (2 s; the window ignored the key): not inserted, kept in the card. When the reads cannot be watched
-// (xsel only, or a clipboard manager took the selection over) it waits `pasteDelayMs` instead.
+// (xsel only, or a clipboard manager took the selection over) it waits `pasteDelayMs` instead — or the
+// app rule's restore delay (apps/restore-plan.ts decides). An app rule's paste key (`options.pasteKey`)
+// replaces the choice above: Shift+Insert offers the text as PRIMARY and CLIPBOARD, both watched (xterm,
+// urxvt, kitty read PRIMARY; GTK and Qt apps CLIPBOARD); `type` types it out with `xdotool type` and
+// leaves the clipboard alone (nothing to restore, and no read to see: typed is inserted).
 
-import type { FocusedWindow, TextInserterPort } from '../../platform';
+import type { FocusedWindow, InsertResult, PasteKeyName, TextInserterPort } from '../../platform';
+import { restorePlan } from '../../apps/restore-plan';
 import type { X11Focus } from './x11-focus';
 import type { WatchedOwner } from './x11-owner';
 import type { Selections } from './x11-selections';
@@ -18,8 +23,21 @@ import { sleep, type X11Runner } from './x11-tools';
 export interface PasteKey {
   /** An xdotool key sequence, e.g. `ctrl+v`. */
   keys: string;
-  /** The selection that key pastes. */
+  /** The selection that key pastes (Shift+Insert: PRIMARY in xterm-like apps, CLIPBOARD elsewhere). */
   selection: 'clipboard' | 'primary';
+  /** The rule's name of this key (absent: the port's own choice). */
+  name?: PasteKeyName;
+}
+
+/** A rule's paste key as xdotool sends it (`type` is not a key: see typeOut). */
+export function pasteKeyOf(name: Exclude<PasteKeyName, 'type'>): PasteKey {
+  if (name === 'shift+insert') return { keys: 'shift+Insert', selection: 'primary', name };
+  return { keys: name, selection: 'clipboard', name };
+}
+
+/** The name of the key the port chose itself. */
+function nameOf(paste: PasteKey): PasteKeyName {
+  return paste.name ?? (paste.keys === 'shift+Insert' ? 'shift+insert' : (paste.keys as PasteKeyName));
 }
 
 /** Per app (lowercased class or instance); others: Ctrl+V, terminals Ctrl+Shift+V. */
@@ -55,6 +73,15 @@ export function createX11Inserter(
     return { keys: 'ctrl+v', selection: 'clipboard' };
   };
 
+  /** Types the text out (no clipboard): `xdotool type` reads it from stdin, so any text is safe. */
+  const typeOut = async (text: string): Promise<InsertResult> => {
+    await run('xdotool', ['type', '--clearmodifiers', '--delay', '4', '--file', '-'], {
+      input: text,
+      timeoutMs: 10_000 + text.length * 20,
+    });
+    return { inserted: true };
+  };
+
   return {
     async insert(text, insertOptions = {}) {
       const target = insertOptions.target ?? null;
@@ -66,43 +93,68 @@ export function createX11Inserter(
           reason: 'no window has the keyboard focus — kept in the card',
         };
       }
-      const paste = pasteKeyFor(window, focus.instanceOf(window.id));
+      if (insertOptions.pasteKey === 'type') {
+        // each typed line break is Return: in a terminal, every line but the last would run
+        if (window.isTerminal && /[\r\n]/.test(text)) return typedLinesRefused(window);
+        if (target) {
+          const now = await focus.port.current();
+          if (!now || now.id !== target.id) return focusMoved(now);
+        }
+        if (insertOptions.after && !window.isTerminal)
+          await run('xdotool', ['key', '--clearmodifiers', 'Right']);
+        return typeOut(text);
+      }
+      const paste = insertOptions.pasteKey
+        ? pasteKeyOf(insertOptions.pasteKey)
+        : pasteKeyFor(window, focus.instanceOf(window.id));
       const data = Buffer.from(text, 'utf8');
       const snapshot = await sel.snapshot();
       const primaryBefore = paste.selection === 'primary' ? await sel.read('primary') : null;
       let owner: WatchedOwner | null = null;
+      let alsoClipboard: WatchedOwner | null = null;
       try {
         owner = await sel.ownWatched(paste.selection, data);
-        if (paste.selection === 'primary') await sel.write('clipboard', data);
+        // Shift+Insert: xterm-like apps read PRIMARY, GTK and Qt apps CLIPBOARD — watch whichever is read
+        if (paste.selection === 'primary') {
+          if (paste.name) alsoClipboard = await sel.ownWatched('clipboard', data);
+          else await sel.write('clipboard', data);
+        }
         if (target) {
           const now = await focus.port.current();
-          if (!now || now.id !== target.id) {
-            return {
-              inserted: false,
-              keepInCard: true,
-              reason: now
-                ? `the focused window changed (now "${now.title || now.app}") — kept in the card`
-                : 'no window has the keyboard focus any more — kept in the card',
-            };
-          }
+          if (!now || now.id !== target.id) return focusMoved(now);
         }
         const readsBefore = owner?.reads ?? 0;
+        const clipboardReadsBefore = alsoClipboard?.reads ?? 0;
         // insert after the selection: Right collapses it to its end, where the paste then goes (not in a
         // terminal, whose selection is not where its cursor is)
         if (insertOptions.after && !window.isTerminal)
           await run('xdotool', ['key', '--clearmodifiers', 'Right']);
         await run('xdotool', ['key', '--clearmodifiers', paste.keys]);
+        const plan = (readsReported: boolean) =>
+          restorePlan({
+            platform: 'x11',
+            readsReported,
+            ruleDelayMs: insertOptions.restoreDelayMs,
+            defaults: { delayMs: pasteDelayMs, timeoutMs: pasteTimeoutMs },
+          });
+        const blind = plan(false);
         if (!owner || owner.lost) {
-          await sleep(pasteDelayMs);
+          if (blind.kind === 'after-delay') await sleep(blind.delayMs);
           return { inserted: true };
         }
-        const outcome = await owner.waitForReads(readsBefore, pasteTimeoutMs, SETTLE_MS);
-        if (outcome === 'lost') await sleep(pasteDelayMs);
+        const watch = plan(true);
+        const timeoutMs = watch.kind === 'after-read' ? watch.timeoutMs : pasteTimeoutMs;
+        const outcome = await firstRead(
+          [[owner, readsBefore], ...(alsoClipboard ? [[alsoClipboard, clipboardReadsBefore] as const] : [])],
+          timeoutMs,
+        );
+        if (outcome === 'lost' && blind.kind === 'after-delay') await sleep(blind.delayMs);
         if (outcome === 'timeout') {
           return {
             inserted: false,
             keepInCard: true,
             reason: `"${window.title || window.app}" did not take the text (${paste.keys}) — kept in the card`,
+            notTaken: { app: window.app, pasteKey: nameOf(paste) },
           };
         }
         return { inserted: true };
@@ -113,7 +165,45 @@ export function createX11Inserter(
           else await sel.clear('primary');
         }
         owner?.stop();
+        alsoClipboard?.stop();
       }
     },
   };
+}
+
+/** Typing several lines into a terminal would run them: the text waits in the card instead. */
+export function typedLinesRefused(window: FocusedWindow): InsertResult {
+  return {
+    inserted: false,
+    keepInCard: true,
+    reason: `typing several lines into the terminal "${window.title || window.app}" would run them one by one — kept in the card`,
+  };
+}
+
+function focusMoved(now: FocusedWindow | null): InsertResult {
+  return {
+    inserted: false,
+    keepInCard: true,
+    reason: now
+      ? `the focused window changed (now "${now.title || now.app}") — kept in the card`
+      : 'no window has the keyboard focus any more — kept in the card',
+  };
+}
+
+/** The first watched selection read (then quiet for SETTLE_MS); else lost when any was lost; else timeout. */
+function firstRead(
+  watched: readonly (readonly [WatchedOwner, number])[],
+  timeoutMs: number,
+): Promise<'read' | 'lost' | 'timeout'> {
+  return new Promise((resolve) => {
+    let pending = watched.length;
+    let lost = false;
+    for (const [owner, since] of watched) {
+      void owner.waitForReads(since, timeoutMs, SETTLE_MS).then((outcome) => {
+        if (outcome === 'read') resolve('read');
+        lost ||= outcome === 'lost';
+        if (--pending === 0) resolve(lost ? 'lost' : 'timeout');
+      });
+    }
+  });
 }

@@ -26,7 +26,11 @@ export async function insertOrFallBack(
     reason = result.reason ?? 'the text could not be inserted';
     if (result.keepInCard) {
       // the user moved on to another window: the result waits in the card (Copy / Insert), never pasted elsewhere
-      await ports.card.show({ runId: ctx.runId, title: ctx.skillId, text, pending: false, error: reason });
+      // (a paste the app never took: the card offers another paste key for it)
+      await ports.card.show({
+        ...{ runId: ctx.runId, title: ctx.skillId, text, pending: false, error: reason },
+        ...(result.notTaken ? { notTaken: result.notTaken } : {}),
+      });
       return { tool: 'insert_text', delivered: false, via: 'floating_card', message: reason };
     }
   } catch (error) {

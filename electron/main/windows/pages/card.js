@@ -87,6 +87,9 @@ function render(card) {
   const notice = $('notice');
   notice.hidden = !card.notice;
   notice.textContent = card.notice ? String(card.notice) : '';
+  // a paste the app did not take: offer its next paste key
+  $('pasteKeyOffer').hidden = !card.otherPasteKey;
+  $('otherPasteKey').textContent = card.otherPasteKey ? String(card.otherPasteKey) : '';
   const can = card.can && typeof card.can === 'object' ? card.can : {};
   const empty = !card.text;
   $('copy').disabled = empty;
@@ -159,6 +162,7 @@ $('copy').addEventListener('click', () => api.copy());
 $('insert').addEventListener('click', () => api.insert());
 $('memo').addEventListener('click', () => api.memo());
 $('retry').addEventListener('click', () => api.retry());
+$('otherPasteKey').addEventListener('click', () => api.otherPasteKey());
 $('retryWith').addEventListener('click', () => ($('picker').hidden ? openPicker() : closePicker()));
 $('pin').addEventListener('click', () => api.pin());
 $('close').addEventListener('click', () => api.close());

@@ -4,6 +4,7 @@ import { PageHeader } from '../../app/PageHeader';
 import { useStores } from '../../app/stores-context';
 import { AppearanceSection } from './AppearanceSection';
 import { DesktopCheckSection } from './DesktopCheckSection';
+import { AppsSection } from './AppsSection';
 import { FoldersSection } from './FoldersSection';
 import { HotkeysSection } from './HotkeysSection';
 import { PermissionsSection } from './PermissionsSection';
@@ -21,6 +22,7 @@ export function SettingsPage() {
       <HotkeysSection />
       <DesktopCheckSection />
       <ToolbarSection />
+      <AppsSection />
       <AppearanceSection />
       <AboutSection />
     </section>
