@@ -1,8 +1,15 @@
-// The one place that says which applications the selection toolbar stays away from. Today the setting
-// `toolbar.excludedApps`; once the per-app rules exist, point this at their "excluded from the toolbar".
+// The one place that says which applications the selection toolbar stays away from: those listed in
+// Settings › Selection toolbar (`toolbar.excludedApps`) and those whose per-app rule (Settings › Apps)
+// says "excluded from the toolbar".
+import type { AppRuleBook } from '../apps/app-rule-book';
 import type { SettingsStore } from '../store/settings';
 import { sameApp } from './toolbar-rules';
 
-export function excludedFromToolbar(settings: Pick<SettingsStore, 'get'>): (app: string) => boolean {
-  return (app) => settings.get('toolbar.excludedApps').some((excluded) => sameApp(excluded, app));
+export function excludedFromToolbar(
+  settings: Pick<SettingsStore, 'get'>,
+  appRules?: Pick<AppRuleBook, 'isToolbarExcluded'>,
+): (app: string) => boolean {
+  return (app) =>
+    settings.get('toolbar.excludedApps').some((excluded) => sameApp(excluded, app)) ||
+    (appRules?.isToolbarExcluded(app) ?? false);
 }

@@ -53,6 +53,23 @@ describe('toolbar:settings / toolbar:update', () => {
     expect(excluded('gedit')).toBe(false);
   });
 
+  it('an app whose rule (Settings › Apps) excludes it from the toolbar is excluded too', async () => {
+    const excluded = excludedFromToolbar(core.settings, core.appRules);
+    expect(excluded('gedit')).toBe(false);
+    const saved = await core.dispatch('apps:save', {
+      app: 'gedit',
+      capture: 'auto',
+      pasteKey: 'ctrl+v',
+      toolbarExcluded: true,
+      defaultSkill: null,
+      restoreDelayMs: null,
+    });
+    expect(saved).toMatchObject({ ok: true });
+    expect(excluded('gedit')).toBe(true);
+    expect(excluded('GEdit')).toBe(true);
+    expect(excluded('mousepad')).toBe(false);
+  });
+
   it('refuses a mode it does not know and an empty app name (INVALID_INPUT)', async () => {
     expect(await core.dispatch('toolbar:update', { mode: 'always' })).toMatchObject({
       ok: false,
