@@ -40,7 +40,7 @@ export interface DesktopShellDeps {
 }
 
 export interface DesktopShellStart {
-  core: Pick<Core, 'dispatch' | 'events' | 'i18n' | 'settings' | 'handlers' | 'ports'>;
+  core: Pick<Core, 'dispatch' | 'events' | 'i18n' | 'settings' | 'handlers' | 'ports' | 'appRules'>;
   openDashboard(): void;
   /** The tray's "Pause hotkeys" checkbox. */
   pauseHotkeys(paused: boolean): void | Promise<void>;

@@ -13,7 +13,7 @@ import type { ToolbarWindow } from './toolbar-window';
 import { toolbarSize, toolbarView } from './toolbar-words';
 
 export interface SelectionToolbarDeps {
-  core: Pick<Core, 'dispatch' | 'events' | 'settings' | 'handlers' | 'i18n'> & {
+  core: Pick<Core, 'dispatch' | 'events' | 'settings' | 'handlers' | 'i18n' | 'appRules'> & {
     ports: Pick<Core['ports'], 'focus' | 'selection' | 'clipboard'>;
   };
   window: Pick<ToolbarWindow, 'show' | 'hide' | 'bind'>;
