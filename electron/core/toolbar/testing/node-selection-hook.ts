@@ -97,5 +97,19 @@ export function loadNodeSelectionHook(): Loaded {
     if (build.status !== 0 || !fs.existsSync(built))
       return { skip: `building selection-hook failed: ${(build.stderr || build.stdout).slice(-600)}` };
   }
+  // The cache outlives the checkout that built it: its link to node-gyp-build follows this checkout.
+  const modules = path.join(dir, 'node_modules');
+  const wanted = path.resolve(PACKAGE, '..');
+  const linked = (() => {
+    try {
+      return fs.readlinkSync(modules);
+    } catch {
+      return null;
+    }
+  })();
+  if (linked !== wanted) {
+    fs.rmSync(modules, { force: true });
+    fs.symlinkSync(wanted, modules);
+  }
   return { hook: loadFrom(dir), from: `built from its sources for Node ${process.version} (${built})` };
 }
