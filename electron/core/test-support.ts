@@ -5,6 +5,9 @@ import { createClient, type Client } from '../../shared/ipc/client';
 import { createCore, type Core, type CoreOptions } from './core';
 import { createMemoryTransport } from './ipc/memory';
 import { createMemoryPorts, type MemoryPorts } from './memory-ports';
+import type { PlatformPorts } from './platform';
+import { adhocProvider } from './providers/adhoc';
+import { memorySecrets } from './providers/test-support';
 
 export interface TestCore {
   core: Core;
@@ -66,6 +69,21 @@ export function createModelTestCore(ports: MemoryPorts = createMemoryPorts()): T
     watchSkills: false,
     ports,
     modelGateway: { ollama: { baseUrl: null }, maxAttempts: 1 },
+  });
+}
+
+/** A core with no watcher whose every run goes to the wire-format model server at `serverUrl` (model `m`). */
+export function createServerTestCore(
+  serverUrl: string,
+  ports: Partial<PlatformPorts> = createMemoryPorts(),
+): TestCore {
+  return createTestCore({
+    watchSkills: false,
+    ports,
+    gateway: adhocProvider(
+      { kind: 'openai-compatible', baseUrl: `${serverUrl}/v1`, model: 'm' },
+      memorySecrets(),
+    ),
   });
 }
 

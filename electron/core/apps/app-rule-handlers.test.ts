@@ -5,10 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { NO_RULE } from './app-rules';
 import { createMemoryPorts, type MemoryPorts } from '../memory-ports';
 import type { FocusedWindow, InsertOptions, SelectionPort } from '../platform';
-import { adhocProvider } from '../providers/adhoc';
-import { memorySecrets } from '../providers/test-support';
 import { startLlmServer, type LlmServer } from '../testing/llm-server';
-import { createTestCore, type TestCore } from '../test-support';
+import { createServerTestCore, type TestCore } from '../test-support';
 
 let server: LlmServer;
 let t: TestCore | undefined;
@@ -36,14 +34,7 @@ function recording(ports: MemoryPorts) {
 }
 
 async function setup(ports: MemoryPorts) {
-  t = createTestCore({
-    watchSkills: false,
-    ports,
-    gateway: adhocProvider(
-      { kind: 'openai-compatible', baseUrl: `${server.url}/v1`, model: 'm' },
-      memorySecrets(),
-    ),
-  });
+  t = createServerTestCore(server.url, ports);
   t.writeSkill('polish', '---\nname: polish\ndescription: Polishes text.\n---\nPolish the text.\n');
   t.writeSkill('translate', '---\nname: translate\ndescription: Into French.\n---\nTranslate.\n');
   await t.core.skills.ready();

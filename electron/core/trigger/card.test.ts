@@ -3,10 +3,8 @@
 // tokens of every attempt and every step run together. Real trigger flow, real core, the wire-format server.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryPorts, type MemoryPorts } from '../memory-ports';
-import { adhocProvider } from '../providers/adhoc';
-import { memorySecrets } from '../providers/test-support';
 import { startLlmServer, type LlmServer } from '../testing/llm-server';
-import { createTestCore, type TestCore } from '../test-support';
+import { createServerTestCore, type TestCore } from '../test-support';
 
 let server: LlmServer;
 let t: TestCore | undefined;
@@ -24,14 +22,7 @@ const workflow = (steps: string) =>
 
 async function triggered(ports: MemoryPorts, skill: string) {
   ports.selected = { text: 'some text', method: 'primary' };
-  t = createTestCore({
-    watchSkills: false,
-    ports,
-    gateway: adhocProvider(
-      { kind: 'openai-compatible', baseUrl: `${server.url}/v1`, model: 'm' },
-      memorySecrets(),
-    ),
-  });
+  t = createServerTestCore(server.url, ports);
   t.writeSkill('flow', skill);
   await t.core.skills.ready();
   const result = await t.client.invoke('trigger:run', { skillId: 'flow' });

@@ -3,10 +3,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HotkeysOverview, LauncherResult } from '../../../shared/types/desktop';
 import { createMemoryPorts, type MemoryPorts } from '../memory-ports';
-import { adhocProvider } from '../providers/adhoc';
-import { memorySecrets } from '../providers/test-support';
 import { startLlmServer, type LlmServer } from '../testing/llm-server';
-import { createTestCore, type TestCore } from '../test-support';
+import { createServerTestCore, type TestCore } from '../test-support';
 
 let server: LlmServer;
 let t: TestCore | undefined;
@@ -20,14 +18,7 @@ afterEach(async () => {
 });
 
 async function setup(ports: MemoryPorts) {
-  t = createTestCore({
-    watchSkills: false,
-    ports,
-    gateway: adhocProvider(
-      { kind: 'openai-compatible', baseUrl: `${server.url}/v1`, model: 'm' },
-      memorySecrets(),
-    ),
-  });
+  t = createServerTestCore(server.url, ports);
   t.writeSkill('polish', '---\nname: polish\ndescription: Polishes text.\n---\nPolish the text.\n');
   t.writeSkill('translate', '---\nname: translate\ndescription: Into French.\n---\nTranslate.\n');
   t.writeSkill(

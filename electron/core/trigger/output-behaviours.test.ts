@@ -5,10 +5,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryPorts, type MemoryPorts } from '../memory-ports';
 import type { FocusedWindow } from '../platform';
-import { adhocProvider } from '../providers/adhoc';
-import { memorySecrets } from '../providers/test-support';
 import { startLlmServer, type LlmServer } from '../testing/llm-server';
-import { createTestCore, type TestCore } from '../test-support';
+import { createServerTestCore, type TestCore } from '../test-support';
 
 let server: LlmServer;
 let t: TestCore | undefined;
@@ -29,14 +27,7 @@ async function triggered(selection: string, output: string) {
   const ports: MemoryPorts = createMemoryPorts();
   ports.focused = editor;
   ports.selected = { text: selection, method: 'primary' };
-  t = createTestCore({
-    watchSkills: false,
-    ports,
-    gateway: adhocProvider(
-      { kind: 'openai-compatible', baseUrl: `${server.url}/v1`, model: 'm' },
-      memorySecrets(),
-    ),
-  });
+  t = createServerTestCore(server.url, ports);
   t.writeSkill('work', skill('work', output));
   await t.core.skills.ready();
   const result = await t.client.invoke('trigger:run', { skillId: 'work', source: 'hotkey' });
@@ -141,14 +132,7 @@ describe('the card says where a triggered run put its result, in words', () => {
     ports.focused = editor;
     ports.selected = { text: 'some text', method: 'primary' };
     ports.inserter.insert = () => Promise.resolve({ inserted: false, reason: 'no text field' });
-    t = createTestCore({
-      watchSkills: false,
-      ports,
-      gateway: adhocProvider(
-        { kind: 'openai-compatible', baseUrl: `${server.url}/v1`, model: 'm' },
-        memorySecrets(),
-      ),
-    });
+    t = createServerTestCore(server.url, ports);
     t.writeSkill('work', skill('work', 'insert_text'));
     await t.core.skills.ready();
     server.script({ text: 'Result.' });

@@ -4,10 +4,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TriggerInput } from '../../../shared/types/desktop';
 import { createMemoryPorts, type MemoryPorts } from '../memory-ports';
 import type { FocusedWindow } from '../platform';
-import { adhocProvider } from '../providers/adhoc';
-import { memorySecrets } from '../providers/test-support';
 import { startLlmServer, type LlmServer } from '../testing/llm-server';
-import { createTestCore, type TestCore } from '../test-support';
+import { createServerTestCore, type TestCore } from '../test-support';
 
 let server: LlmServer;
 let t: TestCore | undefined;
@@ -23,14 +21,7 @@ afterEach(async () => {
 const editor: FocusedWindow = { id: '0x100', app: 'gedit', title: 'notes.txt', isTerminal: false };
 
 function setup(ports: MemoryPorts) {
-  t = createTestCore({
-    watchSkills: false,
-    ports,
-    gateway: adhocProvider(
-      { kind: 'openai-compatible', baseUrl: `${server.url}/v1`, model: 'm' },
-      memorySecrets(),
-    ),
-  });
+  t = createServerTestCore(server.url, ports);
   t.writeSkill('polish', '---\nname: polish\ndescription: Polishes text.\n---\nPolish the text.\n');
   t.writeSkill(
     'ask',

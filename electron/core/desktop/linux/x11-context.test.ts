@@ -3,10 +3,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryPorts } from '../../memory-ports';
-import { adhocProvider } from '../../providers/adhoc';
-import { memorySecrets } from '../../providers/test-support';
 import { startLlmServer, type LlmServer } from '../../testing/llm-server';
-import { createTestCore } from '../../test-support';
+import { createServerTestCore } from '../../test-support';
 import { missingCommands, startXvfb, type Xvfb } from './test-support';
 import { createX11Ports } from './x11';
 
@@ -34,13 +32,9 @@ describe.skipIf(missing.length > 0)(`context placeholders on a real X server${sk
     const env = { ...process.env, DISPLAY: xvfb.display };
     const x = (args: string[]) => execFileSync('xdotool', args, { env, stdio: ['ignore', 'pipe', 'ignore'] });
     const xterm = spawn('xterm', ['-T', TITLE, '-e', 'sh', '-c', 'sleep 60'], { env, stdio: 'ignore' });
-    const tc = createTestCore({
-      watchSkills: false,
-      ports: { ...createMemoryPorts(), ...createX11Ports({ display: xvfb.display }) },
-      gateway: adhocProvider(
-        { kind: 'openai-compatible', baseUrl: `${server.url}/v1`, model: 'm' },
-        memorySecrets(),
-      ),
+    const tc = createServerTestCore(server.url, {
+      ...createMemoryPorts(),
+      ...createX11Ports({ display: xvfb.display }),
     });
     try {
       const id = x(['search', '--sync', '--class', 'xterm']).toString().trim().split('\n')[0]!;
