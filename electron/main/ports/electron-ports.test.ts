@@ -22,41 +22,8 @@ const fake = vi.hoisted(() => ({
   notifications: [] as { title: string; body: string }[],
 }));
 
-vi.mock('electron', () => {
-  class ClipboardItem {
-    constructor(readonly formats: Record<string, Blob>) {}
-    get types() {
-      return Object.keys(this.formats);
-    }
-    getType(type: string) {
-      return Promise.resolve(this.formats[type]);
-    }
-  }
-  const clipboard = {
-    readText: () => Promise.resolve(fake.board['text/plain'] ?? ''),
-    writeText: (text: string) => {
-      fake.board = { 'text/plain': text };
-      return Promise.resolve();
-    },
-    clear: () => {
-      fake.board = {};
-    },
-    read: () =>
-      Promise.resolve(
-        Object.keys(fake.board).length
-          ? [
-              new ClipboardItem(
-                Object.fromEntries(Object.entries(fake.board).map(([t, v]) => [t, new Blob([v])])),
-              ),
-            ]
-          : [],
-      ),
-    write: async (items: ClipboardItem[]) => {
-      fake.board = {};
-      for (const item of items)
-        for (const type of item.types) fake.board[type] = await (await item.getType(type))!.text();
-    },
-  };
+vi.mock('electron', async () => {
+  const { clipboard, ClipboardItem } = (await import('./fake-clipboard')).fakeElectronClipboard(fake);
   class Notification {
     static isSupported = () => true;
     constructor(private readonly options: { title: string; body: string }) {}

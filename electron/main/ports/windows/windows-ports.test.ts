@@ -12,46 +12,10 @@ import { WindowsHelperClient } from './helper-client';
 
 const fake = vi.hoisted(() => ({ board: {} as Record<string, string> }));
 
-vi.mock('electron', () => {
-  class ClipboardItem {
-    constructor(readonly formats: Record<string, Blob>) {}
-    get types() {
-      return Object.keys(this.formats);
-    }
-    getType(type: string) {
-      return Promise.resolve(this.formats[type]);
-    }
-  }
-  return {
-    ClipboardItem,
-    app: { hide: () => undefined },
-    clipboard: {
-      readText: () => Promise.resolve(fake.board['text/plain'] ?? ''),
-      writeText: (text: string) => {
-        fake.board = { 'text/plain': text };
-        return Promise.resolve();
-      },
-      clear: () => {
-        fake.board = {};
-      },
-      read: () =>
-        Promise.resolve(
-          Object.keys(fake.board).length
-            ? [
-                new ClipboardItem(
-                  Object.fromEntries(Object.entries(fake.board).map(([t, v]) => [t, new Blob([v])])),
-                ),
-              ]
-            : [],
-        ),
-      write: async (items: ClipboardItem[]) => {
-        fake.board = {};
-        for (const item of items)
-          for (const type of item.types) fake.board[type] = await (await item.getType(type))!.text();
-      },
-    },
-  };
-});
+vi.mock('electron', async () => ({
+  ...(await import('../fake-clipboard')).fakeElectronClipboard(fake),
+  app: { hide: () => undefined },
+}));
 
 let dir: string;
 beforeEach(() => {
