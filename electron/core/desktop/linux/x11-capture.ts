@@ -5,7 +5,8 @@
 // a terminal, where Ctrl+C is SIGINT, nor when another window has the focus now): snapshot the clipboard,
 // clear it, send Ctrl+C, poll the clipboard up to `copyTimeoutMs`, restore.
 
-import type { CapturedSelection, FocusPort, SelectionPort } from '../../platform';
+import type { CapturedSelection, FocusedWindow, FocusPort, SelectionPort } from '../../platform';
+import type { ClipboardLock } from '../clipboard-lock';
 import type { Selections } from './x11-selections';
 import { sleep, type X11Runner } from './x11-tools';
 
@@ -13,7 +14,7 @@ export function createX11Capture(
   run: X11Runner,
   sel: Selections,
   focus: FocusPort,
-  options: { hasDisplay: boolean; copyTimeoutMs: number },
+  options: { hasDisplay: boolean; copyTimeoutMs: number; lock: ClipboardLock },
 ): SelectionPort {
   return {
     async capture({ focus: focused, copyFallback }): Promise<CapturedSelection> {
@@ -21,23 +22,29 @@ export function createX11Capture(
       const primary = (await sel.read('primary'))?.toString('utf8') ?? '';
       if (primary !== '') return { text: primary, method: 'primary' };
       if (!copyFallback || focused?.isTerminal) return { text: '', method: 'none' };
-      // Ctrl+C goes to whatever has the focus now: never to a terminal or to a window other than `focus`.
-      const now = await focus.current();
-      if (!now || now.isTerminal || (focused && now.id !== focused.id)) return { text: '', method: 'none' };
-      const snapshot = await sel.snapshot();
-      try {
-        await sel.clear('clipboard');
-        await run('xdotool', ['key', '--clearmodifiers', 'ctrl+c']);
-        const deadline = Date.now() + options.copyTimeoutMs;
-        for (;;) {
-          const copied = (await sel.read('clipboard'))?.toString('utf8') ?? '';
-          if (copied !== '') return { text: copied, method: 'copy' };
-          if (Date.now() >= deadline) return { text: '', method: 'none' };
-          await sleep(15);
-        }
-      } finally {
-        await sel.restore(snapshot);
-      }
+      return options.lock.run(() => copyKey(focused));
     },
   };
+
+  /** Snapshot the clipboard, clear it, send the copy key, poll for what arrives, put everything back. */
+  async function copyKey(focused: FocusedWindow | null): Promise<CapturedSelection> {
+    // Ctrl+C goes to whatever has the focus now (checked once the clipboard is ours: a paste before may
+    // have taken a while): never to a terminal or to a window other than `focused`.
+    const now = await focus.current();
+    if (!now || now.isTerminal || (focused && now.id !== focused.id)) return { text: '', method: 'none' };
+    const snapshot = await sel.snapshot();
+    try {
+      await sel.clear('clipboard');
+      await run('xdotool', ['key', '--clearmodifiers', 'ctrl+c']);
+      const deadline = Date.now() + options.copyTimeoutMs;
+      for (;;) {
+        const copied = (await sel.read('clipboard'))?.toString('utf8') ?? '';
+        if (copied !== '') return { text: copied, method: 'copy' };
+        if (Date.now() >= deadline) return { text: '', method: 'none' };
+        await sleep(15);
+      }
+    } finally {
+      await sel.restore(snapshot);
+    }
+  }
 }

@@ -3,16 +3,19 @@
 // an insert after the selection, Right (the selection collapses to its end) → the
 // app's paste key (Ctrl+V; Ctrl+Shift+V in terminals; Shift+Insert in xterm, which pastes PRIMARY, so
 // PRIMARY is set too) with --clearmodifiers, sent by XTEST to the focused window → wait until the window
-// has read the text → restore. The text is owned by an `xclip -verbose` we keep (x11-owner.ts), which says
-// when a window asks for it: the snapshot is put back 30 ms after the last read, so a slow window does not
+// has read the text → restore. The text is owned from our X connection (x11-targets-owner.ts) with the
+// `x-kde-passwordManagerHint` = `secret` target beside it, so clipboard managers do not keep it; it counts
+// the window's requests: the snapshot is put back 30 ms after the last read, so a slow window does not
 // paste the old clipboard and a fast one does not wait a fixed delay. No read within `pasteTimeoutMs`
 // (2 s; the window ignored the key): not inserted, kept in the card. When the reads cannot be watched
 // (xsel only, or a clipboard manager took the selection over) it waits `pasteDelayMs` instead.
 
 import type { FocusedWindow, TextInserterPort } from '../../platform';
+import type { ClipboardLock } from '../clipboard-lock';
 import type { X11Focus } from './x11-focus';
 import type { WatchedOwner } from './x11-owner';
 import type { Selections } from './x11-selections';
+import { PASSWORD_MANAGER_HINT, type SelectionOffer } from './x11-targets-owner';
 import { sleep, type X11Runner } from './x11-tools';
 
 export interface PasteKey {
@@ -36,6 +39,8 @@ export interface X11PasteOptions {
   pasteKeys: Readonly<Record<string, PasteKey>>;
   pasteDelayMs: number;
   pasteTimeoutMs: number;
+  /** One clipboard transaction at a time (the process's lock). */
+  lock: ClipboardLock;
 }
 
 export function createX11Inserter(
@@ -55,7 +60,7 @@ export function createX11Inserter(
     return { keys: 'ctrl+v', selection: 'clipboard' };
   };
 
-  return {
+  const port: TextInserterPort = {
     async insert(text, insertOptions = {}) {
       const target = insertOptions.target ?? null;
       const window = target ?? (await focus.port.current());
@@ -67,13 +72,14 @@ export function createX11Inserter(
         };
       }
       const paste = pasteKeyFor(window, focus.instanceOf(window.id));
-      const data = Buffer.from(text, 'utf8');
+      const offers = pasteOffers(text);
       const snapshot = await sel.snapshot();
       const primaryBefore = paste.selection === 'primary' ? await sel.read('primary') : null;
       let owner: WatchedOwner | null = null;
+      let clipboardOwner: WatchedOwner | null = null;
       try {
-        owner = await sel.ownWatched(paste.selection, data);
-        if (paste.selection === 'primary') await sel.write('clipboard', data);
+        owner = await sel.ownWatched(paste.selection, offers);
+        if (paste.selection === 'primary') clipboardOwner = await sel.ownWatched('clipboard', offers);
         if (target) {
           const now = await focus.port.current();
           if (!now || now.id !== target.id) {
@@ -108,6 +114,7 @@ export function createX11Inserter(
         return { inserted: true };
       } finally {
         await sel.restore(snapshot);
+        clipboardOwner?.stop();
         if (paste.selection === 'primary') {
           if (primaryBefore?.length) await sel.write('primary', primaryBefore);
           else await sel.clear('primary');
@@ -116,4 +123,24 @@ export function createX11Inserter(
       }
     },
   };
+  return { insert: (text, insertOptions) => options.lock.run(() => port.insert(text, insertOptions)) };
+}
+
+/**
+ * The text as a paste offers it: UTF-8 under the names apps ask for, Latin-1 STRING when it fits, and the
+ * hint that makes clipboard managers skip it.
+ */
+export function pasteOffers(text: string): SelectionOffer[] {
+  const utf8 = Buffer.from(text, 'utf8');
+  const latin1 = [...text].every((c) => c.charCodeAt(0) <= 0xff)
+    ? [{ target: 'STRING', data: Buffer.from(text, 'latin1') }]
+    : [];
+  return [
+    { target: 'UTF8_STRING', data: utf8 },
+    { target: 'text/plain;charset=utf-8', data: utf8 },
+    { target: 'text/plain', data: utf8 },
+    { target: 'TEXT', data: utf8 },
+    ...latin1,
+    PASSWORD_MANAGER_HINT,
+  ];
 }
