@@ -54,6 +54,7 @@ const CASES: { [K in SettingKey]: { fallback: unknown; kept: unknown; damaged: u
     kept: null,
     damaged: ['Space', 'Ctrl+', 42, { accelerator: 'Ctrl+K' }],
   },
+  'trigger.repeatPress': { fallback: 'ignore', kept: 'cancel', damaged: ['stop', true, null] },
 };
 
 describe('settings: the declared keys', () => {

@@ -47,6 +47,12 @@ export const SETTINGS = {
    * unbound when a skill's hotkey or another application already has it (the overview says which).
    */
   'launcher.hotkey': setting(Accelerator.nullable(), 'Control+Alt+Space'),
+  /**
+   * A skill's hotkey pressed again while its run still streams: `ignore` the press (the run goes on; its
+   * card has Stop), or `cancel` the run (press again to stop). Another skill's press is never refused:
+   * its result goes in after the earlier one's (trigger/run-queue.ts).
+   */
+  'trigger.repeatPress': setting(z.enum(['ignore', 'cancel']), 'ignore'),
 };
 
 export type SettingKey = keyof typeof SETTINGS;

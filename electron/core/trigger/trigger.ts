@@ -16,6 +16,7 @@ import type { CapturedSelection, FocusedWindow, PlatformPorts } from '../platfor
 import type { SkillRegistry } from '../skills/registry';
 import { englishText, type DesktopText } from '../i18n/desktop-text';
 import type { SettingsStore } from '../store/settings';
+import type { RunQueue } from './run-queue';
 import type { TriggerSession } from './trigger-session';
 
 export interface TriggerDeps {
@@ -25,7 +26,12 @@ export interface TriggerDeps {
   events: EventHub;
   /** The runs this flow started: where their output lands, the last card shown for each. */
   session: Pick<TriggerSession, 'begin' | 'end'>;
-  /** The setting `selection.copyFallback`: the copy-key fallback outside terminals (default on). */
+  /** The triggered runs in flight: a second press of the same skill, and the order results go in. */
+  queue: RunQueue;
+  /**
+   * The settings `selection.copyFallback` (the copy-key fallback outside terminals, default on) and
+   * `trigger.repeatPress` (a second press of a skill whose run streams).
+   */
   settings: Pick<SettingsStore, 'get'>;
   /** The desktop app's words (the card's capture line, the command bar's question); default English. */
   text?: DesktopText;
@@ -86,6 +92,7 @@ export function createTriggerFlow(deps: TriggerDeps) {
         return;
       }
       off();
+      deps.queue.ended(runId);
       const { last, where } = deps.session.end(runId);
       // an output tool already left the card in its end state (the result, why it was not pasted)
       if (last && !last.pending) return;
@@ -131,9 +138,28 @@ export function createTriggerFlow(deps: TriggerDeps) {
     }
   }
 
+  /**
+   * A press of a skill whose triggered run still streams: ignored, or that run cancelled (setting
+   * `trigger.repeatPress`); null when the skill has no run in flight.
+   */
+  function repeatPress(skillId: string, capture?: Capture): TriggerResult | null {
+    const running = deps.queue.runningOf(skillId);
+    if (running === undefined) return null;
+    const cancel = deps.settings.get('trigger.repeatPress') === 'cancel';
+    if (cancel) deps.executor.cancel(running);
+    return {
+      runId: running,
+      captured: { method: capture?.captured.method ?? 'none', chars: capture?.captured.text.length ?? 0 },
+      app: capture?.focus?.app ?? null,
+      repeat: cancel ? 'cancelled' : 'ignored',
+    };
+  }
+
   /** Starts `start.skillId` on what was captured; runId null when the command bar was dismissed. */
   async function startOn({ focus, captured }: Capture, start: CapturedStart): Promise<TriggerResult> {
     requireRunnable(start.skillId);
+    const repeated = repeatPress(start.skillId, { focus, captured });
+    if (repeated) return repeated;
     const activated = await deps.skills.activate(start.skillId);
     const definition = activated.loaded.definition!;
     const takesArgument =
@@ -177,6 +203,7 @@ export function createTriggerFlow(deps: TriggerDeps) {
       {
         beforeStart: (id) => {
           deps.session.begin(id, focus);
+          deps.queue.started(id, start.skillId);
           followInCard(id, definition.name, describeCapture(captured, instructionText, t), silent);
         },
       },
@@ -184,13 +211,16 @@ export function createTriggerFlow(deps: TriggerDeps) {
     return result(runId);
   }
 
-  return { capture, startOn, requireRunnable };
+  return { capture, startOn, requireRunnable, repeatPress };
 }
 
 /** `trigger:run`: capture, then start the skill (a link never runs unattended). */
 export function createTrigger(flow: ReturnType<typeof createTriggerFlow>) {
   return async function trigger(input: TriggerInput): Promise<TriggerResult> {
     flow.requireRunnable(input.skillId);
+    // before any capture: a second press sends no copy key
+    const repeated = flow.repeatPress(input.skillId);
+    if (repeated) return repeated;
     return flow.startOn(await flow.capture(), {
       skillId: input.skillId,
       ...(input.instruction !== undefined ? { instruction: input.instruction } : {}),

@@ -30,6 +30,8 @@ export interface RunDeliveryDeps {
   targetOf?: (runId: string) => FocusedWindow | null | undefined;
   /** Where a run's result went in the end (the output asked for, or the one that took it instead). */
   onDelivered?: (runId: string, where: string) => void;
+  /** Resolves when the runs triggered before this one have delivered (trigger/run-queue.ts). */
+  turn?: (runId: string) => Promise<void>;
 }
 
 export function createRunDelivery(deps: RunDeliveryDeps): Pick<ExecutorDeps, 'deliver' | 'deliverFailure'> {
@@ -50,6 +52,8 @@ export function createRunDelivery(deps: RunDeliveryDeps): Pick<ExecutorDeps, 'de
         return;
       }
       let delivery: OutputDelivery;
+      if (tool === 'insert_text' || tool === 'replace_selection' || tool === 'insert_after')
+        await deps.turn?.(info.runId);
       if (tool === 'replace_selection' || tool === 'insert_after') {
         const after = tool === 'insert_after';
         const body = after ? `${separatorAfter(info.selection ?? '', text)}${text}` : text;
@@ -66,6 +70,7 @@ export function createRunDelivery(deps: RunDeliveryDeps): Pick<ExecutorDeps, 'de
       deps.onDelivered?.(info.runId, delivery.delivered ? tool : (delivery.via ?? tool));
     },
     deliverFailure: async (info) => {
+      await deps.turn?.(info.runId);
       const result = await deliverFailure({
         behavior: info.behavior,
         original: info.original,
