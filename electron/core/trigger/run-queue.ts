@@ -25,9 +25,9 @@ export function createRunQueue(): RunQueue {
       return undefined;
     },
     started(runId, skillId) {
-      let end = () => undefined as void;
+      let end: () => void = () => undefined;
       const ended = new Promise<void>((resolve) => (end = resolve));
-      running.set(runId, { skillId, ended, end });
+      running.set(runId, { skillId, ended, end: () => end() });
     },
     ended(runId) {
       running.get(runId)?.end();
