@@ -80,8 +80,11 @@ export function createRunDelivery(deps: RunDeliveryDeps): Pick<ExecutorDeps, 'de
         ctx: { runId: info.runId, skillId: info.skillId },
         title: info.title,
         text: deps.text,
+        target: deps.targetOf?.(info.runId),
       });
-      return result.tool === 'floating_card' ? null : { tool: result.via ?? result.tool };
+      // the original shown in the card is the run's text there (its Copy / Insert act on it)
+      if (result.tool === 'floating_card') return null;
+      return { tool: result.via ?? result.tool };
     },
   };
 }
