@@ -88,7 +88,16 @@ export interface TextInserterPort {
   insert(
     text: string,
     options?: { target?: FocusedWindow | null; after?: boolean },
-  ): Promise<{ inserted: boolean; reason?: string; keepInCard?: boolean }>;
+  ): Promise<{
+    inserted: boolean;
+    reason?: string;
+    keepInCard?: boolean;
+    /**
+     * With `inserted`: true when the window was seen reading the text (X11 counts its clipboard
+     * requests), false when the key was sent but nothing tells whether the app took it.
+     */
+    confirmed?: boolean;
+  }>;
 }
 
 export interface Card {
@@ -104,9 +113,16 @@ export interface Card {
   notice?: string;
 }
 
+/** What a presenter says about a card it could not show. */
+export interface CardNotShown {
+  /** The user already closed this run's card: its later updates do not bring it back. */
+  shown: false;
+}
+
 /** The floating card that shows a run's result near the cursor. */
 export interface CardPresenterPort {
-  show(card: Card): Promise<void>;
+  /** Resolves `{ shown: false }` when the card is not on screen (closed by the user). */
+  show(card: Card): Promise<CardNotShown | undefined>;
 }
 
 export interface NotifierPort {

@@ -3,6 +3,7 @@
 import { OUTPUT_CHOICES, type OutputChoice } from '../../../shared/types/finding';
 import type { SkillDefinitionData } from '../../../shared/types/skill-definition';
 import { englishText, type DesktopText } from '../i18n/desktop-text';
+import { showOrNotify } from '../tools/output/show-card';
 import { errorText, isOutputTool, type OutputDelivery, type OutputPorts } from '../tools/output/types';
 import type { ContextBehavior } from '../../../shared/skills/context';
 import type { FocusedWindow } from '../platform';
@@ -119,15 +120,16 @@ export async function deliverFailure(input: FailureInput): Promise<FailureDelive
       reason = (result.reason ?? '').replace(/ — kept in the card$/, '');
     }
     // a slow failure must not land in whatever has the focus now (a terminal, another document)
-    await ports.card.show({
+    const card = {
       runId: ctx.runId,
       title,
       text: original,
       pending: false,
       error: t('card.originalNotPasted', { error, reason }),
-    });
+    };
+    await showOrNotify(ports, card, t);
     return { tool: 'insert_text', delivered: false, via: 'floating_card', error };
   }
-  await ports.card.show({ runId: ctx.runId, title, text: '', pending: false, error });
+  await showOrNotify(ports, { runId: ctx.runId, title, text: '', pending: false, error }, t);
   return { tool: 'floating_card', delivered: true, error };
 }

@@ -18,9 +18,10 @@ import { englishText, type DesktopText } from '../i18n/desktop-text';
 import type { SettingsStore } from '../store/settings';
 import type { RunQueue } from './run-queue';
 import type { TriggerSession } from './trigger-session';
+import { showOrNotify } from '../tools/output/show-card';
 
 export interface TriggerDeps {
-  ports: Pick<PlatformPorts, 'focus' | 'selection' | 'commandBar' | 'card'>;
+  ports: Pick<PlatformPorts, 'focus' | 'selection' | 'commandBar' | 'card' | 'notifier'>;
   skills: SkillRegistry;
   executor: Executor;
   events: EventHub;
@@ -98,19 +99,22 @@ export function createTriggerFlow(deps: TriggerDeps) {
       if (last && !last.pending) return;
       const succeeded = event.status === 'succeeded';
       if (silent && succeeded && where === 'replace_selection') return;
-      void deps.ports.card
-        .show({
+      // the result went elsewhere (inserted, copied…): the card only says so; else the card is where it
+      // lives, and when the user closed it while the run streamed a notification says where it is
+      const placed = succeeded && where !== undefined && where !== 'floating_card';
+      void showOrNotify(
+        placed ? { ...deps.ports, notifier: { notify: () => Promise.resolve() } } : deps.ports,
+        {
           runId,
           title,
           text,
           pending: false,
           captured,
           ...(event.error !== null && !succeeded ? { error: event.error } : {}),
-          ...(succeeded && where !== undefined && where !== 'floating_card'
-            ? { notice: t(`delivered.${where as OutputChoice}`) }
-            : {}),
-        })
-        .catch(() => undefined);
+          ...(placed ? { notice: t(`delivered.${where as OutputChoice}`) } : {}),
+        },
+        t,
+      ).catch(() => undefined);
     });
   }
 

@@ -63,7 +63,15 @@ export function createElectronPorts(deps: ElectronPortsDeps): ElectronPorts {
     secrets: createSecretStore(path.join(deps.userDataDir, 'secrets.json')),
     notifier: createNotifier(),
     focus,
-    selection: createSelectionPort({ backend: deps.backend, hook, x11, keys, settleMs, text: deps.text }),
+    selection: createSelectionPort({
+      backend: deps.backend,
+      hook,
+      x11,
+      keys,
+      run,
+      settleMs,
+      text: deps.text,
+    }),
     inserter: createInserter({ backend: deps.backend, focus, x11, keys, settleMs, text: deps.text }),
     dispose() {
       void hook()

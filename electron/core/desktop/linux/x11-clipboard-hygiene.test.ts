@@ -92,7 +92,7 @@ describe.skipIf(missing.length > 0)(
       own('image/png', png);
       expect(await targets()).toContain('image/png');
       const result = await ports.inserter.insert('over the image', { target: await focused() });
-      expect(result).toEqual({ inserted: true });
+      expect(result).toEqual({ inserted: true, confirmed: true });
       expect(await page.inputValue('textarea')).toBe('over the image');
       expect(await targets()).toContain('image/png');
       expect((await read('image/png'))?.equals(png)).toBe(true);
@@ -111,6 +111,7 @@ describe.skipIf(missing.length > 0)(
       await focusPage();
       expect(await ports.inserter.insert('pasted ✓', { target: await focused() })).toEqual({
         inserted: true,
+        confirmed: true,
       });
       expect(await page.inputValue('textarea')).toBe('pasted ✓');
       const after = await targets();
@@ -140,7 +141,10 @@ describe.skipIf(missing.length > 0)(
         );
         const target = await focused();
         expect(target.id).toBe(String(app.id));
-        expect(await ports.inserter.insert('a result', { target })).toEqual({ inserted: true });
+        expect(await ports.inserter.insert('a result', { target })).toEqual({
+          inserted: true,
+          confirmed: true,
+        });
         const during = await seen;
         expect(during.targets).toContain(HINT);
         expect(during.hint).toBe('secret');
@@ -159,8 +163,8 @@ describe.skipIf(missing.length > 0)(
         ports.inserter.insert('first ', { target }),
         ports.inserter.insert('second', { target }),
       ]);
-      expect(a).toEqual({ inserted: true });
-      expect(b).toEqual({ inserted: true });
+      expect(a).toEqual({ inserted: true, confirmed: true });
+      expect(b).toEqual({ inserted: true, confirmed: true });
       expect(await page.inputValue('textarea')).toBe('first second');
       expect((await read('UTF8_STRING'))?.toString('utf8')).toBe('mine');
     });

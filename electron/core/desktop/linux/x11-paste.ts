@@ -100,7 +100,7 @@ export function createX11Inserter(
         await run('xdotool', ['key', '--clearmodifiers', paste.keys]);
         if (!owner || owner.lost) {
           await sleep(pasteDelayMs);
-          return { inserted: true };
+          return { inserted: true, confirmed: false }; // nothing tells whether the window read it
         }
         const outcome = await owner.waitForReads(readsBefore, pasteTimeoutMs, SETTLE_MS);
         if (outcome === 'lost') await sleep(pasteDelayMs);
@@ -111,7 +111,7 @@ export function createX11Inserter(
             reason: `"${window.title || window.app}" did not take the text (${paste.keys}) — kept in the card`,
           };
         }
-        return { inserted: true };
+        return { inserted: true, confirmed: outcome === 'read' };
       } finally {
         await sel.restore(snapshot);
         clipboardOwner?.stop();

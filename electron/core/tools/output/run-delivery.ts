@@ -8,6 +8,7 @@ import type { DesktopText } from '../../i18n/desktop-text';
 import type { FocusedWindow } from '../../platform';
 import type { ToolRegistry } from '../registry';
 import { insertOrFallBack } from './insert-text';
+import { showOrNotify } from './show-card';
 import type { OutputDelivery, OutputPorts } from './types';
 
 type ExecutorDeps = Parameters<typeof createExecutor>[0];
@@ -41,15 +42,19 @@ export function createRunDelivery(deps: RunDeliveryDeps): Pick<ExecutorDeps, 'de
       const ctx = { runId: info.runId, skillId: info.skillId };
       if (tool === 'replace_selection' && info.cutShort !== undefined) {
         // an answer that stopped early never replaces what the user wrote: it waits in the card
-        await ports.card.show({
-          runId: info.runId,
-          title: info.title,
-          text,
-          pending: false,
-          error: t('card.notReplaced', { reason: t(`card.cutShort.${cutShortKey(info.cutShort)}`) }),
-        });
+        const shown = await showOrNotify(
+          ports,
+          {
+            runId: info.runId,
+            title: info.title,
+            text,
+            pending: false,
+            error: t('card.notReplaced', { reason: t(`card.cutShort.${cutShortKey(info.cutShort)}`) }),
+          },
+          t,
+        );
         deps.onDelivered?.(info.runId, 'floating_card');
-        return;
+        return { tool: shown ? 'floating_card' : 'none', confirmed: null };
       }
       let delivery: OutputDelivery;
       if (tool === 'insert_text' || tool === 'replace_selection' || tool === 'insert_after')
@@ -67,7 +72,14 @@ export function createRunDelivery(deps: RunDeliveryDeps): Pick<ExecutorDeps, 'de
           signal: new AbortController().signal,
         })) as OutputDelivery;
       }
-      deps.onDelivered?.(info.runId, delivery.delivered ? tool : (delivery.via ?? tool));
+      const where = delivery.delivered ? tool : (delivery.via ?? tool);
+      const unconfirmed = delivery.delivered && delivery.confirmed === false;
+      deps.onDelivered?.(info.runId, unconfirmed ? 'insert_unconfirmed' : where);
+      return {
+        tool: delivery.nowhere ? 'none' : where,
+        confirmed: delivery.delivered && delivery.confirmed !== undefined ? delivery.confirmed : null,
+        ...(delivery.message !== undefined ? { note: delivery.message } : {}),
+      };
     },
     deliverFailure: async (info) => {
       await deps.turn?.(info.runId);
