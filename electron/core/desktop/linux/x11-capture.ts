@@ -7,6 +7,7 @@
 
 import type { CapturedSelection, FocusedWindow, FocusPort, SelectionPort } from '../../platform';
 import type { ClipboardLock } from '../clipboard-lock';
+import type { PrimaryWatch } from './x11-primary';
 import type { Selections } from './x11-selections';
 import { sleep, type X11Runner } from './x11-tools';
 
@@ -14,17 +15,30 @@ export function createX11Capture(
   run: X11Runner,
   sel: Selections,
   focus: FocusPort,
-  options: { hasDisplay: boolean; copyTimeoutMs: number; lock: ClipboardLock },
+  options: {
+    hasDisplay: boolean;
+    copyTimeoutMs: number;
+    lock: ClipboardLock;
+    /** Tells a current PRIMARY from an old one (null: cannot tell, every PRIMARY counts). */
+    primaryWatch: Promise<PrimaryWatch | null>;
+  },
 ): SelectionPort {
   return {
     async capture({ focus: focused, copyFallback }): Promise<CapturedSelection> {
       if (!options.hasDisplay) return { text: '', method: 'none' };
       const primary = (await sel.read('primary'))?.toString('utf8') ?? '';
-      if (primary !== '') return { text: primary, method: 'primary' };
+      if (primary !== '' && (await isCurrent(focused))) return { text: primary, method: 'primary' };
       if (!copyFallback || focused?.isTerminal) return { text: '', method: 'none' };
       return options.lock.run(() => copyKey(focused));
     },
   };
+
+  /** An old PRIMARY (selected long ago in another app) is not "the selection" (x11-primary.ts). */
+  async function isCurrent(focused: FocusedWindow | null): Promise<boolean> {
+    const watch = await options.primaryWatch;
+    if (!watch) return true;
+    return (await watch.judge(focused?.id ?? null).catch(() => 'current')) === 'current';
+  }
 
   /** Snapshot the clipboard, clear it, send the copy key, poll for what arrives, put everything back. */
   async function copyKey(focused: FocusedWindow | null): Promise<CapturedSelection> {

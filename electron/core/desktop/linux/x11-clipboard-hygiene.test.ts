@@ -37,12 +37,19 @@ describe.skipIf(missing.length > 0)(
         );
       });
     const targets = async () => ((await read('TARGETS'))?.toString('utf8') ?? '').split('\n').filter(Boolean);
-    const own = (target: string, data: Buffer) =>
+    /** Another client (xclip) owns the clipboard with `data` as `target`, once it really does. */
+    const own = async (target: string, data: Buffer) => {
       execFileSync('xclip', ['-selection', 'clipboard', '-t', target, '-i'], {
         env,
         input: data,
         stdio: ['pipe', 'ignore', 'ignore'],
       });
+      // xclip -i exits before its forked child owns the selection
+      for (let tries = 0; !(await read(target))?.equals(data); tries++) {
+        if (tries > 200) throw new Error(`xclip never owned the clipboard with ${target}`);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    };
     const focused = async (): Promise<FocusedWindow> => {
       const window = await ports.focus.current();
       expect(window).not.toBeNull();
@@ -89,7 +96,7 @@ describe.skipIf(missing.length > 0)(
 
     it('an image on the clipboard (image/png, larger than one X request) survives a paste byte for byte', async () => {
       const png = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), randomBytes(600 * 1024)]);
-      own('image/png', png);
+      await own('image/png', png);
       expect(await targets()).toContain('image/png');
       const result = await ports.inserter.insert('over the image', { target: await focused() });
       expect(result).toEqual({ inserted: true, confirmed: true });
@@ -124,7 +131,7 @@ describe.skipIf(missing.length > 0)(
     });
 
     it('the paste offers the password-manager hint (secret) while it lasts, and it is gone after', async () => {
-      own('UTF8_STRING', Buffer.from('the user’s own text'));
+      await own('UTF8_STRING', Buffer.from('the user’s own text'));
       // an application of our own: on Ctrl+V it reads the clipboard as any app would
       const app = await testWindow(xvfb.display);
       try {
@@ -156,8 +163,40 @@ describe.skipIf(missing.length > 0)(
       }
     });
 
+    it('PRIMARY counts when the focused app owns it or it just changed, not when it is old and another app’s', async () => {
+      const quick = createX11Ports({ display: xvfb.display, primaryFreshMs: 300 });
+      const chromiumFocus = await focused();
+      await quick.selection.capture({ focus: chromiumFocus, copyFallback: false }); // its watch is on
+      await page.keyboard.type('picked earlier');
+      await page.keyboard.press('Shift+Home');
+      const selected = { text: 'picked earlier', method: 'primary' };
+      expect(await quick.selection.capture({ focus: chromiumFocus, copyFallback: false })).toEqual(selected);
+      const app = await testWindow(xvfb.display);
+      try {
+        const other = await focused();
+        expect(other.id).toBe(String(app.id));
+        // just selected in Chromium, the hotkey pressed in another app: still the selection
+        expect(await quick.selection.capture({ focus: other, copyFallback: false })).toEqual(selected);
+        await new Promise((resolve) => setTimeout(resolve, 450)); // the time window itself is tested
+        expect(await quick.selection.capture({ focus: other, copyFallback: false })).toEqual({
+          text: '',
+          method: 'none',
+        });
+      } finally {
+        app.close();
+      }
+      // back in Chromium, which owns it: its selection however old
+      await focusPage();
+      await page.keyboard.type('picked earlier');
+      await page.keyboard.press('Shift+Home');
+      await new Promise((resolve) => setTimeout(resolve, 450));
+      expect(await quick.selection.capture({ focus: await focused(), copyFallback: false })).toEqual(
+        selected,
+      );
+    });
+
     it('two pastes at once go in one after the other and the clipboard is the user’s again', async () => {
-      own('UTF8_STRING', Buffer.from('mine'));
+      await own('UTF8_STRING', Buffer.from('mine'));
       const target = await focused();
       const [a, b] = await Promise.all([
         ports.inserter.insert('first ', { target }),

@@ -5,7 +5,8 @@
 // PRIMARY is set too) with --clearmodifiers, sent by XTEST to the focused window → wait until the window
 // has read the text → restore. The text is owned from our X connection (x11-targets-owner.ts) with the
 // `x-kde-passwordManagerHint` = `secret` target beside it, so clipboard managers do not keep it; it counts
-// the window's requests: the snapshot is put back 30 ms after the last read, so a slow window does not
+// the window's requests: the snapshot is put back 150 ms after the last read of the text
+// (Chromium's first paste reads it twice, 40 ms apart), so a slow window does not
 // paste the old clipboard and a fast one does not wait a fixed delay. No read within `pasteTimeoutMs`
 // (2 s; the window ignored the key): not inserted, kept in the card. When the reads cannot be watched
 // (xsel only, or a clipboard manager took the selection over) it waits `pasteDelayMs` instead.
@@ -32,7 +33,10 @@ export const DEFAULT_PASTE_KEYS: Readonly<Record<string, PasteKey>> = {
 };
 
 /** Quiet after the window's last read of the text before the clipboard is put back (ms). */
-const SETTLE_MS = 30;
+const SETTLE_MS = 150;
+
+/** Quiet after owning the clipboard before the paste key: no app is still asking what it holds (ms). */
+const QUIET_MS = 25;
 
 export interface X11PasteOptions {
   /** Paste keys per app (DEFAULT_PASTE_KEYS with the caller's over them). */
@@ -92,6 +96,8 @@ export function createX11Inserter(
             };
           }
         }
+        // the apps that follow the clipboard have read its new TARGETS (Chromium pastes from that list)
+        await owner?.quiet?.(QUIET_MS, 300);
         const readsBefore = owner?.reads ?? 0;
         // insert after the selection: Right collapses it to its end, where the paste then goes (not in a
         // terminal, whose selection is not where its cursor is)

@@ -2,7 +2,7 @@
 // text as UTF8_STRING, text/plain… beside the `x-kde-passwordManagerHint` = `secret` target that tells
 // clipboard managers (Klipper, and those that follow it) to skip it; or a snapshot's every format put back
 // (images, HTML, file lists). Answers TARGETS and TIMESTAMP, sends data larger than one request in INCR
-// chunks (ICCCM §2.7.2), counts the requests so the paste knows when the window has read the text, and
+// chunks (ICCCM §2.7.2), counts the reads of the content so the paste knows when the window has read it, and
 // says when another client took the selection over.
 
 import x11, { type X11Event } from 'x11';
@@ -54,6 +54,7 @@ export async function ownTargets(
   const time = await conn.serverTime();
   let reads = 0;
   let lost = false;
+  let lastRequest = Date.now();
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((listener) => listener());
   const transfers = new Map<string, { data: Buffer; type: number; sent: number }>();
@@ -120,9 +121,14 @@ export async function ownTargets(
   const off = conn.onEvent((event) => {
     if (event.name === 'SelectionRequest' && event.owner === window && event.selection === selectionAtom) {
       if (lost || active.get(selectionAtom!) !== me) return;
-      reads++;
+      lastRequest = Date.now();
       answer(event);
-      notify();
+      // only a read of the content counts: apps that follow the clipboard (Chromium) ask for TARGETS on
+      // every change of owner, which says nothing about the paste
+      if (event.target !== targetsAtom && event.target !== timestampAtom) {
+        reads++;
+        notify();
+      }
     } else if (
       event.name === 'SelectionClear' &&
       event.selection === selectionAtom &&
@@ -137,6 +143,7 @@ export async function ownTargets(
 
   active.get(selectionAtom!)?.replaced();
   active.set(selectionAtom!, me);
+  lastRequest = Date.now();
   client.SetSelectionOwner(window, selectionAtom!, time);
   const owner = await new Promise<number>((done, fail) =>
     client.GetSelectionOwner(selectionAtom!, (err, id) => (err ? fail(err) : done(id))),
@@ -153,6 +160,14 @@ export async function ownTargets(
     },
     get lost() {
       return lost;
+    },
+    async quiet(quietMs, limitMs) {
+      const end = Date.now() + limitMs;
+      for (;;) {
+        const wait = lastRequest + quietMs - Date.now();
+        if (wait <= 0 || lost || Date.now() >= end) return;
+        await new Promise((resolve) => setTimeout(resolve, Math.min(wait, end - Date.now())));
+      }
     },
     waitForReads(since, timeoutMs, settleMs) {
       return new Promise((done) => {

@@ -21,6 +21,8 @@ import { createX11Capture } from './x11-capture';
 import { createX11Clipboard } from './x11-clipboard';
 import { createX11Focus, DEFAULT_TERMINAL_APPS } from './x11-focus';
 import { createX11Inserter, DEFAULT_PASTE_KEYS, type PasteKey } from './x11-paste';
+import { x11Connection } from './x11-connection';
+import { watchPrimary, type PrimaryWatch } from './x11-primary';
 import { createSelections, type ClipboardSnapshot } from './x11-selections';
 import { createX11Runner, toolEnv, type SpawnFn } from './x11-tools';
 
@@ -47,6 +49,11 @@ export interface X11PortsOptions {
   timeoutMs?: number;
   /** One clipboard transaction at a time (default the process's lock). */
   lock?: ClipboardLock;
+  /**
+   * PRIMARY owned by another app than the focused one counts as the selection only this long after it
+   * changed (ms, default 20 000): older, it is text selected a while ago elsewhere.
+   */
+  primaryFreshMs?: number;
 }
 
 export interface X11Ports {
@@ -59,7 +66,15 @@ export interface X11Ports {
 export function createX11Ports(options: X11PortsOptions = {}): X11Ports {
   const run = createX11Runner(options);
   const sel = createSelections(run, options);
-  const hasDisplay = Boolean(toolEnv(options.display).DISPLAY);
+  const display = toolEnv(options.display).DISPLAY;
+  const hasDisplay = Boolean(display);
+  // watching PRIMARY from now on (our own X connection; none when the tools are faked)
+  const primaryWatch: Promise<PrimaryWatch | null> =
+    hasDisplay && !options.spawn
+      ? x11Connection(display)
+          .then((conn) => watchPrimary(conn, { freshMs: options.primaryFreshMs ?? 20_000 }))
+          .catch(() => null)
+      : Promise.resolve(null);
   const focus = createX11Focus(run, {
     hasDisplay,
     terminalApps: options.terminalApps ?? DEFAULT_TERMINAL_APPS,
@@ -70,6 +85,7 @@ export function createX11Ports(options: X11PortsOptions = {}): X11Ports {
       hasDisplay,
       copyTimeoutMs: options.copyTimeoutMs ?? 300,
       lock: options.lock ?? clipboardLock,
+      primaryWatch,
     }),
     clipboard: createX11Clipboard(sel, { hasDisplay }),
     inserter: createX11Inserter(run, sel, focus, {
