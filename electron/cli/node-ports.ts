@@ -102,7 +102,7 @@ export function createNodePorts(options: NodePortsOptions = {}): NodePorts {
     card: {
       show(card) {
         if (!card.pending) out.write(renderCard(card, width));
-        return Promise.resolve();
+        return Promise.resolve(undefined);
       },
     },
     notifier: {

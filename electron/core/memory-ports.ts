@@ -85,7 +85,7 @@ export function createMemoryPorts(): MemoryPorts {
     card: {
       show: (card) => {
         ports.cards.push({ ...card });
-        return Promise.resolve();
+        return Promise.resolve(undefined);
       },
     },
     notifier: {

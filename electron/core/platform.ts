@@ -123,6 +123,11 @@ export interface InsertResult {
    * may work there (the card offers one). `app`: the app, `pasteKey`: the key that did not work.
    */
   notTaken?: { app: string; pasteKey: PasteKeyName };
+  /**
+   * With `inserted`: true when the window was seen reading the text (X11 counts its clipboard
+   * requests), false when the key was sent but nothing tells whether the app took it.
+   */
+  confirmed?: boolean;
 }
 
 export interface Card {
@@ -140,9 +145,16 @@ export interface Card {
   notTaken?: { app: string; pasteKey: PasteKeyName };
 }
 
+/** What a presenter says about a card it could not show. */
+export interface CardNotShown {
+  /** The user already closed this run's card: its later updates do not bring it back. */
+  shown: false;
+}
+
 /** The floating card that shows a run's result near the cursor. */
 export interface CardPresenterPort {
-  show(card: Card): Promise<void>;
+  /** Resolves `{ shown: false }` when the card is not on screen (closed by the user). */
+  show(card: Card): Promise<CardNotShown | undefined>;
 }
 
 export interface NotifierPort {

@@ -222,6 +222,8 @@ function reduce(run: RunView, event: RunEvent): RunView {
       }));
     case 'output':
       return { ...run, outputs: [...run.outputs, { tool: event.tool, text: event.text }] };
+    case 'delivered':
+      return run; // the journal's record of where the output went; the panel shows the output itself
     case 'tool_call':
       return withStep(run, event.stepId, (step) => ({
         ...step,

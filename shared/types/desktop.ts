@@ -40,6 +40,11 @@ export const TriggerResult = z.object({
   }),
   /** The application focused at trigger time. */
   app: z.string().nullable(),
+  /**
+   * The skill's run was still streaming (`runId` is that run): this press was `ignored`, or `cancelled`
+   * it (setting `trigger.repeatPress`).
+   */
+  repeat: z.enum(['ignored', 'cancelled']).optional(),
 });
 
 export const HotkeyState = z.enum(['registered', 'invalid', 'conflict', 'paused', 'unsupported']);

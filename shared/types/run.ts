@@ -87,6 +87,18 @@ export const RunEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('step_complete'), ...at, stepId: z.string(), output: z.string() }),
   z.object({ type: z.literal('step_skipped'), ...at, stepId: z.string(), reason: z.string() }),
   z.object({ type: z.literal('output'), ...at, tool: z.string(), text: z.string() }),
+  /**
+   * Where the output went in the end, as far as is known: `tool` took it (`insert_text`, `clipboard`,
+   * `floating_card`, …, or `none`: nowhere — its card was closed); `confirmed` true when the app was seen
+   * reading a paste, false when the key was sent but nothing tells, null when there is nothing to confirm.
+   */
+  z.object({
+    type: z.literal('delivered'),
+    ...at,
+    tool: z.string(),
+    confirmed: z.boolean().nullable(),
+    note: z.string().optional(),
+  }),
   z.object({
     type: z.literal('tool_call'),
     ...at,

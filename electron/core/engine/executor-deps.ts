@@ -10,6 +10,13 @@ import type { AuditEntry } from '../permissions/permission-repo';
 import type { PermissionMode, PermissionRules } from '../permissions/types';
 import type { ContextBehavior } from './skill-io';
 
+/** Where a run's result went, as far as is known (the run's `delivered` event). */
+export interface DeliveryRecord {
+  tool: string;
+  confirmed: boolean | null;
+  note?: string;
+}
+
 /** Hands a run's result to its output (insert_text, replace_selection, insert_after, clipboard, …). */
 export type OutputDelivery = (
   tool: string,
@@ -23,7 +30,7 @@ export type OutputDelivery = (
     /** A model call of the run stopped before the answer was done (`length`, `content-filter`): why. */
     cutShort?: string;
   },
-) => Promise<void>;
+) => Promise<DeliveryRecord | undefined>;
 
 export interface FailureInfo {
   runId: string;

@@ -88,22 +88,61 @@ describe('directOutputTool / isDirectSaveSkill', () => {
 describe('deliverFailure', () => {
   const ctx = { runId: 'r1', skillId: 'translate' };
 
-  it('directOutput / rewrite: the original text is inserted and the error notified', async () => {
+  const editor = { id: '0x100', app: 'gedit', title: 'notes.txt', isTerminal: false };
+
+  it('directOutput / rewrite: the original text is pasted back into the window the run started from', async () => {
     for (const behavior of ['directOutput', 'rewrite'] as const) {
       const ports = createMemoryPorts();
+      const targets: unknown[] = [];
+      const insert = ports.inserter.insert;
+      ports.inserter.insert = (text, options) => (targets.push(options?.target), insert(text, options));
       const result = await deliverFailure({
         behavior,
         original: 'Hola',
         error: new Error('HTTP 500'),
         ports,
         ctx,
+        target: editor,
       });
       expect(result).toEqual({ tool: 'insert_text', delivered: true, error: 'HTTP 500' });
       expect(ports.inserted).toEqual(['Hola']);
+      expect(targets).toEqual([editor]);
       expect(ports.notices).toEqual([
         { title: 'translate failed', body: 'HTTP 500 — your original text was kept' },
       ]);
       expect(ports.cards).toEqual([]);
+    }
+  });
+
+  it('with no window to go back to, nothing is pasted: the card holds the error and the original', async () => {
+    for (const target of [undefined, null]) {
+      const ports = createMemoryPorts();
+      const result = await deliverFailure({
+        behavior: 'rewrite',
+        original: 'Hola',
+        error: 'HTTP 500',
+        ports,
+        ctx,
+        target,
+      });
+      expect(result).toEqual({
+        tool: 'insert_text',
+        delivered: false,
+        via: 'floating_card',
+        error: 'HTTP 500',
+      });
+      expect(ports.inserted).toEqual([]);
+      expect(ports.clipboardText).toBe('');
+      expect(ports.cards).toEqual([
+        {
+          runId: 'r1',
+          title: 'translate',
+          text: 'Hola',
+          pending: false,
+          error:
+            'HTTP 500 — your original text was not pasted back (the window it was started from is not known): insert or copy it from here',
+        },
+      ]);
     }
   });
 
@@ -151,17 +190,39 @@ describe('deliverFailure', () => {
     }
   });
 
-  it('when inserting fails too, the original goes to the clipboard', async () => {
+  it('when the focus moved (or the paste fails), the original waits in the card — never pasted elsewhere', async () => {
     const ports = createMemoryPorts();
-    ports.inserter.insert = () => Promise.resolve({ inserted: false, reason: 'no focused field' });
+    ports.inserter.insert = () =>
+      Promise.resolve({
+        inserted: false,
+        keepInCard: true,
+        reason: 'the focused window changed (now "xterm") — kept in the card',
+      });
     const result = await deliverFailure({
       behavior: 'rewrite',
       original: 'keep me',
       error: 'boom',
       ports,
       ctx,
+      target: editor,
     });
-    expect(result).toMatchObject({ tool: 'insert_text', delivered: false, via: 'clipboard', error: 'boom' });
-    expect(ports.clipboardText).toBe('keep me');
+    expect(result).toMatchObject({
+      tool: 'insert_text',
+      delivered: false,
+      via: 'floating_card',
+      error: 'boom',
+    });
+    expect(ports.clipboardText).toBe('');
+    expect(ports.notices).toEqual([]);
+    expect(ports.cards).toEqual([
+      {
+        runId: 'r1',
+        title: 'translate',
+        text: 'keep me',
+        pending: false,
+        error:
+          'boom — your original text was not pasted back (the focused window changed (now "xterm")): insert or copy it from here',
+      },
+    ]);
   });
 });

@@ -2,10 +2,11 @@
 
 import { OUTPUT_CHOICES, type OutputChoice } from '../../../shared/types/finding';
 import type { SkillDefinitionData } from '../../../shared/types/skill-definition';
-import { insertOrFallBack } from '../tools/output/insert-text';
 import { englishText, type DesktopText } from '../i18n/desktop-text';
+import { showOrNotify } from '../tools/output/show-card';
 import { errorText, isOutputTool, type OutputDelivery, type OutputPorts } from '../tools/output/types';
 import type { ContextBehavior } from '../../../shared/skills/context';
+import type { FocusedWindow } from '../platform';
 
 export type RoutingDefinition = Pick<SkillDefinitionData, 'output' | 'allowedTools' | 'executionMode'>;
 
@@ -70,6 +71,11 @@ export interface FailureInput {
   error: unknown;
   /** The output the run would have used (chooseOutputTool); default insert_text. */
   tool?: OutputChoice;
+  /**
+   * The window the run was triggered from (trigger-session.ts): the only place the original may be
+   * pasted back, after the same focus check as a result. null / undefined: none known.
+   */
+  target?: FocusedWindow | null;
   ports: OutputPorts;
   ctx: { runId: string; skillId: string };
   /** Card / notification title; default the skill id. */
@@ -85,9 +91,12 @@ export interface FailureDelivery extends OutputDelivery {
 
 /**
  * When the model call fails: in directOutput/rewrite with a run that would have inserted text
- * (insert_text), the original text is inserted (so a cut or replaced selection is never lost) and the
- * error notified; in every other case — replace_selection and insert_after among them, which never touch
- * the selection before a clean answer — the error goes to the floating card.
+ * (insert_text), the original text is pasted back — only into the window the run was triggered from,
+ * after the inserter's focus check — and the error notified, so a cut or replaced selection is never
+ * lost; when that window is not known or no longer focused (or the paste fails), nothing is pasted: the
+ * card shows the error with the original text, for Insert or Copy. In every other case —
+ * replace_selection and insert_after among them, which never touch the selection before a clean answer
+ * — the error goes to the floating card.
  */
 export async function deliverFailure(input: FailureInput): Promise<FailureDelivery> {
   const { behavior, original, ports, ctx, text: t = englishText } = input;
@@ -97,12 +106,30 @@ export async function deliverFailure(input: FailureInput): Promise<FailureDelive
     (behavior === 'directOutput' || behavior === 'rewrite') &&
     (input.tool ?? 'insert_text') === 'insert_text';
   if (replacing && original !== '') {
-    const delivery = await insertOrFallBack(ports, original, ctx, undefined, t);
-    await ports.notifier
-      .notify(t('notify.failed', { title }), t('notify.originalKept', { error }))
-      .catch(() => undefined);
-    return { ...delivery, error };
+    let reason = t('card.noWindow');
+    if (input.target) {
+      const result = await ports.inserter
+        .insert(original, { target: input.target })
+        .catch((failure: unknown) => ({ inserted: false, reason: errorText(failure) }));
+      if (result.inserted) {
+        await ports.notifier
+          .notify(t('notify.failed', { title }), t('notify.originalKept', { error }))
+          .catch(() => undefined);
+        return { tool: 'insert_text', delivered: true, error };
+      }
+      reason = (result.reason ?? '').replace(/ — kept in the card$/, '');
+    }
+    // a slow failure must not land in whatever has the focus now (a terminal, another document)
+    const card = {
+      runId: ctx.runId,
+      title,
+      text: original,
+      pending: false,
+      error: t('card.originalNotPasted', { error, reason }),
+    };
+    await showOrNotify(ports, card, t);
+    return { tool: 'insert_text', delivered: false, via: 'floating_card', error };
   }
-  await ports.card.show({ runId: ctx.runId, title, text: '', pending: false, error });
+  await showOrNotify(ports, { runId: ctx.runId, title, text: '', pending: false, error }, t);
   return { tool: 'floating_card', delivered: true, error };
 }

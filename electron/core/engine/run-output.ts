@@ -48,13 +48,14 @@ export class RunOutput {
     const tool = this.chosen();
     this.tool = tool;
     this.run.log.emit({ type: 'output', tool, text });
-    await this.deps.deliver(tool, text, {
+    const record = await this.deps.deliver(tool, text, {
       runId,
       skillId,
       title,
       ...(ctx.selection !== undefined ? { selection: ctx.selection } : {}),
       ...(cutShort !== undefined ? { cutShort } : {}),
     });
+    if (record) this.run.log.emit({ type: 'delivered', ...record });
   }
 
   /** directOutput / rewrite: the original text goes back in place; otherwise the card shows the error. */

@@ -31,7 +31,7 @@ export function quietPorts(
   let clipboard = '';
   return {
     inserter: { insert: () => Promise.resolve({ inserted: true }) },
-    card: { show: () => Promise.resolve() },
+    card: { show: () => Promise.resolve(undefined) },
     notifier: {
       notify: (title, body) => {
         log(`${title}: ${body}`);

@@ -17,6 +17,12 @@ export interface DeliverAgainDeps {
   targetOf: (runId: string) => FocusedWindow | null | undefined;
 }
 
+/** The text a failed run's `output` event handed to the card (the user's original), if any. */
+function keptOriginal(events: readonly { type: string }[]): string | null {
+  const output = events.findLast((e) => e.type === 'output') as { text?: string } | undefined;
+  return output?.text ? output.text : null;
+}
+
 const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 export function createDeliverAgain(deps: DeliverAgainDeps) {
@@ -24,6 +30,8 @@ export function createDeliverAgain(deps: DeliverAgainDeps) {
     const run = deps.repo.get(runId);
     if (!run) throw new AppError('NOT_FOUND', `no run ${runId} in the history`);
     let text = run.output;
+    // a failed rewrite whose original text was not pasted back keeps it in the card: its Insert / Copy
+    if (!text && run.status === 'failed') text = keptOriginal(run.events);
     if (turn > 0) {
       const found = run.turns.find((t) => t.turn === turn);
       if (!found) throw new AppError('NOT_FOUND', `run ${runId} has no follow-up ${turn}`);

@@ -76,6 +76,7 @@ const CASES: { [K in SettingKey]: { fallback: unknown; kept: unknown; damaged: u
     damaged: [42, 'rules', null, ['xterm']],
   },
   'apps.seen': { fallback: [], kept: ['xterm', 'gedit'], damaged: ['xterm', [1], null] },
+  'trigger.repeatPress': { fallback: 'ignore', kept: 'cancel', damaged: ['stop', true, null] },
 };
 
 describe('settings: the declared keys', () => {

@@ -77,6 +77,12 @@ export const SETTINGS = {
   'apps.rules': setting(appRules, {}),
   /** The apps focused when a skill was triggered lately, newest first (Settings › Apps offers them). */
   'apps.seen': setting(z.array(z.string().max(200)).max(100), []),
+  /**
+   * A skill's hotkey pressed again while its run still streams: `ignore` the press (the run goes on; its
+   * card has Stop), or `cancel` the run (press again to stop). Another skill's press is never refused:
+   * its result goes in after the earlier one's (trigger/run-queue.ts).
+   */
+  'trigger.repeatPress': setting(z.enum(['ignore', 'cancel']), 'ignore'),
 };
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -13,6 +13,7 @@ import type { ToolRegistry } from '../tools/registry';
 import type { SettingsStore } from '../store/settings';
 import type { SkillMetaRepo } from '../store/skill-meta';
 import { createLauncher, type LauncherDeps } from './launcher';
+import { createRunQueue } from './run-queue';
 import { createTrigger, createTriggerFlow, type TriggerDeps } from './trigger';
 import { createTriggerHandlers, type HotkeyService, type TriggerChannel } from './trigger-handlers';
 import { createTriggerSession, type TriggerSession } from './trigger-session';
@@ -30,6 +31,7 @@ export function createOutputSide(deps: {
 }) {
   const { ports, tools, memos, text } = deps;
   const session = createTriggerSession(ports.card);
+  const queue = createRunQueue();
   ports.card = session.card;
   const appRules = createAppRuleBook(deps.settings);
   ports.selection = ruleAwareSelection(ports.selection, appRules);
@@ -41,8 +43,9 @@ export function createOutputSide(deps: {
     text,
     targetOf: session.targetOf,
     onDelivered: session.delivered,
+    turn: queue.turn,
   });
-  return { session, delivery, ports, text, appRules };
+  return { session, queue, delivery, ports, text, appRules };
 }
 
 /** `trigger:run`, `trigger:launcher` and `hotkeys:*` over the trigger flow. */

@@ -15,7 +15,7 @@ export function eventCardPort(events: () => EventHub | undefined): CardPresenter
         ...(card.captured !== undefined ? { captured: card.captured } : {}),
         ...(card.notice !== undefined ? { notice: card.notice } : {}),
       });
-      return Promise.resolve();
+      return Promise.resolve(undefined);
     },
   };
 }

@@ -8,7 +8,7 @@ const card = (runId: string, pending: boolean): Card => ({ runId, title: 't', te
 describe('trigger session', () => {
   it('knows where a triggered run inserts, and its last card until the run ends', async () => {
     const shown: Card[] = [];
-    const session = createTriggerSession({ show: (c) => (shown.push(c), Promise.resolve()) });
+    const session = createTriggerSession({ show: (c) => (shown.push(c), Promise.resolve(undefined)) });
     expect(session.targetOf('run_a')).toBeUndefined();
 
     session.begin('run_a', editor);
@@ -32,7 +32,7 @@ describe('trigger session', () => {
   });
 
   it('keeps the windows of the most recent runs only, and gives a retry its first attempt’s', () => {
-    const session = createTriggerSession({ show: () => Promise.resolve() }, 3);
+    const session = createTriggerSession({ show: () => Promise.resolve(undefined) }, 3);
     for (const id of ['run_1', 'run_2', 'run_3']) session.begin(id, editor);
     session.inherit('run_4', 'run_1');
     expect(session.targetOf('run_4')).toEqual(editor);

@@ -16,17 +16,24 @@ import type { CapturedSelection, FocusedWindow, PlatformPorts } from '../platfor
 import type { SkillRegistry } from '../skills/registry';
 import { englishText, type DesktopText } from '../i18n/desktop-text';
 import type { SettingsStore } from '../store/settings';
+import type { RunQueue } from './run-queue';
 import type { TriggerSession } from './trigger-session';
 import { windowContext } from './window-context';
+import { showOrNotify } from '../tools/output/show-card';
 
 export interface TriggerDeps {
-  ports: Pick<PlatformPorts, 'focus' | 'selection' | 'commandBar' | 'card'>;
+  ports: Pick<PlatformPorts, 'focus' | 'selection' | 'commandBar' | 'card' | 'notifier'>;
   skills: SkillRegistry;
   executor: Executor;
   events: EventHub;
   /** The runs this flow started: where their output lands, the last card shown for each. */
   session: Pick<TriggerSession, 'begin' | 'end'>;
-  /** The setting `selection.copyFallback`: the copy-key fallback outside terminals (default on). */
+  /** The triggered runs in flight: a second press of the same skill, and the order results go in. */
+  queue: RunQueue;
+  /**
+   * The settings `selection.copyFallback` (the copy-key fallback outside terminals, default on) and
+   * `trigger.repeatPress` (a second press of a skill whose run streams).
+   */
   settings: Pick<SettingsStore, 'get'>;
   /** The desktop app's words (the card's capture line, the command bar's question); default English. */
   text?: DesktopText;
@@ -87,24 +94,28 @@ export function createTriggerFlow(deps: TriggerDeps) {
         return;
       }
       off();
+      deps.queue.ended(runId);
       const { last, where } = deps.session.end(runId);
       // an output tool already left the card in its end state (the result, why it was not pasted)
       if (last && !last.pending) return;
       const succeeded = event.status === 'succeeded';
       if (silent && succeeded && where === 'replace_selection') return;
-      void deps.ports.card
-        .show({
+      // the result went elsewhere (inserted, copied…): the card only says so; else the card is where it
+      // lives, and when the user closed it while the run streamed a notification says where it is
+      const placed = succeeded && where !== undefined && where !== 'floating_card';
+      void showOrNotify(
+        placed ? { ...deps.ports, notifier: { notify: () => Promise.resolve() } } : deps.ports,
+        {
           runId,
           title,
           text,
           pending: false,
           captured,
           ...(event.error !== null && !succeeded ? { error: event.error } : {}),
-          ...(succeeded && where !== undefined && where !== 'floating_card'
-            ? { notice: t(`delivered.${where as OutputChoice}`) }
-            : {}),
-        })
-        .catch(() => undefined);
+          ...(placed ? { notice: t(`delivered.${where as OutputChoice}`) } : {}),
+        },
+        t,
+      ).catch(() => undefined);
     });
   }
 
@@ -133,9 +144,28 @@ export function createTriggerFlow(deps: TriggerDeps) {
     }
   }
 
+  /**
+   * A press of a skill whose triggered run still streams: ignored, or that run cancelled (setting
+   * `trigger.repeatPress`); null when the skill has no run in flight.
+   */
+  function repeatPress(skillId: string, capture?: Capture): TriggerResult | null {
+    const running = deps.queue.runningOf(skillId);
+    if (running === undefined) return null;
+    const cancel = deps.settings.get('trigger.repeatPress') === 'cancel';
+    if (cancel) deps.executor.cancel(running);
+    return {
+      runId: running,
+      captured: { method: capture?.captured.method ?? 'none', chars: capture?.captured.text.length ?? 0 },
+      app: capture?.focus?.app ?? null,
+      repeat: cancel ? 'cancelled' : 'ignored',
+    };
+  }
+
   /** Starts `start.skillId` on what was captured; runId null when the command bar was dismissed. */
   async function startOn({ focus, captured }: Capture, start: CapturedStart): Promise<TriggerResult> {
     requireRunnable(start.skillId);
+    const repeated = repeatPress(start.skillId, { focus, captured });
+    if (repeated) return repeated;
     const activated = await deps.skills.activate(start.skillId);
     const definition = activated.loaded.definition!;
     const takesArgument =
@@ -181,6 +211,7 @@ export function createTriggerFlow(deps: TriggerDeps) {
       {
         beforeStart: (id) => {
           deps.session.begin(id, focus);
+          deps.queue.started(id, start.skillId);
           followInCard(id, definition.name, describeCapture(captured, instructionText, t), silent);
         },
       },
@@ -188,13 +219,16 @@ export function createTriggerFlow(deps: TriggerDeps) {
     return result(runId);
   }
 
-  return { capture, startOn, requireRunnable };
+  return { capture, startOn, requireRunnable, repeatPress };
 }
 
 /** `trigger:run`: capture, then start the skill (a link never runs unattended). */
 export function createTrigger(flow: ReturnType<typeof createTriggerFlow>) {
   return async function trigger(input: TriggerInput): Promise<TriggerResult> {
     flow.requireRunnable(input.skillId);
+    // before any capture: a second press sends no copy key
+    const repeated = flow.repeatPress(input.skillId);
+    if (repeated) return repeated;
     return flow.startOn(await flow.capture(input.selection), {
       skillId: input.skillId,
       ...(input.instruction !== undefined ? { instruction: input.instruction } : {}),

@@ -1,5 +1,7 @@
 import { clipboard, ClipboardItem } from 'electron';
 import type { ClipboardPort } from '../../core/platform';
+import { transientMarkers } from './clipboard-markers';
+import type { DesktopBackend } from './desktop-backend';
 
 /** ClipboardPort: Electron's clipboard, plain text. */
 export function createClipboardPort(): ClipboardPort {
@@ -29,6 +31,14 @@ export async function snapshotClipboard(): Promise<ClipboardItem[]> {
       return new ClipboardItem(formats);
     }),
   );
+}
+
+/**
+ * The text of a paste transaction, marked so clipboard managers and the OS's clipboard history skip it
+ * (clipboard-markers.ts). The one writer of the Electron paste: a platform writer (wl-copy) plugs in here.
+ */
+export function writeTransientText(text: string, backend: DesktopBackend): Promise<void> {
+  return clipboard.write([new ClipboardItem({ 'text/plain': text, ...transientMarkers(backend) })]);
 }
 
 export async function restoreClipboard(snapshot: ClipboardItem[]): Promise<void> {

@@ -6,6 +6,7 @@ import type { FocusedWindow } from '../../core/platform';
 import type { DesktopBackend, X11Ports } from './desktop-backend';
 import { createWaylandPorts } from '../../core/desktop/wayland/wayland-ports';
 import type { WaylandRunner } from '../../core/desktop/wayland/wl-tools';
+import { osFormat } from './clipboard-markers';
 import { createElectronPorts } from './electron-ports';
 import { resetAccessibilityPrompt } from './mac-accessibility';
 import type { RunCommand } from './run-command';
@@ -126,6 +127,10 @@ describe('selection', () => {
     fake.board = { 'text/plain': 'before', 'text/html': '<b>before</b>' };
     const requests: string[] = [];
     const { ports: p, calls } = ports('windows', {
+      run: (file, args) => {
+        calls.push({ file, args });
+        return Promise.resolve(args.at(-1)?.includes('ModifierKeys') ? 'None\r\n' : '');
+      },
       windowsHelper: {
         request: (command: string, argument?: string) => {
           requests.push(`${command} ${argument ?? ''}`);
@@ -139,9 +144,28 @@ describe('selection', () => {
       text: 'copied selection',
       method: 'copy',
     });
-    expect(requests).toEqual(['keys ctrl+c']); // by virtual key through the helper, no PowerShell started
-    expect(calls).toEqual([]);
+    // first the wait for the hotkey's modifiers (one PowerShell script), then the key by virtual key
+    // through the helper
+    expect(calls.map((c) => c.args.at(-1))).toEqual([expect.stringContaining('ModifierKeys')]);
+    expect(requests).toEqual(['keys ctrl+c']);
     expect(fake.board).toEqual({ 'text/plain': 'before', 'text/html': '<b>before</b>' });
+  });
+
+  it('sends no copy key while a hotkey modifier is still held after the wait (⌘⇧C would be another shortcut)', async () => {
+    fake.board = { 'text/plain': 'before' };
+    const { ports: p, calls } = ports('macos', {
+      run: (file, args) => {
+        calls.push({ file, args });
+        if (args[1] === 'JavaScript') return Promise.resolve(String(1 << 17)); // ⇧ still down
+        return Promise.resolve(file === 'osascript' && args[1]?.includes('frontmost') ? '1\tTextEdit\n' : '');
+      },
+    });
+    expect(await p.selection.capture({ focus: editor, copyFallback: true })).toEqual({
+      text: '',
+      method: 'none',
+    });
+    expect(calls.map((c) => c.args.at(-1)).filter((a) => a?.includes('keystroke'))).toEqual([]);
+    expect(fake.board).toEqual({ 'text/plain': 'before' });
   });
 
   it('never sends the copy key to a terminal, nor when the fallback is off', async () => {
@@ -181,7 +205,10 @@ describe('inserting text', () => {
   it('macOS: pastes with ⌘V through System Events and restores the clipboard', async () => {
     fake.board = { 'text/plain': 'old' };
     const { ports: p, calls } = ports('macos');
-    expect(await p.inserter.insert('new text', { target: editor })).toEqual({ inserted: true });
+    expect(await p.inserter.insert('new text', { target: editor })).toEqual({
+      inserted: true,
+      confirmed: false,
+    });
     expect(calls.map((c) => c.args.at(-1))).toEqual([
       expect.stringContaining('frontmost'),
       'AppleCurrentKeyboardLayoutInputSourceID', // which layout is in use now
@@ -199,7 +226,7 @@ describe('inserting text', () => {
           return Promise.resolve(args[1]?.includes('frontmost') ? '1\tTextEdit\n' : '');
         },
       });
-      expect(await p.inserter.insert('x', { target: editor })).toEqual({ inserted: true });
+      expect(await p.inserter.insert('x', { target: editor })).toEqual({ inserted: true, confirmed: false });
       return calls.at(-1)!.args.at(-1);
     };
     expect(await pasteOn('com.apple.keylayout.Russian')).toBe(
@@ -224,7 +251,10 @@ describe('inserting text', () => {
         return Promise.resolve(script.includes('return (unix id') ? `${front}\n` : '');
       },
     });
-    expect(await p.inserter.insert('new text', { target: editor })).toEqual({ inserted: true });
+    expect(await p.inserter.insert('new text', { target: editor })).toEqual({
+      inserted: true,
+      confirmed: false,
+    });
     expect(calls.filter((c) => !c.includes('return (unix id') && !c.includes('KeyboardLayout'))).toEqual([
       'tell application "System Events" to set frontmost of (first application process whose unix id is 1) to true',
       'tell application "System Events" to key code 9 using command down',
@@ -244,7 +274,7 @@ describe('inserting text', () => {
         return Promise.resolve(args.at(-1)!.includes('return (unix id') ? `${front}\n` : '');
       },
     });
-    expect(await p.inserter.insert('from the card')).toEqual({ inserted: true });
+    expect(await p.inserter.insert('from the card')).toEqual({ inserted: true, confirmed: false });
     expect(hideApp).toHaveBeenCalledTimes(1);
     expect(calls.at(-1)!.args.at(-1)).toBe(
       'tell application "System Events" to key code 9 using command down',
@@ -287,6 +317,7 @@ describe('inserting text', () => {
     const { ports: p, calls } = ports('macos');
     expect(await p.inserter.insert('new', { target: editor, pasteKey: 'ctrl+shift+v' })).toEqual({
       inserted: true,
+      confirmed: false,
     });
     expect(calls.at(-1)?.args.at(-1)).toBe(
       'tell application "System Events" to key code 9 using {command down, shift down}',
@@ -299,6 +330,45 @@ describe('inserting text', () => {
     });
     expect(windows.calls.at(-1)?.args.at(-1)).toContain(Buffer.from('typed').toString('base64'));
     expect(fake.board).toEqual({ 'text/plain': 'old' }); // never written
+  });
+
+  it.each([
+    [
+      'macos' as const,
+      {
+        [osFormat('org.nspasteboard.TransientType')]: '',
+        [osFormat('org.nspasteboard.ConcealedType')]: '',
+        [osFormat('org.nspasteboard.AutoGeneratedType')]: '',
+      },
+    ],
+    [
+      'windows' as const,
+      {
+        [osFormat('ExcludeClipboardContentFromMonitorProcessing')]: '\0\0\0\0',
+        [osFormat('CanIncludeInClipboardHistory')]: '\0\0\0\0',
+        [osFormat('CanUploadToCloudClipboard')]: '\0\0\0\0',
+      },
+    ],
+  ])('%s: the paste is marked for clipboard managers and history while it lasts', async (backend, marks) => {
+    fake.board = { 'text/plain': 'old' };
+    let during: Record<string, string> = {};
+    const { ports: p } = ports(backend, {
+      run: (file, args) => {
+        if (/key code 9|keystroke "v"/.test(args.at(-1) ?? '')) during = { ...fake.board };
+        return Promise.resolve(file === 'osascript' && args[1]?.includes('frontmost') ? '1\tTextEdit\n' : '');
+      },
+      windowsHelper: {
+        request: (command: string) => {
+          if (command === 'keys') during = { ...fake.board };
+          return Promise.resolve({ ok: true as const });
+        },
+        dispose: () => undefined,
+      },
+    });
+    const target = backend === 'windows' ? undefined : editor;
+    expect(await p.inserter.insert('secret-ish', { target })).toMatchObject({ inserted: true });
+    expect(during).toEqual({ 'text/plain': 'secret-ish', ...marks });
+    expect(fake.board).toEqual({ 'text/plain': 'old' });
   });
 
   it('Wayland goes through wl-clipboard: where keys cannot be sent, the text is left on the clipboard', async () => {

@@ -155,6 +155,7 @@ export function createElectronPorts(deps: ElectronPortsDeps): ElectronPorts {
       x11,
       wayland,
       keys,
+      run,
       settleMs,
       text: deps.text,
     }),

@@ -3,7 +3,7 @@
 
 export function fakeElectronClipboard(fake: { board: Record<string, string> }) {
   class ClipboardItem {
-    constructor(readonly formats: Record<string, Blob>) {}
+    constructor(readonly formats: Record<string, Blob | string>) {}
     get types() {
       return Object.keys(this.formats);
     }
@@ -33,7 +33,10 @@ export function fakeElectronClipboard(fake: { board: Record<string, string> }) {
     write: async (items: ClipboardItem[]) => {
       fake.board = {};
       for (const item of items)
-        for (const type of item.types) fake.board[type] = await (await item.getType(type))!.text();
+        for (const type of item.types) {
+          const value = (await item.getType(type))!;
+          fake.board[type] = typeof value === 'string' ? value : await value.text();
+        }
     },
   };
   return { ClipboardItem, clipboard };

@@ -3,7 +3,10 @@
 // port takes its other routes.
 import type { CapturedSelection } from '../../core/platform';
 
-/** The part of selection-hook's SelectionHook instance used here (passive mode: read on demand). */
+/**
+ * The part of selection-hook's SelectionHook instance used here, in passive mode: the selection is read
+ * on demand (getCurrentSelection) and no `text-selection` events are emitted.
+ */
 export interface SelectionHookLike {
   start(config?: { selectionPassiveMode?: boolean; enableClipboard?: boolean; debug?: boolean }): boolean;
   getCurrentSelection(): { text: string; method: number; programName: string } | null;
@@ -25,7 +28,10 @@ export async function loadSelectionHook(): Promise<SelectionHookLike | null> {
       default: new () => SelectionHookLike;
     };
     const hook = new module.default();
-    // Passive: no global mouse hooks or events, the selection is read when a hotkey asks for it.
+    // Passive mode only stops the `text-selection` events: start() still installs selection-hook's global
+    // input monitoring (low-level mouse and keyboard hooks on Windows, listen-only event taps on macOS,
+    // XRecord on X11, libevdev on Wayland — its src/*/selection_hook.*), which it also uses to read the
+    // selection on demand. The selection itself is read only when a hotkey asks for it.
     return hook.start({ selectionPassiveMode: true, enableClipboard: false, debug: false }) ? hook : null;
   } catch (error) {
     console.warn('[skilldeck] selection-hook is not available here:', error);

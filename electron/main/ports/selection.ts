@@ -1,7 +1,17 @@
 import { clipboard } from 'electron';
 import type { DesktopText } from '../../core/i18n/desktop-text';
 import type { CapturedSelection, SelectionPort } from '../../core/platform';
+import { clipboardLock } from '../../core/desktop/clipboard-lock';
+import {
+  copyKeyAllowed,
+  macModifiers,
+  modifierWaitCommand,
+  MODIFIER_WAIT_MS,
+  windowsModifiers,
+  type Modifier,
+} from '../../core/desktop/modifiers';
 import { restoreClipboard, snapshotClipboard } from './clipboard';
+import type { RunCommand } from './run-command';
 import { keyCommand, type DesktopBackend, type X11Ports } from './desktop-backend';
 import { ensureMacAccessibility } from './mac-accessibility';
 import type { WaylandPorts } from '../../core/desktop/wayland/wayland-ports';
@@ -22,10 +32,25 @@ export function createSelectionPort(options: {
   /** Wayland: PRIMARY through wl-paste where data-control exists, else the copy key (wayland-ports.ts). */
   wayland?: WaylandPorts | null;
   keys: (key: 'copy') => Promise<void>;
+  /** Runs the modifier wait's script (macOS, Windows). */
+  run: RunCommand;
   settleMs: number;
   text?: DesktopText;
 }): SelectionPort {
   const { backend, hook, x11, wayland, keys, settleMs, text: t } = options;
+
+  /** Waits until the hotkey's modifiers are up (or the limit); what is still held, null if unknown. */
+  const heldAfterWait = async (): Promise<Modifier[] | null> => {
+    if (backend !== 'macos' && backend !== 'windows') return null;
+    const command = modifierWaitCommand(backend);
+    try {
+      const out = await options.run(command.file, command.args, MODIFIER_WAIT_MS + 4000);
+      return backend === 'macos' ? macModifiers(out) : windowsModifiers(out);
+    } catch (error) {
+      console.warn('[skilldeck] could not read the modifier keys:', error);
+      return null;
+    }
+  };
 
   const fromHook = async (): Promise<CapturedSelection | null> => {
     const selection = (await hook())?.getCurrentSelection();
@@ -34,6 +59,8 @@ export function createSelectionPort(options: {
 
   /** Snapshot the clipboard, clear it, send the copy key, read what arrived, put everything back. */
   const copyKey = async (): Promise<CapturedSelection> => {
+    // ⌘C / Ctrl+C under a still-held hotkey modifier is another shortcut: send nothing then
+    if (!copyKeyAllowed(await heldAfterWait())) return NOTHING;
     const snapshot = await snapshotClipboard();
     clipboard.clear();
     try {
@@ -71,7 +98,7 @@ export function createSelectionPort(options: {
       if (!keysAllowed || rule === 'copy' || focus?.isTerminal || keyCommand(backend, 'copy') === null)
         return NOTHING;
       try {
-        return await copyKey();
+        return await clipboardLock.run(copyKey);
       } catch (error) {
         console.warn('[skilldeck] the copy-key fallback failed:', error);
         return NOTHING;

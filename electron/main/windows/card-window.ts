@@ -5,6 +5,7 @@ import { writeFileAtomic } from '../../core/fs/atomic-write';
 import { englishText, type DesktopText } from '../../core/i18n/desktop-text';
 import type {
   Card,
+  CardNotShown,
   CardPresenterPort,
   ClipboardPort,
   PasteKeyName,
@@ -140,14 +141,18 @@ export class FloatingCards implements CardPresenterPort {
     return this.deps.text ?? englishText;
   }
 
-  show(card: Card): Promise<void> {
+  show(card: Card): Promise<CardNotShown | undefined> {
     const next = this.queue.then(() => this.update(card));
-    this.queue = next.catch(() => undefined);
+    this.queue = next.then(
+      () => undefined,
+      () => undefined,
+    );
     return next;
   }
 
-  private async update(card: Card): Promise<void> {
-    if (this.dismissed.has(card.runId)) return;
+  private async update(card: Card): Promise<CardNotShown | undefined> {
+    // closed by the user: not brought back; the core notifies where a final result is instead
+    if (this.dismissed.has(card.runId)) return { shown: false };
     // a retry started from a card shows in that card (its output tool may show it too)
     const retried = this.find(
       (open) => open.thread?.state().runId === card.runId && open.view.runId !== card.runId,

@@ -9,6 +9,8 @@
 // never send a key, whatever copyFallback says.
 
 import type { CapturedSelection, FocusedWindow, FocusPort, SelectionPort } from '../../platform';
+import type { ClipboardLock } from '../clipboard-lock';
+import type { PrimaryWatch } from './x11-primary';
 import type { Selections } from './x11-selections';
 import { sleep, type X11Runner } from './x11-tools';
 
@@ -16,7 +18,13 @@ export function createX11Capture(
   run: X11Runner,
   sel: Selections,
   focus: FocusPort,
-  options: { hasDisplay: boolean; copyTimeoutMs: number },
+  options: {
+    hasDisplay: boolean;
+    copyTimeoutMs: number;
+    lock: ClipboardLock;
+    /** Tells a current PRIMARY from an old one (null: cannot tell, every PRIMARY counts). */
+    primaryWatch: Promise<PrimaryWatch | null>;
+  },
 ): SelectionPort {
   return {
     async capture({ focus: focused, copyFallback, rule = 'auto' }): Promise<CapturedSelection> {
@@ -24,21 +32,33 @@ export function createX11Capture(
       const keysAllowed = copyFallback && (rule === 'auto' || rule === 'copy');
       const readPrimary = async (): Promise<CapturedSelection> => {
         const primary = (await sel.read('primary'))?.toString('utf8') ?? '';
-        return primary !== '' ? { text: primary, method: 'primary' } : { text: '', method: 'none' };
+        return primary !== '' && (await isCurrent(focused))
+          ? { text: primary, method: 'primary' }
+          : { text: '', method: 'none' };
       };
+      const copyKeyLocked = () => options.lock.run(() => copyKey(focused));
       if (rule === 'copy' && keysAllowed) {
-        const copied = await copyKey(focused);
+        const copied = await copyKeyLocked();
         return copied.text !== '' ? copied : readPrimary();
       }
       const primary = await readPrimary();
       if (primary.text !== '' || !keysAllowed) return primary;
-      return copyKey(focused);
+      return copyKeyLocked();
     },
   };
 
-  /** Snapshot, clear, Ctrl+C, poll, restore — never in a terminal or a window other than `focused`. */
+  /** An old PRIMARY (selected long ago in another app) is not "the selection" (x11-primary.ts). */
+  async function isCurrent(focused: FocusedWindow | null): Promise<boolean> {
+    const watch = await options.primaryWatch;
+    if (!watch) return true;
+    return (await watch.judge(focused?.id ?? null).catch(() => 'current')) === 'current';
+  }
+
+  /** Snapshot the clipboard, clear it, send the copy key, poll for what arrives, put everything back. */
   async function copyKey(focused: FocusedWindow | null): Promise<CapturedSelection> {
     if (focused?.isTerminal) return { text: '', method: 'none' };
+    // Ctrl+C goes to whatever has the focus now (checked once the clipboard is ours: a paste before may
+    // have taken a while): never to a terminal or to a window other than `focused`.
     const now = await focus.current();
     if (!now || now.isTerminal || (focused && now.id !== focused.id)) return { text: '', method: 'none' };
     const snapshot = await sel.snapshot();

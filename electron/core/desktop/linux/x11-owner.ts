@@ -10,6 +10,12 @@ export interface WatchedOwner {
   readonly reads: number;
   /** Another client owns the selection now (xclip exited). */
   readonly lost: boolean;
+  /**
+   * Resolves once no request came for `quietMs` since owning (apps that follow the clipboard read its
+   * TARGETS on every change of owner; a paste key sent before that settles finds their old list), or
+   * after `limitMs`.
+   */
+  quiet?(quietMs: number, limitMs: number): Promise<void>;
   /** Resolves once a read after `since` is followed by `settleMs` of quiet, the selection is lost, or timeout. */
   waitForReads(since: number, timeoutMs: number, settleMs: number): Promise<'read' | 'lost' | 'timeout'>;
   stop(): void;

@@ -3,8 +3,10 @@
 // an insert after the selection, Right (the selection collapses to its end) → the
 // app's paste key (Ctrl+V; Ctrl+Shift+V in terminals; Shift+Insert in xterm, which pastes PRIMARY, so
 // PRIMARY is set too) with --clearmodifiers, sent by XTEST to the focused window → wait until the window
-// has read the text → restore. The text is owned by an `xclip -verbose` we keep (x11-owner.ts), which says
-// when a window asks for it: the snapshot is put back 30 ms after the last read, so a slow window does not
+// has read the text → restore. The text is owned from our X connection (x11-targets-owner.ts) with the
+// `x-kde-passwordManagerHint` = `secret` target beside it, so clipboard managers do not keep it; it counts
+// the window's requests: the snapshot is put back 150 ms after the last read of the text
+// (Chromium's first paste reads it twice, 40 ms apart), so a slow window does not
 // paste the old clipboard and a fast one does not wait a fixed delay. No read within `pasteTimeoutMs`
 // (2 s; the window ignored the key): not inserted, kept in the card. When the reads cannot be watched
 // (xsel only, or a clipboard manager took the selection over) it waits `pasteDelayMs` instead — or the
@@ -15,9 +17,11 @@
 
 import type { FocusedWindow, InsertResult, PasteKeyName, TextInserterPort } from '../../platform';
 import { restorePlan } from '../../apps/restore-plan';
+import type { ClipboardLock } from '../clipboard-lock';
 import type { X11Focus } from './x11-focus';
 import type { WatchedOwner } from './x11-owner';
 import type { Selections } from './x11-selections';
+import { PASSWORD_MANAGER_HINT, type SelectionOffer } from './x11-targets-owner';
 import { sleep, type X11Runner } from './x11-tools';
 
 export interface PasteKey {
@@ -47,13 +51,18 @@ export const DEFAULT_PASTE_KEYS: Readonly<Record<string, PasteKey>> = {
 };
 
 /** Quiet after the window's last read of the text before the clipboard is put back (ms). */
-const SETTLE_MS = 30;
+const SETTLE_MS = 150;
+
+/** Quiet after owning the clipboard before the paste key: no app is still asking what it holds (ms). */
+const QUIET_MS = 25;
 
 export interface X11PasteOptions {
   /** Paste keys per app (DEFAULT_PASTE_KEYS with the caller's over them). */
   pasteKeys: Readonly<Record<string, PasteKey>>;
   pasteDelayMs: number;
   pasteTimeoutMs: number;
+  /** One clipboard transaction at a time (the process's lock). */
+  lock: ClipboardLock;
 }
 
 export function createX11Inserter(
@@ -82,7 +91,7 @@ export function createX11Inserter(
     return { inserted: true };
   };
 
-  return {
+  const port: TextInserterPort = {
     async insert(text, insertOptions = {}) {
       const target = insertOptions.target ?? null;
       const window = target ?? (await focus.port.current());
@@ -107,22 +116,21 @@ export function createX11Inserter(
       const paste = insertOptions.pasteKey
         ? pasteKeyOf(insertOptions.pasteKey)
         : pasteKeyFor(window, focus.instanceOf(window.id));
-      const data = Buffer.from(text, 'utf8');
+      const offers = pasteOffers(text);
       const snapshot = await sel.snapshot();
       const primaryBefore = paste.selection === 'primary' ? await sel.read('primary') : null;
       let owner: WatchedOwner | null = null;
       let alsoClipboard: WatchedOwner | null = null;
       try {
-        owner = await sel.ownWatched(paste.selection, data);
-        // Shift+Insert: xterm-like apps read PRIMARY, GTK and Qt apps CLIPBOARD — watch whichever is read
-        if (paste.selection === 'primary') {
-          if (paste.name) alsoClipboard = await sel.ownWatched('clipboard', data);
-          else await sel.write('clipboard', data);
-        }
+        owner = await sel.ownWatched(paste.selection, offers);
+        // Shift+Insert: xterm-like apps read PRIMARY, GTK and Qt apps CLIPBOARD — both offered, both watched
+        if (paste.selection === 'primary') alsoClipboard = await sel.ownWatched('clipboard', offers);
         if (target) {
           const now = await focus.port.current();
           if (!now || now.id !== target.id) return focusMoved(now);
         }
+        // the apps that follow the clipboard have read its new TARGETS (Chromium pastes from that list)
+        await owner?.quiet?.(QUIET_MS, 300);
         const readsBefore = owner?.reads ?? 0;
         const clipboardReadsBefore = alsoClipboard?.reads ?? 0;
         // insert after the selection: Right collapses it to its end, where the paste then goes (not in a
@@ -140,7 +148,7 @@ export function createX11Inserter(
         const blind = plan(false);
         if (!owner || owner.lost) {
           if (blind.kind === 'after-delay') await sleep(blind.delayMs);
-          return { inserted: true };
+          return { inserted: true, confirmed: false }; // nothing tells whether the window read it
         }
         const watch = plan(true);
         const timeoutMs = watch.kind === 'after-read' ? watch.timeoutMs : pasteTimeoutMs;
@@ -157,7 +165,7 @@ export function createX11Inserter(
             notTaken: { app: window.app, pasteKey: nameOf(paste) },
           };
         }
-        return { inserted: true };
+        return { inserted: true, confirmed: outcome === 'read' };
       } finally {
         await sel.restore(snapshot);
         if (paste.selection === 'primary') {
@@ -169,6 +177,26 @@ export function createX11Inserter(
       }
     },
   };
+  return { insert: (text, insertOptions) => options.lock.run(() => port.insert(text, insertOptions)) };
+}
+
+/**
+ * The text as a paste offers it: UTF-8 under the names apps ask for, Latin-1 STRING when it fits, and the
+ * hint that makes clipboard managers skip it.
+ */
+export function pasteOffers(text: string): SelectionOffer[] {
+  const utf8 = Buffer.from(text, 'utf8');
+  const latin1 = [...text].every((c) => c.charCodeAt(0) <= 0xff)
+    ? [{ target: 'STRING', data: Buffer.from(text, 'latin1') }]
+    : [];
+  return [
+    { target: 'UTF8_STRING', data: utf8 },
+    { target: 'text/plain;charset=utf-8', data: utf8 },
+    { target: 'text/plain', data: utf8 },
+    { target: 'TEXT', data: utf8 },
+    ...latin1,
+    PASSWORD_MANAGER_HINT,
+  ];
 }
 
 /** Typing several lines into a terminal would run them: the text waits in the card instead. */

@@ -2,7 +2,7 @@
 // the paste lands there. The xterm runs `cat` on a raw terminal writing every byte it receives to a file,
 // so any key that reaches it is seen — Ctrl+C arrives as the byte 0x03, a pasted text as itself.
 
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,6 +38,16 @@ describe.skipIf(missing.length > 0)(`per-app rules in a real xterm${skipReason}`
     )
       .toString('utf8')
       .trim();
+  /**
+   * Reads a selection without blocking this process: after a paste our own X connection (in this process)
+   * owns the restored clipboard, and a blocking read would wait for an answer this process cannot give.
+   */
+  const readSelection = (selection: 'clipboard' | 'primary') =>
+    new Promise<string>((resolve, reject) =>
+      execFile('xclip', ['-o', '-selection', selection], { env, timeout: 5000 }, (error, stdout) =>
+        error ? reject(error) : resolve(stdout.trim()),
+      ),
+    );
   const bytes = () => fs.readFileSync(received, 'latin1');
   const text = () => fs.readFileSync(received, 'utf8').replace(/\r/g, '\n');
   /** Waits until the file holds `expected` (the terminal writes it a moment after the key). */
@@ -131,9 +141,9 @@ describe.skipIf(missing.length > 0)(`per-app rules in a real xterm${skipReason}`
       target: window,
       pasteKey: rule.pasteKey,
     });
-    expect(result).toEqual({ inserted: true });
+    expect(result).toEqual({ inserted: true, confirmed: true });
     await waitFor('echo from skilldeck');
-    expect(x('xclip', ['-o', '-selection', 'clipboard'])).toBe('the user’s clipboard');
+    expect(await readSelection('clipboard')).toBe('the user’s clipboard');
   });
 
   it('type-out lands the text in xterm key by key and leaves the clipboard alone', async () => {
@@ -141,7 +151,7 @@ describe.skipIf(missing.length > 0)(`per-app rules in a real xterm${skipReason}`
     const result = await ports.inserter.insert('typed ü → x', { target: window, pasteKey: 'type' });
     expect(result).toEqual({ inserted: true });
     await waitFor('typed ü → x');
-    expect(x('xclip', ['-o', '-selection', 'clipboard'])).toBe('keep me');
+    expect(await readSelection('clipboard')).toBe('keep me');
   });
 
   it('type-out never types several lines into a terminal: each would run', async () => {

@@ -1,16 +1,17 @@
-// Reading, writing, clearing, saving and restoring the X selections (CLIPBOARD, PRIMARY) with xclip, or
-// xsel when xclip is missing. The ports in x11-capture.ts, x11-clipboard.ts and x11-paste.ts use it.
+// Reading, writing, clearing, saving and restoring the X selections (CLIPBOARD, PRIMARY): reads with xclip
+// (xsel when xclip is missing), plain writes with xclip/xsel, and the selections Skilldeck owns for a
+// transaction on its own X connection (x11-targets-owner.ts), which serves several targets at once.
 //
-// Snapshot/restore limits (snapshot / restore): the text formats are saved (the plain text once,
-// text/html, other text/* such as text/uri-list), raw bytes; images and other binary formats are not.
-// xclip owns a selection with one target and answers every target with the same bytes, so only one format
-// can be restored: the plain text when there was one (every app can paste it; a rich copy comes back as
-// its plain text), else the html, else the first other text format. A clipboard that had no owner is
-// cleared again (xsel --clear) or, without xsel, owned empty. Electron's clipboard module can restore
-// several formats; this Node one cannot.
+// Snapshot/restore: every target the owner offers is read (TARGETS, then each target's bytes — text,
+// text/html, image/png, text/uri-list, an app's private formats), except the protocol's own (TARGETS,
+// TIMESTAMP, MULTIPLE…), and restore offers them all again byte for byte from our connection. A clipboard
+// that had no owner is cleared again (xsel --clear, else owned empty). When our connection cannot open
+// (no `x11` package, an X server refusing it), xclip puts back one format: the plain text, else the html.
 
 import { spawn as nodeSpawn } from 'node:child_process';
+import { x11Connection } from './x11-connection';
 import { ownWatched, type WatchedOwner } from './x11-owner';
+import { ownTargets, type SelectionOffer } from './x11-targets-owner';
 import { sleep, toolEnv, X11ToolError, type SpawnFn, type X11Runner } from './x11-tools';
 
 export type Selection = 'clipboard' | 'primary';
@@ -18,7 +19,7 @@ export type Selection = 'clipboard' | 'primary';
 export interface ClipboardSnapshot {
   /** The targets the owner offered: [] when the clipboard had no owner, null when unknown (xsel). */
   targets: string[] | null;
-  /** The text formats, raw bytes; the plain text (if any) first. */
+  /** Every format, raw bytes; the plain text (if any) first. */
   saved: { target: string; data: Buffer }[];
 }
 
@@ -36,18 +37,46 @@ export interface Selections {
   clear(selection: Selection): Promise<void>;
   snapshot(): Promise<ClipboardSnapshot>;
   restore(snapshot: ClipboardSnapshot): Promise<void>;
-  /** Owns `selection` with `data` through an `xclip -verbose` that reports reads; null without xclip. */
-  ownWatched(selection: Selection, data: Buffer): Promise<WatchedOwner | null>;
+  /**
+   * Owns `selection` with `offers` (the first is the main text) and reports the reads: our X connection,
+   * else an `xclip -verbose` with the first offer only; null when neither can watch.
+   */
+  ownWatched(selection: Selection, offers: readonly SelectionOffer[]): Promise<WatchedOwner | null>;
 }
 
-/** Plain-text targets, best first: one of them is read. */
+/** Plain-text targets, best first. */
 const PLAIN_TARGETS = ['UTF8_STRING', 'text/plain;charset=utf-8', 'text/plain', 'STRING', 'TEXT'];
+
+/** The selection protocol's own targets: answered by every owner, never content. */
+const PROTOCOL_TARGETS = new Set([
+  'TARGETS',
+  'TIMESTAMP',
+  'MULTIPLE',
+  'SAVE_TARGETS',
+  'DELETE',
+  'INSERT_SELECTION',
+  'INSERT_PROPERTY',
+  'LENGTH',
+]);
+
+/** The most a snapshot keeps (all formats together); past it the larger formats are left out. */
+const SNAPSHOT_LIMIT = 64 * 1024 * 1024;
 
 export function createSelections(run: X11Runner, options: SelectionsOptions): Selections {
   let xclipMissing = false;
   let xselMissing = false;
   const env = toolEnv(options.display);
   const spawn = options.spawn ?? nodeSpawn;
+  // our own X connection, unless the caller spawns the tools itself (tests of the xclip route)
+  const connection = async () => {
+    if (options.spawn || !env.DISPLAY) return null;
+    try {
+      const conn = await x11Connection(env.DISPLAY);
+      return conn.closed ? null : conn;
+    } catch {
+      return null;
+    }
+  };
 
   /** xclip, else xsel; both missing: the error names xclip. */
   const withTool = async <T>(viaXclip: () => Promise<T>, viaXsel: () => Promise<T>): Promise<T> => {
@@ -129,20 +158,21 @@ export function createSelections(run: X11Runner, options: SelectionsOptions): Se
       }
       throw error;
     }
-    const plain = PLAIN_TARGETS.find((t) => targets.includes(t));
-    const wanted = [
-      ...(plain ? [plain] : []),
-      ...targets.filter((t) => t.startsWith('text/') && !PLAIN_TARGETS.includes(t)),
-    ];
+    const content = [...new Set(targets.filter((t) => !PROTOCOL_TARGETS.has(t)))];
+    const plain = PLAIN_TARGETS.filter((t) => content.includes(t));
+    const wanted = [...plain, ...content.filter((t) => !PLAIN_TARGETS.includes(t))];
     // An owner that does not answer TARGETS (old apps) may still have text.
     if (targets.length === 0) wanted.push('UTF8_STRING');
-    const saved = await Promise.all(
-      wanted.map(async (target) => ({ target, data: await read('clipboard', target) })),
-    );
-    return {
-      targets,
-      saved: saved.filter((s): s is { target: string; data: Buffer } => s.data !== null && s.data.length > 0),
-    };
+    const saved: { target: string; data: Buffer }[] = [];
+    let total = 0;
+    // one at a time: an owner (a big image) is not asked for every format at once
+    for (const target of wanted) {
+      const data = await read('clipboard', target).catch(() => null);
+      if (data === null || data.length === 0 || total + data.length > SNAPSHOT_LIMIT) continue;
+      total += data.length;
+      saved.push({ target, data });
+    }
+    return { targets, saved };
   };
 
   const xselSnapshot = async (): Promise<ClipboardSnapshot> => {
@@ -151,6 +181,13 @@ export function createSelections(run: X11Runner, options: SelectionsOptions): Se
   };
 
   const restore = async (snap: ClipboardSnapshot) => {
+    if (snap.saved.length > 0) {
+      const conn = await connection();
+      if (conn) {
+        await ownTargets(conn, 'clipboard', snap.saved);
+        return;
+      }
+    }
     const main =
       snap.saved.find((s) => PLAIN_TARGETS.includes(s.target)) ??
       snap.saved.find((s) => s.target === 'text/html') ??
@@ -168,7 +205,13 @@ export function createSelections(run: X11Runner, options: SelectionsOptions): Se
     }
   };
 
-  const watched = (selection: Selection, data: Buffer): Promise<WatchedOwner | null> => {
+  const watched = async (
+    selection: Selection,
+    offers: readonly SelectionOffer[],
+  ): Promise<WatchedOwner | null> => {
+    const conn = await connection();
+    if (conn) return ownTargets(conn, selection, offers);
+    const data = offers[0]?.data ?? Buffer.alloc(0);
     if (xclipMissing) return write(selection, data).then(() => null);
     return ownWatched({
       spawn,

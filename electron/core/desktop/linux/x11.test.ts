@@ -168,13 +168,13 @@ describe.skipIf(missing.length > 0)(`X11 ports on a real X server${skipReason}`,
       const started = performance.now();
       const result = await ports.inserter.insert(text, { target });
       timings.paste.push(performance.now() - started);
-      expect(result).toEqual({ inserted: true });
+      expect(result).toEqual({ inserted: true, confirmed: true });
       expect(await textarea()).toBe(text);
       expect(await ports.clipboard.readText()).toBe('held before ✓');
     }
     // without a target: the focused window
     await page.fill('textarea', '');
-    expect(await ports.inserter.insert('no target')).toEqual({ inserted: true });
+    expect(await ports.inserter.insert('no target')).toEqual({ inserted: true, confirmed: true });
     expect(await textarea()).toBe('no target');
   });
 
@@ -195,6 +195,7 @@ describe.skipIf(missing.length > 0)(`X11 ports on a real X server${skipReason}`,
     x('xsel', ['--clipboard', '--clear']);
     expect(await ports.inserter.insert('abc', { target: await focusedWindow() })).toEqual({
       inserted: true,
+      confirmed: true,
     });
     expect(await textarea()).toBe('abc');
     expect(xRead(['-selection', 'clipboard', '-t', 'TARGETS'])).toBe('');
@@ -291,6 +292,7 @@ describe.skipIf(missing.length > 0)(`X11 ports on a real X server${skipReason}`,
         });
         expect(await ports.inserter.insert('from skilldeck ü\n', { target: focus })).toEqual({
           inserted: true,
+          confirmed: true,
         });
         await expect
           .poll(() => (fs.existsSync(out) ? fs.readFileSync(out, 'utf8') : ''), { timeout: 3000 })

@@ -9,14 +9,20 @@
 //   selection.capture()  x11-capture.ts   PRIMARY, else Ctrl+C with the clipboard put back
 //   clipboard            x11-clipboard.ts CLIPBOARD as UTF-8
 //   inserter.insert()    x11-paste.ts     a paste transaction that waits for the window to read the text
-// over x11-selections.ts (read / write / snapshot / restore the selections) and x11-owner.ts (owning one
-// with an xclip that reports each read).
+// over x11-selections.ts (read / write / snapshot / restore the selections), x11-targets-owner.ts (owning
+// one with several targets from our own X connection, x11-connection.ts; the paste's text carries the
+// `x-kde-passwordManagerHint` = `secret` target) and x11-owner.ts (the same with an xclip that reports each
+// read, when that connection cannot open). Every clipboard transaction takes the process's lock
+// (../clipboard-lock.ts).
 
 import type { ClipboardPort, FocusPort, SelectionPort, TextInserterPort } from '../../platform';
+import { clipboardLock, type ClipboardLock } from '../clipboard-lock';
 import { createX11Capture } from './x11-capture';
 import { createX11Clipboard } from './x11-clipboard';
 import { createX11Focus, DEFAULT_TERMINAL_APPS } from './x11-focus';
 import { createX11Inserter, DEFAULT_PASTE_KEYS, type PasteKey } from './x11-paste';
+import { x11Connection } from './x11-connection';
+import { watchPrimary, type PrimaryWatch } from './x11-primary';
 import { createSelections, type ClipboardSnapshot } from './x11-selections';
 import { createX11Runner, toolEnv, type SpawnFn } from './x11-tools';
 
@@ -41,6 +47,13 @@ export interface X11PortsOptions {
   pasteKeys?: Readonly<Record<string, PasteKey>>;
   /** Give up on one command after this long (ms, default 3000). */
   timeoutMs?: number;
+  /** One clipboard transaction at a time (default the process's lock). */
+  lock?: ClipboardLock;
+  /**
+   * PRIMARY owned by another app than the focused one counts as the selection only this long after it
+   * changed (ms, default 20 000): older, it is text selected a while ago elsewhere.
+   */
+  primaryFreshMs?: number;
 }
 
 export interface X11Ports {
@@ -53,7 +66,15 @@ export interface X11Ports {
 export function createX11Ports(options: X11PortsOptions = {}): X11Ports {
   const run = createX11Runner(options);
   const sel = createSelections(run, options);
-  const hasDisplay = Boolean(toolEnv(options.display).DISPLAY);
+  const display = toolEnv(options.display).DISPLAY;
+  const hasDisplay = Boolean(display);
+  // watching PRIMARY from now on (our own X connection; none when the tools are faked)
+  const primaryWatch: Promise<PrimaryWatch | null> =
+    hasDisplay && !options.spawn
+      ? x11Connection(display)
+          .then((conn) => watchPrimary(conn, { freshMs: options.primaryFreshMs ?? 20_000 }))
+          .catch(() => null)
+      : Promise.resolve(null);
   const focus = createX11Focus(run, {
     hasDisplay,
     terminalApps: options.terminalApps ?? DEFAULT_TERMINAL_APPS,
@@ -63,22 +84,25 @@ export function createX11Ports(options: X11PortsOptions = {}): X11Ports {
     selection: createX11Capture(run, sel, focus.port, {
       hasDisplay,
       copyTimeoutMs: options.copyTimeoutMs ?? 300,
+      lock: options.lock ?? clipboardLock,
+      primaryWatch,
     }),
     clipboard: createX11Clipboard(sel, { hasDisplay }),
     inserter: createX11Inserter(run, sel, focus, {
       pasteKeys: { ...DEFAULT_PASTE_KEYS, ...options.pasteKeys },
       pasteDelayMs: options.pasteDelayMs ?? 150,
       pasteTimeoutMs: options.pasteTimeoutMs ?? 2000,
+      lock: options.lock ?? clipboardLock,
     }),
   };
 }
 
-/** The clipboard's text formats (see x11-selections.ts for what is saved). */
+/** Every format on the clipboard (see x11-selections.ts for what is saved). */
 export function snapshotClipboard(options: X11PortsOptions = {}): Promise<ClipboardSnapshot> {
   return createSelections(createX11Runner(options), options).snapshot();
 }
 
-/** Owns the clipboard again with the snapshot's main text format (or clears it when it had no owner). */
+/** Owns the clipboard again with every format of the snapshot (or clears it when it had no owner). */
 export function restoreClipboard(snapshot: ClipboardSnapshot, options: X11PortsOptions = {}): Promise<void> {
   return createSelections(createX11Runner(options), options).restore(snapshot);
 }

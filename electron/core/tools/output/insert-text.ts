@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { ToolContext, ToolRegistry } from '../registry';
 import type { FocusedWindow } from '../../platform';
 import { englishText, type DesktopText } from '../../i18n/desktop-text';
+import { showOrNotify } from './show-card';
 import { errorText, type OutputDelivery, type OutputPorts, type OutputToolDeps } from './types';
 
 export const InsertTextInput = z.object({ text: z.string() }).strict();
@@ -22,16 +23,28 @@ export async function insertOrFallBack(
   let reason: string;
   try {
     const result = await ports.inserter.insert(text, after ? { target, after } : { target });
-    if (result.inserted) return { tool: 'insert_text', delivered: true };
+    if (result.inserted)
+      return {
+        tool: 'insert_text',
+        delivered: true,
+        ...(result.confirmed !== undefined ? { confirmed: result.confirmed } : {}),
+      };
     reason = result.reason ?? 'the text could not be inserted';
     if (result.keepInCard) {
       // the user moved on to another window: the result waits in the card (Copy / Insert), never pasted elsewhere
       // (a paste the app never took: the card offers another paste key for it)
-      await ports.card.show({
+      const card = {
         ...{ runId: ctx.runId, title: ctx.skillId, text, pending: false, error: reason },
         ...(result.notTaken ? { notTaken: result.notTaken } : {}),
-      });
-      return { tool: 'insert_text', delivered: false, via: 'floating_card', message: reason };
+      };
+      const shown = await showOrNotify(ports, card, t);
+      return {
+        tool: 'insert_text',
+        delivered: false,
+        via: 'floating_card',
+        message: reason,
+        ...(shown ? {} : { nowhere: true }),
+      };
     }
   } catch (error) {
     reason = errorText(error);

@@ -8,6 +8,7 @@ import type { DesktopText } from '../../i18n/desktop-text';
 import type { FocusedWindow } from '../../platform';
 import type { ToolRegistry } from '../registry';
 import { insertOrFallBack } from './insert-text';
+import { showOrNotify } from './show-card';
 import type { OutputDelivery, OutputPorts } from './types';
 
 type ExecutorDeps = Parameters<typeof createExecutor>[0];
@@ -30,6 +31,8 @@ export interface RunDeliveryDeps {
   targetOf?: (runId: string) => FocusedWindow | null | undefined;
   /** Where a run's result went in the end (the output asked for, or the one that took it instead). */
   onDelivered?: (runId: string, where: string) => void;
+  /** Resolves when the runs triggered before this one have delivered (trigger/run-queue.ts). */
+  turn?: (runId: string) => Promise<void>;
 }
 
 export function createRunDelivery(deps: RunDeliveryDeps): Pick<ExecutorDeps, 'deliver' | 'deliverFailure'> {
@@ -39,17 +42,23 @@ export function createRunDelivery(deps: RunDeliveryDeps): Pick<ExecutorDeps, 'de
       const ctx = { runId: info.runId, skillId: info.skillId };
       if (tool === 'replace_selection' && info.cutShort !== undefined) {
         // an answer that stopped early never replaces what the user wrote: it waits in the card
-        await ports.card.show({
-          runId: info.runId,
-          title: info.title,
-          text,
-          pending: false,
-          error: t('card.notReplaced', { reason: t(`card.cutShort.${cutShortKey(info.cutShort)}`) }),
-        });
+        const shown = await showOrNotify(
+          ports,
+          {
+            runId: info.runId,
+            title: info.title,
+            text,
+            pending: false,
+            error: t('card.notReplaced', { reason: t(`card.cutShort.${cutShortKey(info.cutShort)}`) }),
+          },
+          t,
+        );
         deps.onDelivered?.(info.runId, 'floating_card');
-        return;
+        return { tool: shown ? 'floating_card' : 'none', confirmed: null };
       }
       let delivery: OutputDelivery;
+      if (tool === 'insert_text' || tool === 'replace_selection' || tool === 'insert_after')
+        await deps.turn?.(info.runId);
       if (tool === 'replace_selection' || tool === 'insert_after') {
         const after = tool === 'insert_after';
         const body = after ? `${separatorAfter(info.selection ?? '', text)}${text}` : text;
@@ -63,9 +72,17 @@ export function createRunDelivery(deps: RunDeliveryDeps): Pick<ExecutorDeps, 'de
           signal: new AbortController().signal,
         })) as OutputDelivery;
       }
-      deps.onDelivered?.(info.runId, delivery.delivered ? tool : (delivery.via ?? tool));
+      const where = delivery.delivered ? tool : (delivery.via ?? tool);
+      const unconfirmed = delivery.delivered && delivery.confirmed === false;
+      deps.onDelivered?.(info.runId, unconfirmed ? 'insert_unconfirmed' : where);
+      return {
+        tool: delivery.nowhere ? 'none' : where,
+        confirmed: delivery.delivered && delivery.confirmed !== undefined ? delivery.confirmed : null,
+        ...(delivery.message !== undefined ? { note: delivery.message } : {}),
+      };
     },
     deliverFailure: async (info) => {
+      await deps.turn?.(info.runId);
       const result = await deliverFailure({
         behavior: info.behavior,
         original: info.original,
@@ -75,8 +92,11 @@ export function createRunDelivery(deps: RunDeliveryDeps): Pick<ExecutorDeps, 'de
         ctx: { runId: info.runId, skillId: info.skillId },
         title: info.title,
         text: deps.text,
+        target: deps.targetOf?.(info.runId),
       });
-      return result.tool === 'floating_card' ? null : { tool: result.via ?? result.tool };
+      // the original shown in the card is the run's text there (its Copy / Insert act on it)
+      if (result.tool === 'floating_card') return null;
+      return { tool: result.via ?? result.tool };
     },
   };
 }

@@ -30,6 +30,10 @@ export interface OutputDelivery {
   via?: OutputToolName;
   memoId?: number;
   message?: string;
+  /** Shown nowhere: its card was closed (the user was notified; run history keeps it). */
+  nowhere?: boolean;
+  /** A paste: seen read by the app (true), or sent with nothing to tell (false). */
+  confirmed?: boolean;
 }
 
 export const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

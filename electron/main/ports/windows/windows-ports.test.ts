@@ -64,8 +64,14 @@ describe('Windows, through the long-lived helper (a Node stand-in for PowerShell
         title: 'a\ttab "quoted" ünï',
         isTerminal: false,
       });
-      expect(await p.inserter.insert('new text', { target: focus })).toEqual({ inserted: true });
-      expect(await p.inserter.insert('again', { target: focus })).toEqual({ inserted: true });
+      expect(await p.inserter.insert('new text', { target: focus })).toEqual({
+        inserted: true,
+        confirmed: false,
+      });
+      expect(await p.inserter.insert('again', { target: focus })).toEqual({
+        inserted: true,
+        confirmed: false,
+      });
       expect(starts()).toBe(1);
       expect(calls).toEqual([]);
       expect(fake.board).toEqual({ 'text/plain': 'old' });
@@ -114,7 +120,7 @@ describe('Windows, through the long-lived helper (a Node stand-in for PowerShell
     try {
       const focus = await p.focus.current();
       expect(focus).toEqual({ id: 'hwnd:77', app: 'cmd', title: 'C:\\', isTerminal: true });
-      expect(await p.inserter.insert('dir', { target: focus })).toEqual({ inserted: true });
+      expect(await p.inserter.insert('dir', { target: focus })).toEqual({ inserted: true, confirmed: false });
       expect(calls.map((c) => c.args.at(-1))).toEqual([
         expect.stringContaining('GetForegroundWindow'),
         expect.stringContaining('GetForegroundWindow'),
