@@ -58,3 +58,51 @@ test("the launcher's key: the default shown, a new one recorded, turned off, a s
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/settings-launcher-key-zh-CN.png` });
   expect(problems).toEqual([]);
 });
+
+test('a repeated press and the copy-key fallback: chosen in Settings › Hotkeys, kept by the host, in 简体中文 too', async ({
+  page,
+}) => {
+  const problems = watchForPageErrors(page);
+  await openDashboard(page, served.host, '#/settings');
+  const fields = page.getByTestId('hotkey-behaviour');
+  const ignore = fields.getByRole('radio', { name: /Does nothing/ });
+  const stop = fields.getByRole('radio', { name: 'Stops the answer' });
+  const copy = fields.getByRole('checkbox', { name: /Copy the selection with the copy key/ });
+  await expect(ignore).toBeChecked();
+  await expect(copy).toBeChecked();
+  await expect(copy).toHaveAccessibleDescription(/Never in terminals/);
+
+  await stop.check();
+  await expect.poll(async () => (await invoke('hotkeys:behaviour', undefined)).repeatPress).toBe('cancel');
+  await copy.uncheck();
+  await expect
+    .poll(async () => await invoke('hotkeys:behaviour', undefined))
+    .toEqual({ repeatPress: 'cancel', copyFallback: false });
+
+  // read again from the host: what the page shows is what is kept
+  await page.reload();
+  await expect(stop).toBeChecked();
+  await expect(copy).not.toBeChecked();
+  await fields.scrollIntoViewIfNeeded();
+  if (SHOTS) {
+    for (const [width, height] of [
+      [1440, 900],
+      [800, 600],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await fields.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/settings-hotkey-behaviour-${width}-${scheme}.png` });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+
+  await page.getByLabel('Language', { exact: true }).selectOption('zh-CN');
+  await expect(fields.getByRole('radio', { name: '停止回答' })).toBeChecked();
+  await expect(fields.getByRole('checkbox', { name: /复制键/ })).not.toBeChecked();
+  await fields.scrollIntoViewIfNeeded();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/settings-hotkey-behaviour-zh-CN.png` });
+  expect(problems).toEqual([]);
+});

@@ -193,20 +193,24 @@ test.describe('Settings › Selection toolbar', () => {
     await section.getByRole('button', { name: /^Unpin translate$/i }).click();
     await expect.poll(pinned).toEqual(['polish', 'summarize']);
 
+    // the list is the per-app rules' toolbar flag: names as the rules key them (lowercase, no .exe)
     const app = section.getByRole('textbox', { name: 'Application name' });
     await app.fill('KeePassXC');
     await section.getByRole('button', { name: 'Add', exact: true }).click();
-    await expect(section.getByTestId('excluded-app').locator('code')).toHaveText(['KeePassXC']);
-    await app.fill('keepassxc');
+    await expect(section.getByTestId('excluded-app').locator('code')).toHaveText(['keepassxc']);
+    await app.fill('KeePassXC.exe');
     await app.press('Enter');
-    await expect(section.getByRole('alert')).toHaveText('keepassxc is already on the list.');
-    await app.fill('xterm');
+    await expect(section.getByRole('alert')).toHaveText('KeePassXC.exe is already on the list.');
+    await app.fill('gedit');
     await app.press('Enter');
-    await expect
-      .poll(async () => (await invoke('toolbar:settings', undefined)).excludedApps)
-      .toEqual(['KeePassXC', 'xterm']);
-    await section.getByRole('button', { name: 'Show the toolbar over KeePassXC again' }).click();
-    await expect(section.getByTestId('excluded-app').locator('code')).toHaveText(['xterm']);
+    const excludedByRules = async () =>
+      (await invoke('apps:list', undefined)).rules.filter((r) => r.toolbarExcluded).map((r) => r.app);
+    await expect.poll(excludedByRules).toEqual(['gedit', 'keepassxc']);
+    await section.getByRole('button', { name: 'Show the toolbar over keepassxc again' }).click();
+    await expect(section.getByTestId('excluded-app').locator('code')).toHaveText(['gedit']);
+    await expect.poll(excludedByRules).toEqual(['gedit']);
+    // and Settings › Apps shows the same flag on gedit's rule
+    await expect(page.getByTestId('app-rule-user').filter({ hasText: 'gedit' })).toContainText(/no toolbar/);
 
     // what another client changes shows here at once (the toolbar:changed event)
     await invoke('toolbar:update', { mode: 'off' });

@@ -50,8 +50,18 @@ import {
 } from '../types/permission';
 import { DesktopCheckInput, DesktopCheckReport } from '../types/desktop-check';
 import { mcpChannels } from '../types/mcp';
-import { AppRef, AppRule, AppRuleInput, AppRulesOverview, NextPasteKeyInput } from '../types/app-rules';
 import {
+  AppRef,
+  AppRule,
+  AppRuleInput,
+  AppRulesOverview,
+  NextPasteKeyInput,
+  ToolbarExclusionInput,
+} from '../types/app-rules';
+import {
+  HotkeyBehaviour,
+  HotkeyBehaviourInput,
+  HotkeyTestInput,
   HotkeysOverview,
   LauncherHotkeyInput,
   LauncherInput,
@@ -187,13 +197,18 @@ export const contract = {
   'hotkeys:pause': { input: z.object({ paused: z.boolean() }).strict(), output: HotkeysOverview },
   /** Sets the launcher's key (null: off); CONFLICT when a skill's hotkey is that key. */
   'hotkeys:setLauncher': { input: LauncherHotkeyInput, output: HotkeysOverview },
+  /** A repeated hotkey press and the copy-key fallback: read, or set what is given (kept for the desktop app). */
+  'hotkeys:behaviour': { input: HotkeyBehaviourInput, output: HotkeyBehaviour },
   /** The selection toolbar's mode, modifier, pinned skills (in order) and excluded applications. */
   'toolbar:settings': { input: z.undefined(), output: ToolbarSettings },
   /** Changes them; NOT_FOUND for a pinned skill that does not exist. */
   'toolbar:update': { input: ToolbarUpdate, output: ToolbarSettings },
-  /** Waits (up to 10 s) for the skill's hotkey to be pressed and says whether its callback fired. */
+  /**
+   * Waits (up to 10 s) for the skill's hotkey — or the launcher's key (`launcher: true`) — to be pressed
+   * and says whether its callback fired (the skill does not run, the launcher does not open).
+   */
   'hotkeys:test': {
-    input: z.object({ skillId: SkillId }).strict(),
+    input: HotkeyTestInput,
     output: z.object({ fired: z.boolean() }),
   },
   /** Settings › Desktop check: hotkeys, capture, paste and clipboard tried on the page's test field. */
@@ -220,6 +235,11 @@ export const contract = {
   'apps:delete': { input: AppRef, output: AppRulesOverview },
   /** After a paste that did not land: the app's rule moves on to the next paste key. */
   'apps:nextPasteKey': { input: NextPasteKeyInput, output: AppRule },
+  /**
+   * Settings › Selection toolbar's "not over these applications": sets one app's toolbar flag; a rule of
+   * the user's that then says no more than the shipped one (or than no rule) is dropped.
+   */
+  'apps:toolbar': { input: ToolbarExclusionInput, output: AppRulesOverview },
 } as const satisfies Record<Channel, ChannelSpec>;
 
 export type Contract = typeof contract;

@@ -49,6 +49,7 @@ export const CHANNELS = [
   'hotkeys:status',
   'hotkeys:pause',
   'hotkeys:setLauncher',
+  'hotkeys:behaviour',
   'hotkeys:test',
   'desktop:check',
   'toolbar:settings',
@@ -62,6 +63,7 @@ export const CHANNELS = [
   'apps:save',
   'apps:delete',
   'apps:nextPasteKey',
+  'apps:toolbar',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

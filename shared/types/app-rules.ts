@@ -72,5 +72,8 @@ export type AppRulesOverview = z.infer<typeof AppRulesOverview>;
 /** `apps:delete`: one app. */
 export const AppRef = z.object({ app: AppName }).strict();
 
+/** `apps:toolbar`: keep the selection toolbar away from an app, or let it show there again. */
+export const ToolbarExclusionInput = z.object({ app: AppName, excluded: z.boolean() }).strict();
+
 /** `apps:nextPasteKey`: the app, and the key that did not paste there (absent: its rule's key). */
 export const NextPasteKeyInput = z.object({ app: AppName, tried: PasteKeyName.optional() }).strict();

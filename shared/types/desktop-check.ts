@@ -67,6 +67,9 @@ export const DesktopCheckReport = z.object({
   bindSkill: z.string().nullable(),
   /** A skill whose hotkey a press can prove (`hotkeys:test`), null when none is registered. */
   testSkill: z.string().nullable(),
+  /** No skill's hotkey is registered but the launcher's key is: a press of it proves the binding. */
+  testLauncher: z.boolean().optional(),
+  /** The key to press for the proof (the skill's, else the launcher's). */
   testAccelerator: z.string().nullable(),
 });
 export type DesktopCheckReport = z.infer<typeof DesktopCheckReport>;

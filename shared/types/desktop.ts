@@ -90,6 +90,27 @@ export const HotkeysOverview = z.object({
   launcher: LauncherHotkey.optional(),
 });
 export type HotkeysOverview = z.infer<typeof HotkeysOverview>;
+
+/**
+ * What a hotkey press does around the run: `repeatPress` — a skill's hotkey pressed again while its run
+ * still streams is ignored (the card has Stop) or stops the run; `copyFallback` — when the selection
+ * cannot be read directly, the copy key is sent (never in terminals, nor where an app's rule says no).
+ */
+export const HotkeyBehaviour = z.object({
+  repeatPress: z.enum(['ignore', 'cancel']),
+  copyFallback: z.boolean(),
+});
+export type HotkeyBehaviour = z.infer<typeof HotkeyBehaviour>;
+
+/** `hotkeys:behaviour`: read (no input), or change what is given. */
+export const HotkeyBehaviourInput = HotkeyBehaviour.partial().strict().optional();
+
+/** `hotkeys:test`: which key to wait for — a skill's, or the launcher's. */
+export const HotkeyTestInput = z.union([
+  z.object({ skillId: SkillId }).strict(),
+  z.object({ launcher: z.literal(true) }).strict(),
+]);
+export type HotkeyTestInput = z.infer<typeof HotkeyTestInput>;
 export type TriggerResult = z.infer<typeof TriggerResult>;
 export type TriggerInput = z.input<typeof TriggerInput>;
 

@@ -17,16 +17,11 @@ export type ToolbarModifier = z.infer<typeof ToolbarModifier>;
 /** At most this many skills are pinned to the toolbar. */
 export const MAX_PINNED = 12;
 
-/** An application as the focused-window port names it (WM_CLASS, bundle id, exe name). */
-export const AppName = z.string().trim().min(1).max(200);
-
 export const ToolbarSettings = z.object({
   mode: ToolbarMode,
   modifier: ToolbarModifier,
   /** The pinned skills, in the toolbar's order. */
   pinned: z.array(SkillId).max(MAX_PINNED),
-  /** Applications the toolbar never appears over. */
-  excludedApps: z.array(AppName).max(200),
 });
 export type ToolbarSettings = z.infer<typeof ToolbarSettings>;
 

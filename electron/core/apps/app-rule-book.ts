@@ -3,7 +3,7 @@
 // apps seen lately in triggered runs (`apps.seen`) for the dashboard to offer.
 import type { AppRule, AppRuleInput, AppRuleSettings, PasteKeyName } from '../../../shared/types/app-rules';
 import type { SettingsStore } from '../store/settings';
-import { effectiveRule, listRules, nextPasteKey, NO_RULE, ruleKey } from './app-rules';
+import { BUILTIN_RULES, effectiveRule, listRules, nextPasteKey, NO_RULE, ruleKey } from './app-rules';
 
 /** How many recently seen apps are remembered. */
 export const SEEN_KEPT = 30;
@@ -20,6 +20,11 @@ export interface AppRuleBook {
   save(input: AppRuleInput): AppRule;
   /** Drops the user's rule (a shipped one is in force again); false when there was none. */
   remove(app: string): boolean;
+  /**
+   * Sets the app's toolbar flag on its rule in force; a rule of the user's left saying no more than the
+   * shipped one (or than no rule) is dropped.
+   */
+  setToolbarExcluded(app: string, excluded: boolean): void;
   /** Stores the next paste key for `app` after `tried` did not paste; answers the rule now in force. */
   usePasteKeyAfter(app: string, tried?: PasteKeyName): AppRule;
 }
@@ -52,10 +57,27 @@ export function createAppRuleBook(settings: Pick<SettingsStore, 'get' | 'set'>):
       settings.set('apps.rules', rest);
       return true;
     },
+    setToolbarExcluded(app, excluded) {
+      const key = ruleKey(app);
+      const { [key]: own, ...rest } = user();
+      const rule = { ...(own ?? BUILTIN_RULES[key] ?? NO_RULE), toolbarExcluded: excluded };
+      const plain = BUILTIN_RULES[key] ?? NO_RULE;
+      settings.set('apps.rules', sameRule(rule, plain) ? rest : { ...rest, [key]: rule });
+    },
     usePasteKeyAfter(app, tried) {
       const now = book.ruleFor(app) ?? NO_RULE;
       return book.save({ ...now, app, pasteKey: nextPasteKey(tried ?? now.pasteKey) });
     },
   };
   return book;
+}
+
+function sameRule(a: AppRuleSettings, b: AppRuleSettings): boolean {
+  return (
+    a.capture === b.capture &&
+    a.pasteKey === b.pasteKey &&
+    a.toolbarExcluded === b.toolbarExcluded &&
+    a.defaultSkill === b.defaultSkill &&
+    a.restoreDelayMs === b.restoreDelayMs
+  );
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../../shared/ipc/result';
 import type { SkillRegistry } from '../skills/registry';
 import type { AppRuleBook } from './app-rule-book';
 
-export type AppRuleChannel = 'apps:list' | 'apps:save' | 'apps:delete' | 'apps:nextPasteKey';
+export type AppRuleChannel = 'apps:list' | 'apps:save' | 'apps:delete' | 'apps:nextPasteKey' | 'apps:toolbar';
 
 export function createAppRuleHandlers(
   book: AppRuleBook,
@@ -29,5 +29,9 @@ export function createAppRuleHandlers(
       return { rules: book.list(), seen: book.seen() };
     },
     'apps:nextPasteKey': ({ app, tried }) => book.usePasteKeyAfter(app, tried),
+    'apps:toolbar': ({ app, excluded }) => {
+      book.setToolbarExcluded(app, excluded);
+      return { rules: book.list(), seen: book.seen() };
+    },
   };
 }

@@ -100,3 +100,21 @@ export function nextPasteKey(current: PasteKeyName): PasteKeyName {
 export function mayPressCopy(rule: AppRuleSettings | null): boolean {
   return rule === null || rule.capture === 'auto' || rule.capture === 'copy';
 }
+
+/**
+ * The user's rules with the toolbar turned off in `apps` (the list that Settings › Selection toolbar kept
+ * before the per-app rules held that flag): an app without a rule of its own gets its shipped rule, or
+ * none, with the flag set. Names that are not strings or are blank are skipped.
+ */
+export function withToolbarExcluded(
+  user: Readonly<Record<string, AppRuleSettings>>,
+  apps: unknown,
+): Record<string, AppRuleSettings> {
+  const rules = { ...user };
+  for (const name of Array.isArray(apps) ? apps : []) {
+    if (typeof name !== 'string' || ruleKey(name) === '') continue;
+    const key = ruleKey(name);
+    rules[key] = { ...(rules[key] ?? BUILTIN_RULES[key] ?? NO_RULE), toolbarExcluded: true };
+  }
+  return rules;
+}

@@ -61,7 +61,6 @@ const CASES: { [K in SettingKey]: { fallback: unknown; kept: unknown; damaged: u
     kept: ['translate', 'polish'],
     damaged: ['translate', ['a/b'], Array.from({ length: 13 }, (_, i) => `s${i}`)],
   },
-  'toolbar.excludedApps': { fallback: [], kept: ['xterm', 'KeePassXC'], damaged: [['  '], 'xterm', [1]] },
   'apps.rules': {
     fallback: {},
     kept: {
@@ -145,6 +144,47 @@ describe('settings: a damaged stored value', () => {
     // set again, it is read as set
     settings.set('permissions.mode', 'plan');
     expect(settings.get('permissions.mode')).toBe('plan');
+  });
+});
+
+describe('settings: a key this version retired', () => {
+  it('the toolbar’s old list of apps becomes the per-app rules’ flag once, and the old row is gone', () => {
+    settings.set('apps.rules', {
+      gedit: {
+        capture: 'copy',
+        pasteKey: 'ctrl+v',
+        toolbarExcluded: false,
+        defaultSkill: 'polish',
+        restoreDelayMs: null,
+      },
+    });
+    plant('toolbar.excludedApps', JSON.stringify(['KeePassXC', 'GEdit', 'xterm', ' ', 42]));
+    const reopened = createSettingsStore(db, { warn: (w) => warnings.push(w) });
+    const rules = reopened.get('apps.rules');
+    expect(rules.keepassxc).toEqual({
+      capture: 'auto',
+      pasteKey: 'ctrl+v',
+      toolbarExcluded: true,
+      defaultSkill: null,
+      restoreDelayMs: null,
+    });
+    // the user's own rule keeps what it said; a terminal keeps its shipped rule
+    expect(rules.gedit).toMatchObject({ capture: 'copy', defaultSkill: 'polish', toolbarExcluded: true });
+    expect(rules.xterm).toMatchObject({ capture: 'never', pasteKey: 'shift+insert', toolbarExcluded: true });
+    expect(Object.keys(rules).sort()).toEqual(['gedit', 'keepassxc', 'xterm']);
+    expect(db.prepare("SELECT 1 FROM settings WHERE key = 'toolbar.excludedApps'").get()).toBeUndefined();
+    expect(warnings).toEqual([]);
+    // opened again: nothing more happens
+    settings.set('apps.rules', {});
+    createSettingsStore(db);
+    expect(settings.get('apps.rules')).toEqual({});
+  });
+
+  it('an old list that is not JSON is dropped without touching the rules', () => {
+    plant('toolbar.excludedApps', '{broken');
+    const reopened = createSettingsStore(db);
+    expect(reopened.get('apps.rules')).toEqual({});
+    expect(db.prepare("SELECT 1 FROM settings WHERE key = 'toolbar.excludedApps'").get()).toBeUndefined();
   });
 });
 

@@ -12,6 +12,7 @@ import { AppInfo } from '../../../shared/types/app';
 import { AppRuleSettings } from '../../../shared/types/app-rules';
 import { Accelerator } from '../../../shared/types/hotkey';
 import { ToolbarSettings } from '../../../shared/types/toolbar';
+import { withToolbarExcluded } from '../apps/app-rules';
 import { PERMISSION_MODES } from '../permissions/types';
 import { StoreError, type OpenOptions } from './db';
 
@@ -68,11 +69,6 @@ export const SETTINGS = {
   'toolbar.modifier': setting(ToolbarSettings.shape.modifier, 'ctrl'),
   /** The skills pinned to the toolbar, in its order. */
   'toolbar.pinned': setting(ToolbarSettings.shape.pinned, []),
-  /**
-   * Applications the toolbar never appears over, until the per-app rules hold that flag (read only
-   * through toolbar/exclusion.ts).
-   */
-  'toolbar.excludedApps': setting(ToolbarSettings.shape.excludedApps, []),
   /** Per-app rules (apps/app-rules.ts): the user's, by lowercased app name; the shipped ones are in code. */
   'apps.rules': setting(appRules, {}),
   /** The apps focused when a skill was triggered lately, newest first (Settings › Apps offers them). */
@@ -86,6 +82,28 @@ export const SETTINGS = {
 };
 
 export type SettingKey = keyof typeof SETTINGS;
+
+/**
+ * Keys an older version stored and this one no longer declares: each is folded once into a declared key
+ * when the store opens, then deleted. `fold` gets the old value as stored (parsed JSON, or undefined when
+ * it is not JSON) and the declared key's current value.
+ */
+const RETIRED: Record<string, Retired> = {
+  // Settings › Selection toolbar's own list of apps, now the per-app rules' "not in the toolbar" flag
+  'toolbar.excludedApps': retired('apps.rules', (old, rules) => withToolbarExcluded(rules, old)),
+};
+
+interface Retired {
+  into: SettingKey;
+  fold: (old: unknown, current: unknown) => unknown;
+}
+
+function retired<K extends SettingKey>(
+  into: K,
+  fold: (old: unknown, current: SettingValue<K>) => SettingValue<K>,
+): Retired {
+  return { into, fold: (old, current) => fold(old, current as SettingValue<K>) };
+}
 export type SettingValue<K extends SettingKey> = z.output<(typeof SETTINGS)[K]['schema']>;
 
 export interface SettingsStore {
@@ -146,7 +164,7 @@ export function createSettingsStore(db: Db, options: SettingsOptions = {}): Sett
     'INSERT INTO settings (key, value_json) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value_json = excluded.value_json',
   );
   const read = decoder(options);
-  return {
+  const store: SettingsStore = {
     get: (key) => read(key, select.get(key)?.value_json),
     set: (key, value) => {
       const checked = SETTINGS[key].schema.safeParse(value);
@@ -157,6 +175,27 @@ export function createSettingsStore(db: Db, options: SettingsOptions = {}): Sett
       upsert.run(key, json);
     },
   };
+  retire(db, store, select);
+  return store;
+}
+
+/** Folds each retired key that is still stored into its successor and deletes it, in one transaction. */
+function retire(db: Db, store: SettingsStore, select: Database.Statement<[string], { value_json: string }>) {
+  const remove = db.prepare('DELETE FROM settings WHERE key = ?');
+  db.transaction(() => {
+    for (const [old, { into, fold }] of Object.entries(RETIRED)) {
+      const row = select.get(old);
+      if (!row) continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(row.value_json);
+      } catch {
+        value = undefined;
+      }
+      store.set(into, fold(value, store.get(into)) as SettingValue<typeof into>);
+      remove.run(old);
+    }
+  })();
 }
 
 /**

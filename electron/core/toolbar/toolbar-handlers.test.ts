@@ -16,11 +16,11 @@ beforeEach(async () => {
 afterEach(() => test.dispose());
 
 describe('toolbar:settings / toolbar:update', () => {
-  it('off by default, nothing pinned or excluded', async () => {
+  it('off by default, nothing pinned', async () => {
     const result = await core.dispatch('toolbar:settings', undefined);
     expect(result).toEqual({
       ok: true,
-      value: { mode: 'off', modifier: 'ctrl', pinned: [], excludedApps: [] },
+      value: { mode: 'off', modifier: 'ctrl', pinned: [] },
     });
   });
 
@@ -45,16 +45,33 @@ describe('toolbar:settings / toolbar:update', () => {
     });
   });
 
-  it('excluded apps: trimmed, once each whatever the case; read through excludedFromToolbar', async () => {
-    const set = await core.dispatch('toolbar:update', { excludedApps: [' xterm ', 'KeePassXC', 'XTerm'] });
-    expect(set).toMatchObject({ value: { excludedApps: ['xterm', 'KeePassXC'] } });
-    const excluded = excludedFromToolbar(core.settings);
+  it('the toolbar list sets the per-app flag: any case, a Windows .exe aside; off again drops a rule that says nothing more', async () => {
+    const excluded = excludedFromToolbar(core.appRules);
+    const set = await core.dispatch('apps:toolbar', { app: ' KeePassXC.exe ', excluded: true });
+    expect(set).toMatchObject({ ok: true });
     expect(excluded('keepassxc')).toBe(true);
+    expect(excluded('KeePassXC')).toBe(true);
     expect(excluded('gedit')).toBe(false);
+    const rules = () => core.appRules.list().filter((r) => r.origin === 'user');
+    expect(rules()).toEqual([
+      expect.objectContaining({ app: 'keepassxc', toolbarExcluded: true, capture: 'auto' }),
+    ]);
+    await core.dispatch('apps:toolbar', { app: 'keepassxc', excluded: false });
+    expect(excluded('keepassxc')).toBe(false);
+    expect(rules()).toEqual([]); // nothing left but the defaults: no rule of the user's
+  });
+
+  it('a terminal keeps its shipped rule when excluded and again when let back in', async () => {
+    const excluded = excludedFromToolbar(core.appRules);
+    await core.dispatch('apps:toolbar', { app: 'xterm', excluded: true });
+    expect(excluded('xterm')).toBe(true);
+    expect(core.appRules.ruleFor('xterm')).toMatchObject({ capture: 'never', pasteKey: 'shift+insert' });
+    await core.dispatch('apps:toolbar', { app: 'xterm', excluded: false });
+    expect(core.appRules.list().find((r) => r.app === 'xterm')).toMatchObject({ origin: 'builtin' });
   });
 
   it('an app whose rule (Settings › Apps) excludes it from the toolbar is excluded too', async () => {
-    const excluded = excludedFromToolbar(core.settings, core.appRules);
+    const excluded = excludedFromToolbar(core.appRules);
     expect(excluded('gedit')).toBe(false);
     const saved = await core.dispatch('apps:save', {
       app: 'gedit',
@@ -75,7 +92,7 @@ describe('toolbar:settings / toolbar:update', () => {
       ok: false,
       error: { code: 'INVALID_INPUT' },
     });
-    expect(await core.dispatch('toolbar:update', { excludedApps: [' '] })).toMatchObject({
+    expect(await core.dispatch('apps:toolbar', { app: ' ', excluded: true })).toMatchObject({
       ok: false,
       error: { code: 'INVALID_INPUT' },
     });

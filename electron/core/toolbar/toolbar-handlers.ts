@@ -1,5 +1,5 @@
 // `toolbar:settings` and `toolbar:update`: the selection toolbar's mode, modifier, pinned skills (in
-// order) and excluded applications, kept in settings. The headless host keeps them for the desktop app on
+// order), kept in settings (the apps it stays away from are the per-app rules': `apps:toolbar`). The headless host keeps them for the desktop app on
 // the same data folder, as it does the launcher's key.
 import type { Handlers } from '../../../shared/ipc/contract';
 import { AppError } from '../../../shared/ipc/result';
@@ -7,7 +7,6 @@ import type { ToolbarSettings } from '../../../shared/types/toolbar';
 import type { EventHub } from '../ipc/event-hub';
 import type { SkillRegistry } from '../skills/registry';
 import type { SettingsStore } from '../store/settings';
-import { sameApp } from './toolbar-rules';
 
 export type ToolbarChannel = 'toolbar:settings' | 'toolbar:update';
 
@@ -16,7 +15,6 @@ export function readToolbarSettings(settings: Pick<SettingsStore, 'get'>): Toolb
     mode: settings.get('toolbar.mode'),
     modifier: settings.get('toolbar.modifier'),
     pinned: settings.get('toolbar.pinned'),
-    excludedApps: settings.get('toolbar.excludedApps'),
   };
 }
 
@@ -44,14 +42,6 @@ export function createToolbarHandlers(deps: {
           throw new AppError('NOT_FOUND', `no skill "${missing}" to pin to the toolbar`);
         settings.set('toolbar.pinned', pinned);
       }
-      if (patch.excludedApps !== undefined)
-        settings.set(
-          'toolbar.excludedApps',
-          distinct(
-            patch.excludedApps.map((a) => a.trim()),
-            sameApp,
-          ),
-        );
       if (patch.mode !== undefined) settings.set('toolbar.mode', patch.mode);
       if (patch.modifier !== undefined) settings.set('toolbar.modifier', patch.modifier);
       const now = readToolbarSettings(settings);

@@ -4,6 +4,7 @@
 import type { Handlers } from '../../../shared/ipc/contract';
 import { AppError } from '../../../shared/ipc/result';
 import type {
+  HotkeyTestInput,
   HotkeysOverview,
   LauncherInput,
   LauncherResult,
@@ -19,7 +20,8 @@ import { skillHolding, skillHoldsLauncherKey, unregisteredLauncher } from './lau
 export interface HotkeyService {
   overview(): HotkeysOverview;
   pause(paused: boolean): HotkeysOverview;
-  test(skillId: string): Promise<boolean>;
+  /** Waits for a press of the skill's hotkey or the launcher's key; false after the wait. */
+  test(target: HotkeyTestInput): Promise<boolean>;
   /** Reads the hotkeys (and the launcher's key) again and registers what changed. */
   sync(): Promise<HotkeysOverview>;
 }
@@ -30,7 +32,8 @@ export type TriggerChannel =
   | 'hotkeys:status'
   | 'hotkeys:pause'
   | 'hotkeys:test'
-  | 'hotkeys:setLauncher';
+  | 'hotkeys:setLauncher'
+  | 'hotkeys:behaviour';
 
 export interface TriggerHandlerDeps {
   trigger: (input: TriggerInput) => Promise<TriggerResult>;
@@ -60,10 +63,18 @@ export function createTriggerHandlers(deps: TriggerHandlerDeps): Pick<Handlers, 
       if (!hotkeys) throw new AppError('BAD_REQUEST', 'global hotkeys exist only in the desktop app');
       return hotkeys.pause(paused);
     },
-    'hotkeys:test': async ({ skillId }) => {
+    'hotkeys:test': async (target) => {
       if (!hotkeys) throw new AppError('BAD_REQUEST', 'global hotkeys exist only in the desktop app');
-      await deps.skills.require(skillId);
-      return { fired: await hotkeys.test(skillId) };
+      if ('skillId' in target) await deps.skills.require(target.skillId);
+      return { fired: await hotkeys.test(target) };
+    },
+    'hotkeys:behaviour': (change) => {
+      if (change?.repeatPress !== undefined) settings.set('trigger.repeatPress', change.repeatPress);
+      if (change?.copyFallback !== undefined) settings.set('selection.copyFallback', change.copyFallback);
+      return {
+        repeatPress: settings.get('trigger.repeatPress'),
+        copyFallback: settings.get('selection.copyFallback'),
+      };
     },
     'hotkeys:setLauncher': async ({ accelerator }) => {
       if (accelerator !== null) {

@@ -71,7 +71,11 @@ describe('a second press while a run streams', () => {
 
   it('cancels the run with trigger.repeatPress = cancel: nothing is pasted', async () => {
     const { tc, ports } = await setup();
-    tc.core.settings.set('trigger.repeatPress', 'cancel');
+    // as Settings › Hotkeys sets it
+    expect(await tc.client.invoke('hotkeys:behaviour', { repeatPress: 'cancel' })).toEqual({
+      repeatPress: 'cancel',
+      copyFallback: true,
+    });
     server.script({ text: 'The text.', chunks: ['The ', 'text.'], chunkDelayMs: 300 });
     const requests = server.requests.length;
     const first = await tc.client.invoke('trigger:run', { skillId: 'polish', source: 'hotkey' });
@@ -98,5 +102,32 @@ describe('another skill pressed while a run streams', () => {
     expect(b.runId).not.toBe(a.runId);
     await Promise.all([tc.core.executor.settled(a.runId!), tc.core.executor.settled(b.runId!)]);
     expect(ports.inserted).toEqual(['Slow polish.', 'Quick.']);
+  });
+});
+
+describe('hotkeys:behaviour (Settings › Hotkeys)', () => {
+  it('reads the defaults, sets each part alone, and the copy-key setting reaches the capture', async () => {
+    const { tc, ports } = await setup();
+    expect(await tc.client.invoke('hotkeys:behaviour', undefined)).toEqual({
+      repeatPress: 'ignore',
+      copyFallback: true,
+    });
+    const seen: boolean[] = [];
+    const capture = ports.selection.capture;
+    ports.selection.capture = (options) => (seen.push(options.copyFallback), capture(options));
+    expect(await tc.client.invoke('hotkeys:behaviour', { copyFallback: false })).toEqual({
+      repeatPress: 'ignore',
+      copyFallback: false,
+    });
+    server.script({ text: 'Done.' });
+    const run = await tc.client.invoke('trigger:run', { skillId: 'polish', source: 'hotkey' });
+    await tc.core.executor.settled(run.runId!);
+    expect(seen).toEqual([false]);
+    const refused = await tc.core.dispatch('hotkeys:behaviour', { repeatPress: 'twice' } as never);
+    expect(refused).toMatchObject({ ok: false, error: { code: 'INVALID_INPUT' } });
+    expect(await tc.client.invoke('hotkeys:behaviour', undefined)).toEqual({
+      repeatPress: 'ignore',
+      copyFallback: false,
+    });
   });
 });

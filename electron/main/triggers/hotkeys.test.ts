@@ -233,7 +233,7 @@ describe('createHotkeyManager', () => {
     vi.useFakeTimers();
     const { registrar, manager, triggered } = setup([hk('a', 'Alt+A')]);
     await manager.sync();
-    const result = manager.test('a');
+    const result = manager.test({ skillId: 'a' });
     vi.advanceTimersByTime(9_000);
     registrar.press('Alt+A');
     await expect(result).resolves.toBe(true);
@@ -246,7 +246,7 @@ describe('createHotkeyManager', () => {
     vi.useFakeTimers();
     const { manager } = setup([hk('a', 'Alt+A')]);
     await manager.sync();
-    const result = manager.test('a');
+    const result = manager.test({ skillId: 'a' });
     vi.advanceTimersByTime(9_999);
     let settled = false;
     void result.then(() => (settled = true));
@@ -254,16 +254,16 @@ describe('createHotkeyManager', () => {
     expect(settled).toBe(false);
     vi.advanceTimersByTime(1);
     await expect(result).resolves.toBe(false);
-    await expect(manager.test('nobody')).resolves.toBe(false);
+    await expect(manager.test({ skillId: 'nobody' })).resolves.toBe(false);
     manager.pause(true);
-    await expect(manager.test('a')).resolves.toBe(false);
+    await expect(manager.test({ skillId: 'a' })).resolves.toBe(false);
   });
 
   it('test() honours a shorter timeout, and pausing ends an open test', async () => {
     const { manager } = setup([hk('a', 'Alt+A')], { testTimeoutMs: 20 });
     await manager.sync();
-    await expect(manager.test('a')).resolves.toBe(false);
-    const open = manager.test('a');
+    await expect(manager.test({ skillId: 'a' })).resolves.toBe(false);
+    const open = manager.test({ skillId: 'a' });
     manager.pause(true);
     await expect(open).resolves.toBe(false);
   });

@@ -4,6 +4,7 @@
 // OS refusing a key — never swallowed.
 import type {
   HotkeyStatus,
+  HotkeyTestInput,
   HotkeysOverview,
   LauncherHotkey,
   TriggerInput,
@@ -26,7 +27,8 @@ export interface HotkeyService {
   overview(): HotkeysOverview;
   pause(paused: boolean): HotkeysOverview;
   /** Resolves true when the skill's hotkey is pressed within the test window (the skill is not run). */
-  test(skillId: string): Promise<boolean>;
+  /** Waits for a press of the skill's hotkey or the launcher's key (which then does not act). */
+  test(target: HotkeyTestInput): Promise<boolean>;
   /** Reads the hotkeys (and the launcher's key) again and registers what changed. */
   sync(): Promise<HotkeysOverview>;
 }
@@ -117,6 +119,9 @@ interface Held {
   skillId: string;
 }
 
+/** The key of the launcher's open tests (no skill id can be empty). */
+const LAUNCHER_TEST = '';
+
 export function createHotkeyManager(options: HotkeyManagerOptions): HotkeyManager {
   const { registrar, platform } = options;
   const log = options.log ?? ((message, error) => console.error(`[skilldeck] ${message}`, error ?? ''));
@@ -130,7 +135,7 @@ export function createHotkeyManager(options: HotkeyManagerOptions): HotkeyManage
   let statuses: HotkeyStatus[] = [];
   let note: string | null = null;
   let lastEmitted: string | null = null;
-  /** Open `test()` calls per skill. */
+  /** Open `test()` calls per skill (the launcher's under LAUNCHER_TEST). */
   const tests = new Map<string, Set<(fired: boolean) => void>>();
   /** The launcher's key as last applied, and what the OS holds for it. */
   let launcher: LauncherHotkey | undefined;
@@ -146,6 +151,11 @@ export function createHotkeyManager(options: HotkeyManagerOptions): HotkeyManage
   });
 
   function pressLauncher(): void {
+    const waiting = tests.get(LAUNCHER_TEST);
+    if (waiting && waiting.size > 0) {
+      for (const resolve of [...waiting]) resolve(true);
+      return;
+    }
     try {
       void Promise.resolve(options.launcher?.onPress()).catch((error: unknown) =>
         log('the launcher failed', error),
@@ -328,14 +338,19 @@ export function createHotkeyManager(options: HotkeyManagerOptions): HotkeyManage
     note = refusedOnWayland ? WAYLAND_NOTE : null;
     applyLauncher(claims);
 
-    // A test waiting on a skill that lost its hotkey can no longer fire.
+    // A test waiting on a skill that lost its hotkey (or on a launcher let go of) can no longer fire.
     for (const [skillId, waiting] of tests) {
-      if (![...held.values()].some((h) => h.skillId === skillId))
-        for (const resolve of [...waiting]) resolve(false);
+      if (!holds(skillId)) for (const resolve of [...waiting]) resolve(false);
     }
 
     statuses = enabled.flatMap((h) => result.get(h.skillId) ?? []);
     return publish();
+  }
+
+  /** Whether a press of this skill's key (or the launcher's) can reach us now. */
+  function holds(skillId: string): boolean {
+    if (skillId === LAUNCHER_TEST) return launcherHeld !== null;
+    return [...held.values()].some((h) => h.skillId === skillId);
   }
 
   let syncing: Promise<HotkeysOverview> = Promise.resolve(overview());
@@ -358,8 +373,9 @@ export function createHotkeyManager(options: HotkeyManagerOptions): HotkeyManage
       paused = value;
       return apply();
     },
-    test(skillId) {
-      if (![...held.values()].some((h) => h.skillId === skillId)) return Promise.resolve(false);
+    test(target) {
+      const skillId = 'skillId' in target ? target.skillId : LAUNCHER_TEST;
+      if (!holds(skillId)) return Promise.resolve(false);
       return new Promise<boolean>((resolve) => {
         let waiting = tests.get(skillId);
         if (!waiting) tests.set(skillId, (waiting = new Set()));

@@ -88,3 +88,30 @@ describe("the launcher's key", () => {
     manager.dispose();
   });
 });
+
+describe("the launcher's key, proved by a press", () => {
+  it('a press during test() answers the test and does not open the launcher; the next press opens it', async () => {
+    const { registrar, state, manager } = setup([]);
+    await manager.sync();
+    const proof = manager.test({ launcher: true });
+    registrar.held.get('Control+Alt+Space')!();
+    await expect(proof).resolves.toBe(true);
+    expect(state.launched).toBe(0);
+    registrar.held.get('Control+Alt+Space')!();
+    expect(state.launched).toBe(1);
+  });
+
+  it('answers false at once when the launcher holds no key (off, or a skill has it); letting go ends an open test', async () => {
+    const { state, manager } = setup([
+      { skillId: 'polish', accelerator: 'Control+Alt+Space', enabled: true },
+    ]);
+    await manager.sync();
+    await expect(manager.test({ launcher: true })).resolves.toBe(false); // the skill holds the key
+    state.list = [];
+    await manager.sync();
+    const open = manager.test({ launcher: true });
+    state.key = null;
+    await manager.sync();
+    await expect(open).resolves.toBe(false);
+  });
+});

@@ -163,7 +163,8 @@ describe('the selection toolbar in the desktop app', () => {
 
   it('an excluded app shows nothing; a click elsewhere or a keystroke hides it', async () => {
     const s = await setup();
-    await s.client.invoke('toolbar:update', { mode: 'selection', excludedApps: ['KeePassXC'] });
+    await s.client.invoke('apps:toolbar', { app: 'KeePassXC', excluded: true });
+    await s.client.invoke('toolbar:update', { mode: 'selection' });
     await vi.waitFor(() => expect(s.hook.listenerCount('text-selection')).toBe(1));
     s.select('secret', 'keepassxc');
     expect(s.shown).toHaveLength(0);

@@ -40,7 +40,7 @@ export function startSelectionToolbar(deps: SelectionToolbarDeps): SelectionTool
       mode: core.settings.get('toolbar.mode'),
       modifier: core.settings.get('toolbar.modifier'),
     }),
-    excluded: excludedFromToolbar(core.settings, core.appRules),
+    excluded: excludedFromToolbar(core.appRules),
     size: () => toolbarSize(view),
     workAreaAt: deps.screen.workAreaAt,
     cursor: deps.screen.cursor,

@@ -51,7 +51,7 @@ export function createStores(client: Client, link: ConnectionLink | null): Store
     useLaunchStore: createLaunchStore(client, (request) => useRunsStore.getState().start(request)),
     // Settings › Desktop check: run on demand only (it pastes into the page's test field).
     useDesktopCheckStore: createDesktopCheckStore(client),
-    // Settings › Selection toolbar: its mode, pinned skills and excluded apps.
+    // Settings › Selection toolbar: its mode and pinned skills (the apps it avoids are the per-app rules').
     useToolbarStore: createToolbarStore(client),
     // Settings › Apps: read when the section opens (and again after a reconnect, by the section).
     useAppsStore: createAppsStore(client),

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { Client } from '../../../shared/ipc/client';
 import type { ErrorWords, Result } from '../../../shared/ipc/result';
-import type { HotkeysOverview } from '../../../shared/types/desktop';
+import type { HotkeyBehaviour, HotkeysOverview } from '../../../shared/types/desktop';
 import type { PermissionMode } from '../../../shared/types/permission';
 import type { Provider, ProviderSaveInput, ProviderTestResult } from '../../../shared/types/provider';
 import type { SkillSourceInfo } from '../../../shared/types/skill';
@@ -22,6 +22,9 @@ export interface SettingsState {
   modeError: string | null;
   hotkeys: HotkeysOverview | null;
   hotkeysError: string | null;
+  /** A repeated press and the copy-key fallback (`hotkeys:behaviour`); null until read. */
+  behaviour: HotkeyBehaviour | null;
+  behaviourError: string | null;
   /** The skill folders searched, then the known folders of other tools offered to add. */
   sources: SkillSourceInfo[] | null;
   sourcesError: string | null;
@@ -42,6 +45,7 @@ export interface SettingsState {
   setPaused(paused: boolean): Promise<void>;
   /** The launcher's key (null: off); the host's refusal comes back as text for the field. */
   setLauncherKey(accelerator: string | null): Promise<string | null>;
+  setBehaviour(change: Partial<HotkeyBehaviour>): Promise<void>;
 }
 
 /** Providers, the global permission mode and the hotkeys: what the Settings page (and first run) read. */
@@ -58,11 +62,19 @@ export function createSettingsStore(client: Client) {
     modeError: null,
     hotkeys: null,
     hotkeysError: null,
+    behaviour: null,
+    behaviourError: null,
     sources: null,
     sourcesError: null,
 
     async load() {
-      await Promise.all([get().loadProviders(), loadMode(), loadHotkeys(), get().loadSources()]);
+      await Promise.all([
+        get().loadProviders(),
+        loadMode(),
+        loadHotkeys(),
+        loadBehaviour(),
+        get().loadSources(),
+      ]);
     },
 
     async loadSources() {
@@ -147,6 +159,15 @@ export function createSettingsStore(client: Client) {
       set({ hotkeys: result.value, hotkeysError: null });
       return null;
     },
+
+    async setBehaviour(change) {
+      // shown at once, put back if the host refuses
+      const before = get().behaviour;
+      if (before) set({ behaviour: { ...before, ...change } });
+      const result = await client.request('hotkeys:behaviour', change);
+      if (result.ok) set({ behaviour: result.value, behaviourError: null });
+      else set({ behaviour: before, behaviourError: errorText(result.error) });
+    },
   }));
 
   /** Adds or removes a folder; the answer is the new list (kept unless a newer request was made). */
@@ -168,6 +189,12 @@ export function createSettingsStore(client: Client) {
     const result = await client.request('hotkeys:status', undefined);
     if (result.ok) useSettingsStore.setState({ hotkeys: result.value, hotkeysError: null });
     else useSettingsStore.setState({ hotkeysError: errorText(result.error) });
+  }
+
+  async function loadBehaviour() {
+    const result = await client.request('hotkeys:behaviour', undefined);
+    if (result.ok) useSettingsStore.setState({ behaviour: result.value, behaviourError: null });
+    else useSettingsStore.setState({ behaviourError: errorText(result.error) });
   }
 
   client.on('hotkeys:changed', (hotkeys) => useSettingsStore.setState({ hotkeys, hotkeysError: null }));

@@ -171,6 +171,52 @@ describe('runDesktopCheck', () => {
     );
     expect(portal.hotkeyRoute).toBe('portal');
   });
+
+  it('the press that proves a binding is a skill’s registered hotkey, else the launcher’s key', async () => {
+    const service = (skills: HotkeysOverview['hotkeys'], launcherState: 'registered' | 'off') => ({
+      overview: (): HotkeysOverview => ({
+        available: true,
+        paused: false,
+        note: null,
+        hotkeys: skills,
+        launcher: {
+          accelerator: launcherState === 'off' ? null : 'Control+Alt+Space',
+          isDefault: true,
+          state: launcherState,
+          message: null,
+        },
+      }),
+      pause: () => {
+        throw new Error('not here');
+      },
+      test: () => Promise.resolve(false),
+      sync: () => Promise.reject(new Error('not here')),
+    });
+    const input = { sample: 'sample 1', insert: 'x' };
+    const launcherOnly = await runDesktopCheck({ ...deps(sway), hotkeys: service([], 'registered') }, input);
+    expect(launcherOnly).toMatchObject({
+      testSkill: null,
+      testLauncher: true,
+      testAccelerator: 'Control+Alt+Space',
+    });
+    const skillToo = await runDesktopCheck(
+      {
+        ...deps(sway),
+        hotkeys: service(
+          [{ skillId: 'translate', accelerator: 'Ctrl+Alt+T', state: 'registered', message: null }],
+          'registered',
+        ),
+      },
+      input,
+    );
+    expect(skillToo).toMatchObject({
+      testSkill: 'translate',
+      testLauncher: false,
+      testAccelerator: 'Ctrl+Alt+T',
+    });
+    const neither = await runDesktopCheck({ ...deps(sway), hotkeys: service([], 'off') }, input);
+    expect(neither).toMatchObject({ testSkill: null, testLauncher: false, testAccelerator: null });
+  });
 });
 
 describe('the dashboard’s words for the check', () => {

@@ -42,11 +42,14 @@ export async function runDesktopCheck(
   const registered = overview?.hotkeys.find((h) => h.state === 'registered') ?? null;
   const bindSkill = registered?.skillId ?? skills.find((s) => s.meta.hotkey)?.id ?? skills[0]?.id ?? null;
   const command = bindCommand(bindSkill ?? 'SKILL', deps.app);
+  // the proof waits for a skill's key, else the launcher's (a user who set no skill hotkey has that one)
+  const launcher = overview?.launcher?.state === 'registered' ? overview.launcher : null;
   const base = {
     bindCommand: command,
     bindSkill,
     testSkill: registered?.skillId ?? null,
-    testAccelerator: registered?.accelerator ?? null,
+    testLauncher: !registered && launcher !== null,
+    testAccelerator: registered?.accelerator ?? launcher?.accelerator ?? null,
   };
   const session = deps.session;
   if (!session || session.kind === 'none')

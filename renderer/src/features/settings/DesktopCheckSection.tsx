@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CheckPart, DesktopCheckReport } from '../../../../shared/types/desktop-check';
 import { copyText } from '../../app/clipboard';
+import type { HotkeyTestInput } from '../../../../shared/types/desktop';
 import { useStores } from '../../app/stores-context';
 
 /** A fresh pair each run, so an old paste or an old selection cannot pass for this one. */
@@ -27,6 +28,13 @@ export function DesktopCheckSection() {
     input.select();
     void run(texts, () => input.value);
   };
+
+  // a press of a skill's registered hotkey proves the binding, else one of the launcher's key
+  const proofTarget: HotkeyTestInput | null = report?.testSkill
+    ? { skillId: report.testSkill }
+    : report?.testLauncher
+      ? { launcher: true }
+      : null;
 
   return (
     <section className="panel" aria-labelledby="desktop-check-title" data-testid="desktop-check">
@@ -72,11 +80,9 @@ export function DesktopCheckSection() {
                   <PartRow
                     key={part.part}
                     part={confirmed(part, fieldConfirmed)}
-                    proof={part.part === 'hotkey' && report.testSkill ? proof : null}
+                    proof={part.part === 'hotkey' && proofTarget ? proof : null}
                     onProve={
-                      part.part === 'hotkey' && report.testSkill
-                        ? () => void proveHotkey(report.testSkill!)
-                        : null
+                      part.part === 'hotkey' && proofTarget ? () => void proveHotkey(proofTarget) : null
                     }
                     accelerator={report.testAccelerator}
                   />

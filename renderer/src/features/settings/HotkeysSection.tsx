@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../app/stores-context';
 import { hotkeyRows } from './hotkey-rows';
+import { HotkeyBehaviourFields } from './HotkeyBehaviourFields';
 import { LauncherKeyField } from './LauncherKeyField';
 import { hotkeyStatusText } from './hotkey-text';
 
@@ -50,6 +51,7 @@ export function HotkeysSection() {
           </p>
         </>
       )}
+      <HotkeyBehaviourFields />
       <LauncherKeyField />
       <h3>{t('hotkeys.listLabel')}</h3>
       {rows.length === 0 ? (

@@ -12,6 +12,8 @@ export interface AppsState {
   /** The envelope comes back so the form can show the host's message next to it. */
   save(input: AppRuleInput): Promise<Result<AppRule>>;
   remove(app: string): Promise<Result<AppRulesOverview>>;
+  /** Keeps the selection toolbar away from an app, or lets it show there again. */
+  setToolbar(app: string, excluded: boolean): Promise<Result<AppRulesOverview>>;
 }
 
 /** Settings › Apps: the per-app rules and the apps seen lately. */
@@ -32,6 +34,15 @@ export function createAppsStore(client: Client) {
     async save(input) {
       const result = await client.request('apps:save', input);
       if (result.ok) await get().load();
+      return result;
+    },
+
+    async setToolbar(app, excluded) {
+      const result = await client.request('apps:toolbar', { app, excluded });
+      if (result.ok) {
+        latest++;
+        set({ overview: result.value, error: null });
+      }
       return result;
     },
 

@@ -50,10 +50,11 @@ describe('the desktop check store', () => {
 
   it('proves a hotkey only by a press (hotkeys:test)', async () => {
     const { store: pressed } = store([], true);
-    await pressed.getState().proveHotkey('translate');
+    await pressed.getState().proveHotkey({ skillId: 'translate' });
     expect(pressed.getState().proof).toBe('fired');
-    const { store: silent } = store([], false);
-    await silent.getState().proveHotkey('translate');
+    const { store: silent, fake } = store([], false);
+    await silent.getState().proveHotkey({ launcher: true });
     expect(silent.getState().proof).toBe('silent');
+    expect(fake.callsOf('hotkeys:test')[0]!.input).toEqual({ launcher: true });
   });
 });

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { Client } from '../../../../shared/ipc/client';
+import type { HotkeyTestInput } from '../../../../shared/types/desktop';
 import type { DesktopCheckReport } from '../../../../shared/types/desktop-check';
 import { errorText } from '../../i18n/error-text';
 
@@ -14,8 +15,8 @@ export interface DesktopCheckState {
   proof: HotkeyProof;
   /** Runs the check; `readField` reads the test field once the host has pasted. */
   run(input: { sample: string; insert: string }, readField: () => string): Promise<void>;
-  /** Waits for a press of the skill's hotkey (`hotkeys:test`): proof that a binding fires. */
-  proveHotkey(skillId: string): Promise<void>;
+  /** Waits for a press of a skill's hotkey or the launcher's (`hotkeys:test`): proof that a binding fires. */
+  proveHotkey(target: HotkeyTestInput): Promise<void>;
 }
 
 export function createDesktopCheckStore(client: Client) {
@@ -39,9 +40,9 @@ export function createDesktopCheckStore(client: Client) {
         fieldConfirmed: pasted?.state === 'ok' ? readField().includes(input.insert) : null,
       });
     },
-    async proveHotkey(skillId) {
+    async proveHotkey(target) {
       set({ proof: 'waiting' });
-      const result = await client.request('hotkeys:test', { skillId });
+      const result = await client.request('hotkeys:test', target);
       set({ proof: result.ok && result.value.fired ? 'fired' : 'silent' });
     },
   }));

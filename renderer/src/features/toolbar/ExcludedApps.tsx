@@ -1,23 +1,40 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useStores } from '../../app/stores-context';
+import { errorText } from '../../i18n/error-text';
 
-/** The applications the toolbar never appears over, by the name the system gives them. */
-export function ExcludedApps({ apps }: { apps: readonly string[] }) {
-  const { t } = useTranslation('settings');
-  const { useToolbarStore } = useStores();
-  const update = useToolbarStore((s) => s.update);
+/**
+ * The applications the toolbar never appears over, by the name the system gives them: the per-app rules'
+ * "do not show the selection toolbar" flag (Settings › Apps edits the same flag).
+ */
+export function ExcludedApps() {
+  const { t, i18n } = useTranslation('settings');
+  const { useAppsStore, useConnectionStore } = useStores();
+  const { overview, load, setToolbar } = useAppsStore();
+  const linkState = useConnectionStore((s) => s.status.state);
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const apps = (overview?.rules ?? []).filter((rule) => rule.toolbarExcluded).map((rule) => rule.app);
+
+  // On opening the page, and again when a dropped link comes back.
+  useEffect(() => {
+    if (linkState === 'open') void load();
+  }, [linkState, load]);
+
+  async function change(app: string, excluded: boolean) {
+    const result = await setToolbar(app, excluded);
+    if (!result.ok) setProblem(errorText(result.error, i18n));
+    return result.ok;
+  }
 
   async function add(event: FormEvent) {
     event.preventDefault();
     const name = typed.trim();
     if (name === '') return setProblem(t('toolbar.apps.empty'));
-    if (apps.some((a) => a.toLowerCase() === name.toLowerCase()))
-      return setProblem(t('toolbar.apps.already', { name }));
+    const key = name.toLowerCase().replace(/\.exe$/, '');
+    if (apps.includes(key)) return setProblem(t('toolbar.apps.already', { name }));
     setProblem(null);
-    if (await update({ excludedApps: [...apps, name] })) setTyped('');
+    if (await change(name, true)) setTyped('');
   }
 
   return (
@@ -38,7 +55,7 @@ export function ExcludedApps({ apps }: { apps: readonly string[] }) {
                 className="icon-button"
                 aria-label={t('toolbar.apps.removeOf', { name: app })}
                 title={t('toolbar.apps.removeOf', { name: app })}
-                onClick={() => void update({ excludedApps: apps.filter((a) => a !== app) })}
+                onClick={() => void change(app, false)}
               >
                 ×
               </button>

@@ -84,7 +84,7 @@ export function ToolbarSection() {
         </div>
       </fieldset>
       {settings && <PinnedSkills pinned={settings.pinned} />}
-      {settings && <ExcludedApps apps={settings.excludedApps} />}
+      <ExcludedApps />
     </section>
   );
 }
