@@ -10,7 +10,7 @@ import type { WaylandPorts } from '../../core/desktop/wayland/wayland-ports';
 import { ensureMacAccessibility } from './mac-accessibility';
 import { restorePlan } from '../../core/apps/restore-plan';
 import { pasteKeyCommand } from './paste-keys';
-import { typedLinesRefused } from '../../core/desktop/linux/x11-paste';
+import { typedLinesRefused } from '../../core/desktop/typed-lines';
 import type { RunCommand } from './run-command';
 
 /** Why nothing was pasted into an elevated window (Windows). */

@@ -17,6 +17,7 @@
 
 import type { FocusedWindow, InsertResult, PasteKeyName, TextInserterPort } from '../../platform';
 import { restorePlan } from '../../apps/restore-plan';
+import { typedLinesRefused } from '../typed-lines';
 import type { ClipboardLock } from '../clipboard-lock';
 import type { X11Focus } from './x11-focus';
 import type { WatchedOwner } from './x11-owner';
@@ -197,15 +198,6 @@ export function pasteOffers(text: string): SelectionOffer[] {
     ...latin1,
     PASSWORD_MANAGER_HINT,
   ];
-}
-
-/** Typing several lines into a terminal would run them: the text waits in the card instead. */
-export function typedLinesRefused(window: FocusedWindow): InsertResult {
-  return {
-    inserted: false,
-    keepInCard: true,
-    reason: `typing several lines into the terminal "${window.title || window.app}" would run them one by one — kept in the card`,
-  };
 }
 
 function focusMoved(now: FocusedWindow | null): InsertResult {

@@ -2,7 +2,7 @@
 // which offers data-control (wl-clipboard reads without focus), primary selection and the virtual
 // keyboard (wtype). sway refuses to run as root, so as root it is started as `nobody` (setpriv) in a
 // private runtime folder that root's clients can still reach.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +11,8 @@ import { onPath } from '../../fs/on-path';
 export interface Sway {
   /** The environment a client needs: XDG_RUNTIME_DIR and WAYLAND_DISPLAY (and nothing of X11). */
   env: NodeJS.ProcessEnv;
+  /** The app_id of the window that has the keyboard focus (sway's tree through swaymsg), null if none. */
+  focusedApp(): string | null;
   stop(): Promise<void>;
 }
 
@@ -59,6 +61,16 @@ export async function startSway(timeoutMs = 10_000): Promise<Sway> {
           XDG_SESSION_TYPE: 'wayland',
           XDG_CURRENT_DESKTOP: 'sway',
         },
+        focusedApp() {
+          const ipc = fs.readdirSync(runtime).find((name) => /^sway-ipc\..*\.sock$/.test(name));
+          if (!ipc) return null;
+          const tree = JSON.parse(
+            execFileSync('swaymsg', ['-s', path.join(runtime, ipc), '-t', 'get_tree', '-r'], {
+              encoding: 'utf8',
+            }),
+          ) as SwayNode;
+          return focusedIn(tree)?.app_id ?? null;
+        },
         async stop() {
           if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
           await exited;
@@ -72,4 +84,20 @@ export async function startSway(timeoutMs = 10_000): Promise<Sway> {
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+interface SwayNode {
+  app_id?: string | null;
+  focused?: boolean;
+  nodes?: SwayNode[];
+  floating_nodes?: SwayNode[];
+}
+
+function focusedIn(node: SwayNode): SwayNode | null {
+  if (node.focused) return node;
+  for (const child of [...(node.nodes ?? []), ...(node.floating_nodes ?? [])]) {
+    const found = focusedIn(child);
+    if (found) return found;
+  }
+  return null;
 }

@@ -6,6 +6,7 @@ import {
   typeToKeep,
   waylandCapture,
   waylandKeyCommand,
+  waylandPasteCommand,
   whereToBind,
 } from './wayland-plan';
 
@@ -73,6 +74,51 @@ describe('Wayland decisions', () => {
     });
     expect(waylandKeyCommand('collapse', only('ydotool'))?.args).toEqual(['key', '106:1', '106:0']);
     expect(waylandKeyCommand('paste', only('wl-copy'))).toBeNull();
+  });
+
+  it('an app rule’s paste key: chords through wtype or ydotool (pressed, then released in reverse), type-out from stdin', () => {
+    expect(waylandPasteCommand('ctrl+shift+v', all)?.args).toEqual([
+      '-M',
+      'ctrl',
+      '-M',
+      'shift',
+      '-k',
+      'v',
+      '-m',
+      'shift',
+      '-m',
+      'ctrl',
+    ]);
+    expect(waylandPasteCommand('shift+insert', all)?.args).toEqual([
+      '-M',
+      'shift',
+      '-k',
+      'Insert',
+      '-m',
+      'shift',
+    ]);
+    expect(waylandPasteCommand('type', all)).toEqual({ file: 'wtype', args: ['-'] });
+    expect(waylandPasteCommand('ctrl+shift+v', only('ydotool'))?.args).toEqual([
+      'key',
+      '29:1',
+      '42:1',
+      '47:1',
+      '47:0',
+      '42:0',
+      '29:0',
+    ]);
+    expect(waylandPasteCommand('shift+insert', only('ydotool'))?.args).toEqual([
+      'key',
+      '42:1',
+      '110:1',
+      '110:0',
+      '42:0',
+    ]);
+    expect(waylandPasteCommand('type', only('ydotool'))).toEqual({
+      file: 'ydotool',
+      args: ['type', '--file', '-'],
+    });
+    expect(waylandPasteCommand('type', only('wl-copy'))).toBeNull();
   });
 
   it('keeps the richest clipboard type in a snapshot, not the X11 aliases', () => {

@@ -1,6 +1,7 @@
 // Wayland decisions, pure (tested with fakes): how the selection is read, which commands move the
 // clipboard and send keys, and how a hotkey reaches Skilldeck. The commands are run by wayland-ports.ts.
 import type { CompositorFamily } from '../../../../shared/types/desktop-check';
+import type { PasteKeyName } from '../../../../shared/types/app-rules';
 import { hasDataControl } from '../session';
 
 export interface Command {
@@ -54,7 +55,7 @@ export function typeToKeep(types: readonly string[]): string | null {
 }
 
 /** Linux input event codes (linux/input-event-codes.h) for ydotool. */
-const CODES = { ctrl: 29, c: 46, v: 47, right: 106 } as const;
+const CODES = { ctrl: 29, shift: 42, c: 46, v: 47, right: 106, insert: 110 } as const;
 
 export type WaylandKey = 'paste' | 'copy' | 'collapse';
 
@@ -71,6 +72,33 @@ export function waylandKeyCommand(key: WaylandKey, has: (program: string) => boo
     if (key === 'collapse') return { file: 'ydotool', args: ['key', `${CODES.right}:1`, `${CODES.right}:0`] };
     const code = key === 'paste' ? CODES.v : CODES.c;
     return { file: 'ydotool', args: ['key', `${CODES.ctrl}:1`, `${code}:1`, `${code}:0`, `${CODES.ctrl}:0`] };
+  }
+  return null;
+}
+
+/**
+ * An app rule's paste key (Settings › Apps) as a command: Ctrl+Shift+V and Shift+Insert as key chords,
+ * `type` as the text typed out key by key (read from stdin: any text is safe); null without a key tool.
+ * Ctrl+V is the platform's own paste key (waylandKeyCommand).
+ */
+export function waylandPasteCommand(
+  pasteKey: Exclude<PasteKeyName, 'ctrl+v'>,
+  has: (program: string) => boolean,
+): Command | null {
+  if (has('wtype')) {
+    if (pasteKey === 'type') return { file: 'wtype', args: ['-'] };
+    if (pasteKey === 'shift+insert')
+      return { file: 'wtype', args: ['-M', 'shift', '-k', 'Insert', '-m', 'shift'] };
+    return { file: 'wtype', args: ['-M', 'ctrl', '-M', 'shift', '-k', 'v', '-m', 'shift', '-m', 'ctrl'] };
+  }
+  if (has('ydotool')) {
+    if (pasteKey === 'type') return { file: 'ydotool', args: ['type', '--file', '-'] };
+    const chord =
+      pasteKey === 'shift+insert' ? [CODES.shift, CODES.insert] : [CODES.ctrl, CODES.shift, CODES.v];
+    return {
+      file: 'ydotool',
+      args: ['key', ...chord.map((code) => `${code}:1`), ...[...chord].reverse().map((code) => `${code}:0`)],
+    };
   }
   return null;
 }

@@ -14,6 +14,7 @@ import {
   typeToKeep,
   waylandCapture,
   waylandKeyCommand,
+  waylandPasteCommand,
   wlClear,
   wlCopy,
   wlListTypes,
@@ -21,6 +22,7 @@ import {
   wlPasteType,
   type WaylandKey,
 } from './wayland-plan';
+import { typedLinesRefused } from '../typed-lines';
 import { isEmptySelection, type WaylandRunner } from './wl-tools';
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -132,6 +134,20 @@ export function createWaylandPorts(options: WaylandPortsOptions): WaylandPorts {
             reason: 'pasting needs wtype or ydotool on Wayland (install one); the text is on the clipboard',
           };
         }
+        const rule = insertOptions.pasteKey;
+        if (rule === 'type') {
+          // typed out: the clipboard is not touched; never several lines into a terminal (each would run)
+          if (insertOptions.target?.isTerminal && /[\r\n]/.test(text))
+            return typedLinesRefused(insertOptions.target);
+          const command = waylandPasteCommand('type', has)!;
+          try {
+            if (insertOptions.after && !insertOptions.target?.isTerminal) await key('collapse');
+            await run(command, { input: text, timeoutMs: 10_000 + text.length * 20 });
+            return { inserted: true };
+          } catch (error) {
+            return { inserted: false, reason: error instanceof Error ? error.message : String(error) };
+          }
+        }
         const saved = await snapshot();
         try {
           if (!(await writeVerified(text)))
@@ -142,9 +158,12 @@ export function createWaylandPorts(options: WaylandPortsOptions): WaylandPorts {
                 'the compositor did not take the clipboard write (checked with wl-paste) — kept in the card',
             };
           if (insertOptions.after && !insertOptions.target?.isTerminal) await key('collapse');
-          await key('paste');
-          await sleep(pasteDelayMs); // the application reads the clipboard after the key arrives
-          return { inserted: true };
+          const ruleKey = rule && rule !== 'ctrl+v' ? waylandPasteCommand(rule, has) : null;
+          if (ruleKey) await run(ruleKey, { timeoutMs: 5000 });
+          else await key('paste');
+          // the application reads the clipboard after the key arrives; nothing says when
+          await sleep(insertOptions.restoreDelayMs ?? pasteDelayMs);
+          return { inserted: true, confirmed: false };
         } catch (error) {
           return {
             inserted: false,
