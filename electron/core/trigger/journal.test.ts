@@ -5,10 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunEvent } from '../../../shared/types/run';
 import { createMemoryPorts, type MemoryPorts } from '../memory-ports';
 import type { FocusedWindow } from '../platform';
-import { adhocProvider } from '../providers/adhoc';
-import { memorySecrets } from '../providers/test-support';
 import { startLlmServer, type LlmServer } from '../testing/llm-server';
-import { createTestCore, type TestCore } from '../test-support';
+import { createServerTestCore, type TestCore } from '../test-support';
 
 let server: LlmServer;
 let t: TestCore | undefined;
@@ -24,14 +22,7 @@ afterEach(async () => {
 const editor: FocusedWindow = { id: '0x100', app: 'gedit', title: 'notes.txt', isTerminal: false };
 
 async function run(ports: MemoryPorts, skill: string) {
-  t = createTestCore({
-    watchSkills: false,
-    ports,
-    gateway: adhocProvider(
-      { kind: 'openai-compatible', baseUrl: `${server.url}/v1`, model: 'm' },
-      memorySecrets(),
-    ),
-  });
+  t = createServerTestCore(server.url, ports);
   t.writeSkill(skill, `---\nname: ${skill}\ndescription: Does it.\n---\nDo it.\n`);
   await t.core.skills.ready();
   server.script({ text: 'The answer.' });

@@ -4,10 +4,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryPorts, type MemoryPorts } from '../memory-ports';
 import type { FocusedWindow } from '../platform';
-import { adhocProvider } from '../providers/adhoc';
-import { memorySecrets } from '../providers/test-support';
 import { startLlmServer, type LlmServer } from '../testing/llm-server';
-import { createTestCore, type TestCore } from '../test-support';
+import { createServerTestCore, type TestCore } from '../test-support';
 
 let server: LlmServer;
 let t: TestCore | undefined;
@@ -29,14 +27,7 @@ async function setup() {
   let captures = 0;
   const capture = ports.selection.capture;
   ports.selection.capture = (options) => (captures++, capture(options));
-  t = createTestCore({
-    watchSkills: false,
-    ports,
-    gateway: adhocProvider(
-      { kind: 'openai-compatible', baseUrl: `${server.url}/v1`, model: 'm' },
-      memorySecrets(),
-    ),
-  });
+  t = createServerTestCore(server.url, ports);
   t.writeSkill('polish', '---\nname: polish\ndescription: Polishes text.\n---\nPolish the text.\n');
   t.writeSkill('shorten', '---\nname: shorten\ndescription: Shortens text.\n---\nShorten the text.\n');
   await t.core.skills.ready();
