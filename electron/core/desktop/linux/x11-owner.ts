@@ -64,26 +64,8 @@ export function ownWatched(options: WatchedOwnerOptions): Promise<WatchedOwner |
       get lost() {
         return lost;
       },
-      waitForReads(since, timeoutMs, settleMs) {
-        return new Promise((done) => {
-          let settle: NodeJS.Timeout | undefined;
-          const finish = (outcome: 'read' | 'lost' | 'timeout') => {
-            clearTimeout(settle);
-            clearTimeout(limit);
-            listeners.delete(check);
-            done(outcome);
-          };
-          const check = () => {
-            if (reads > since) {
-              clearTimeout(settle);
-              settle = setTimeout(() => finish('read'), settleMs);
-            } else if (lost) finish('lost');
-          };
-          const limit = setTimeout(() => finish(reads > since ? 'read' : 'timeout'), timeoutMs);
-          listeners.add(check);
-          check();
-        });
-      },
+      waitForReads: (since, timeoutMs, settleMs) =>
+        waitForReads({ reads: () => reads, lost: () => lost, listeners }, since, timeoutMs, settleMs),
       stop() {
         if (!lost) child.kill();
       },
@@ -130,5 +112,36 @@ export function ownWatched(options: WatchedOwnerOptions): Promise<WatchedOwner |
     });
     child.stdin!.on('error', () => undefined);
     child.stdin!.end(data);
+  });
+}
+
+/**
+ * A watched owner's wait: 'read' once its reads passed `since` and then stayed quiet for `settleMs`,
+ * 'lost' when another client took the selection first, 'timeout' after `timeoutMs` without a read.
+ * `listeners` are the owner's, called on every read and on the loss.
+ */
+export function waitForReads(
+  watch: { reads(): number; lost(): boolean; listeners: Set<() => void> },
+  since: number,
+  timeoutMs: number,
+  settleMs: number,
+): Promise<'read' | 'lost' | 'timeout'> {
+  return new Promise((done) => {
+    let settle: NodeJS.Timeout | undefined;
+    const finish = (outcome: 'read' | 'lost' | 'timeout') => {
+      clearTimeout(settle);
+      clearTimeout(limit);
+      watch.listeners.delete(check);
+      done(outcome);
+    };
+    const check = () => {
+      if (watch.reads() > since) {
+        clearTimeout(settle);
+        settle = setTimeout(() => finish('read'), settleMs);
+      } else if (watch.lost()) finish('lost');
+    };
+    const limit = setTimeout(() => finish(watch.reads() > since ? 'read' : 'timeout'), timeoutMs);
+    watch.listeners.add(check);
+    check();
   });
 }

@@ -7,7 +7,7 @@
 
 import x11, { type X11Event } from 'x11';
 import type { X11Connection } from './x11-connection';
-import type { WatchedOwner } from './x11-owner';
+import { waitForReads, type WatchedOwner } from './x11-owner';
 
 /** One target offered and its bytes (format 8, the property's type named like the target). */
 export interface SelectionOffer {
@@ -169,26 +169,8 @@ export async function ownTargets(
         await new Promise((resolve) => setTimeout(resolve, Math.min(wait, end - Date.now())));
       }
     },
-    waitForReads(since, timeoutMs, settleMs) {
-      return new Promise((done) => {
-        let settle: NodeJS.Timeout | undefined;
-        const finish = (outcome: 'read' | 'lost' | 'timeout') => {
-          clearTimeout(settle);
-          clearTimeout(limit);
-          listeners.delete(check);
-          done(outcome);
-        };
-        const check = () => {
-          if (reads > since) {
-            clearTimeout(settle);
-            settle = setTimeout(() => finish('read'), settleMs);
-          } else if (lost) finish('lost');
-        };
-        const limit = setTimeout(() => finish(reads > since ? 'read' : 'timeout'), timeoutMs);
-        listeners.add(check);
-        check();
-      });
-    },
+    waitForReads: (since, timeoutMs, settleMs) =>
+      waitForReads({ reads: () => reads, lost: () => lost, listeners }, since, timeoutMs, settleMs),
     // Stop answering. Still the owner (nobody restored or took the selection since): give it up, so no
     // window waits for an answer that never comes.
     stop() {
