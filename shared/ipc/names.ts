@@ -62,6 +62,9 @@ export const CHANNELS = [
   'apps:save',
   'apps:delete',
   'apps:nextPasteKey',
+  'search:settings',
+  'search:update',
+  'search:test',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 
