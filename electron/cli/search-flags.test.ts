@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startLlmServer, type LlmServer } from '../core/testing/llm-server';
 import { BRAVE_TEST_KEY, startSearchServer, type SearchServer } from '../core/testing/search-server';
 import { main } from './cli';
+import { commandHelp } from './help';
 import { readSearchFlags } from './search-flags';
 
 const packageRoot = path.resolve(import.meta.dirname, '../..');
@@ -39,6 +40,14 @@ describe('readSearchFlags', () => {
   ])('refuses %j', (values, problem) => {
     const read = readSearchFlags(values, { BRAVE: 'k' });
     expect('problem' in read && read.problem).toContain(problem);
+  });
+
+  it('are in the help of run, serve and mcp', () => {
+    for (const command of ['run', 'serve', 'mcp'])
+      expect(commandHelp(command), command).toMatch(
+        /--search-backend .*--search-url URL.*--search-key-env VAR/s,
+      );
+    expect(commandHelp('run')).toContain('--search-url URL  the SearXNG instance');
   });
 
   it('a refusal is a usage error (exit 2), also for a command that takes no search flags', async () => {
