@@ -4,6 +4,7 @@ import { createCore, type Core, type CoreOptions } from '../core/core';
 import { adhocProvider } from '../core/providers/adhoc';
 import type { ProviderKind } from '../core/providers/gateway';
 import type { PlatformPorts } from '../core/platform';
+import type { WebSearchOptions } from '../core/search/web-search';
 import type { SkillDir } from '../core/skills/sources';
 import { onPath } from '../core/fs/on-path';
 import { createKeyringSecrets } from './keyring-secrets';
@@ -23,6 +24,8 @@ export interface CliCoreOptions extends ProviderFlags {
   dataDirFlag: string | undefined;
   ports: Omit<Partial<PlatformPorts>, 'secrets'>;
   watchSkills?: boolean;
+  /** `--search-backend`, `--search-url`, `--search-key-env`. */
+  webSearch?: WebSearchOptions;
 }
 
 /** Opens the core, or says why it cannot (e.g. a database from a newer Skilldeck) and returns null. */
@@ -42,6 +45,7 @@ export function openCliCore(options: CliCoreOptions, io: Io, extra: Partial<Core
       runtime: 'node',
       version: packageVersion(),
       ports: { ...options.ports, secrets },
+      webSearch: options.webSearch,
       gateway: options.provider
         ? adhocProvider(
             {

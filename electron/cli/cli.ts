@@ -18,6 +18,7 @@ import { continueProblem } from './continue-flags';
 import { oneLine } from './terminal-text';
 import { builtinSkillsDir, packageVersion } from './paths';
 import { APPROVE_VALUES, PERMISSION_MODE_FLAGS, type Approve } from './prompt';
+import { readSearchFlags } from './search-flags';
 
 export function skillDirsFrom(extra: readonly string[]): SkillDir[] {
   return [
@@ -78,6 +79,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         trigger: { type: 'boolean' },
         continue: { type: 'string' },
         'fallback-original': { type: 'boolean' },
+        'search-backend': { type: 'string' },
+        'search-url': { type: 'string' },
+        'search-key-env': { type: 'string' },
       },
     });
   } catch (error) {
@@ -107,6 +111,14 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   const skillDirs = skillDirsFrom(values['skills-dir'] ?? []);
   const dataDirFlag = values['data-dir'];
   const json = values.json ?? false;
+  const search = readSearchFlags(values);
+  if ('problem' in search) return usage(io, search.problem);
+  const webSearch = search.options;
+  if (webSearch && !['run', 'serve', 'mcp'].includes(command))
+    return usage(
+      io,
+      `--search-backend, --search-url and --search-key-env go with run, serve and mcp, not ${command}`,
+    );
 
   switch (command) {
     case 'skills': {
@@ -149,6 +161,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
             'agent',
             'fallback-original',
             'skills-dir',
+            'search-backend',
+            'search-url',
+            'search-key-env',
           ] as const
         ).filter((flag) => values[flag] !== undefined);
         if (local.length > 0)
@@ -216,6 +231,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
             approve,
             workdir: values.workdir,
             agent: values.agent === true,
+            webSearch,
           },
           io,
         );
@@ -240,6 +256,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
           port,
           desktop: values.desktop === true,
           keyring: values['no-keyring'] !== true,
+          webSearch,
         },
         io,
       );
@@ -267,6 +284,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
             model: values.model,
             apiKeyEnv: values['api-key-env'],
             stop: stop.signal,
+            webSearch,
           },
           io,
         );

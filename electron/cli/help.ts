@@ -31,6 +31,7 @@ const COMMANDS: Record<string, CommandHelp> = {
                 [--context NAME=VALUE]... [--provider KIND] [--base-url URL] [--model M]
                 [--api-key-env VAR] [--events ndjson] [--fallback-original] [--data-dir DIR] [--skills-dir DIR]... [--permission-mode MODE]
                 [--approve ask|always|never] [--workdir DIR] [--agent]
+                [--search-backend duckduckgo|searxng|brave] [--search-url URL] [--search-key-env VAR]
                 [--continue RUN_ID --input TEXT|-]   (a follow-up of that run; SKILL may be left out)
   skilldeck run SKILL --trigger [--input TEXT | -] [--data-dir DIR]`,
     description: `  run           Run a skill once. --input is what you would type (- reads stdin), --selection the
@@ -73,6 +74,13 @@ const COMMANDS: Record<string, CommandHelp> = {
                       network unless the skill allows Network; where there is no sandbox, Bash is
                       not confined and every prompt says so. Default: the skill's own workspace,
                       <data dir>/workspaces/<skill>.
+                  Web search (the WebSearch tool; default: what Settings › Web search chose, else
+                  DuckDuckGo, which needs no key):
+                  --search-backend duckduckgo|searxng|brave  the backend for this run.
+                  --search-url URL  the SearXNG instance (e.g. http://127.0.0.1:8888; its JSON
+                      format must be on), or another address for DuckDuckGo's or Brave's endpoint.
+                  --search-key-env VAR  the variable holding the Brave Search API key (otherwise
+                      the key stored in Settings, read from the keyring as serve keeps it).
                 --continue RUN_ID  send --input as a follow-up of that run (one that succeeded):
                     the model gets the skill's system prompt, the run's input, its answer, the earlier
                     follow-ups and then this one; the answer is printed and kept as a turn of the run
@@ -85,7 +93,8 @@ const COMMANDS: Record<string, CommandHelp> = {
                     when the app is not installed (SKILLDECK_APP names its executable if elsewhere).`,
   },
   serve: {
-    usage: `  skilldeck serve [--host 127.0.0.1] [--port N] [--data-dir DIR] [--skills-dir DIR]... [--desktop] [--no-keyring]`,
+    usage: `  skilldeck serve [--host 127.0.0.1] [--port N] [--data-dir DIR] [--skills-dir DIR]... [--desktop] [--no-keyring]
+                [--search-backend duckduckgo|searxng|brave] [--search-url URL] [--search-key-env VAR]`,
     description: `  serve         Run the headless host: the dashboard in your browser at the printed URL, which carries
                 a per-start access token. Binds 127.0.0.1 unless --host says otherwise. --port 0 picks
                 a free port. --desktop (X11): trigger:run acts on this display as a hotkey does — it
@@ -93,13 +102,16 @@ const COMMANDS: Record<string, CommandHelp> = {
                 and pastes the result into that window; the card is shown in the dashboard.
                 Provider keys typed in the dashboard go to the system keyring (Linux: the Secret
                 Service through secret-tool, package libsecret-tools, in your desktop session); where
-                there is none, or with --no-keyring, they last until serve stops.`,
+                there is none, or with --no-keyring, they last until serve stops.
+                --search-backend, --search-url and --search-key-env (as for run) choose the web
+                search backend until serve stops, over Settings › Web search (which says so).`,
   },
   mcp: {
     usage: `  skilldeck mcp [--provider KIND --base-url URL --model M --api-key-env VAR] [--data-dir DIR]
-                [--skills-dir DIR]...`,
+                [--skills-dir DIR]... [--search-backend KIND] [--search-url URL] [--search-key-env VAR]`,
     description: `  mcp           Serve the skills to another agent over MCP on stdin/stdout: tools list_skills,
-                load_skill and run_skill. Logs go to stderr. The --provider flags work as for run.`,
+                load_skill and run_skill. Logs go to stderr. The --provider and --search flags work as
+                for run.`,
   },
 };
 

@@ -25,4 +25,15 @@ describe('createEnvSecrets', () => {
     expect(await secrets.get('provider:cli')).toBeNull(); // --provider's key only from --api-key-env
     expect(await createEnvSecrets('K', { K: 'v' }, stored).get('provider:p1')).toBe('v');
   });
+
+  it('--api-key-env is a provider’s key only: other secrets still come from the store', async () => {
+    const stored: SecretStorePort = {
+      get: (name) => Promise.resolve(name === 'search:brave' ? 'BSA-stored' : null),
+      set: () => Promise.resolve(),
+      delete: () => Promise.resolve(),
+    };
+    const secrets = createEnvSecrets('K', { K: 'sk-provider' }, stored);
+    expect(await secrets.get('search:brave')).toBe('BSA-stored');
+    expect(await secrets.get('mcp-env:1')).toBeNull();
+  });
 });

@@ -18,9 +18,10 @@ export function createEnvSecrets(
     );
   return {
     kind: 'environment',
-    // With --api-key-env, whatever the name asked (`provider:<id>`): the CLI has one provider per run.
+    // With --api-key-env, whichever provider is asked (`provider:<id>`): the CLI has one provider per
+    // run. Other secrets (the Brave search key, an MCP server's environment) are not that key.
     get: async (name) => {
-      if (apiKeyEnv) return env[apiKeyEnv] ?? null;
+      if (apiKeyEnv && name.startsWith('provider:')) return env[apiKeyEnv] ?? null;
       // the flags' provider (--provider) has no stored key: only --api-key-env gives it one
       if (!stored || name === providerSecretName(ADHOC_PROVIDER_ID)) return null;
       try {

@@ -18,6 +18,7 @@ import type { ModelGatewayOptions } from './providers/model-gateway';
 import type { RunRepo } from './runs/run-repo';
 import type { SkillRegistry } from './skills/registry';
 import type { SkillDir } from './skills/sources';
+import type { WebSearchOptions } from './search/web-search';
 import type { ProviderRepo } from './store/providers';
 import type { SettingsStore } from './store/settings';
 import type { ToolRegistry } from './tools/registry';
@@ -60,6 +61,11 @@ export interface CoreOptions {
   extraAgentTools?: () => AgentTool[];
   /** Agent runs: where Bash finds its sandbox (tests point it at a missing bwrap to see the unconfined path). */
   bashSandbox?: SandboxProbeOptions;
+  /**
+   * WebSearch over the settings: the CLI's `--search-backend`, `--search-url`, `--search-key-env`; tests'
+   * local endpoints and timeout.
+   */
+  webSearch?: WebSearchOptions;
   /** The desktop app's global hotkeys (absent in the headless host and the CLI). */
   hotkeys?: HotkeyService;
   /** The desktop session the ports act on (`desktop:check`); absent: this host has no desktop. */

@@ -42,6 +42,8 @@ import { createSkillMetaRepo } from './store/skill-meta';
 import { createToolRegistry } from './tools/registry';
 import { createOutputSide, createTriggerSide } from './trigger/desktop-loop';
 import { createToolbarHandlers } from './toolbar/toolbar-handlers';
+import { createWebSearchHandlers } from './search/search-handlers';
+import { createWebSearch } from './search/web-search';
 
 export type { Core, CoreOptions } from './core-api';
 export { DATABASE_FILE } from './store/db';
@@ -96,6 +98,7 @@ export function createCore(options: CoreOptions): Core {
       if (!closing) openRuns.setWaiting(runId, open.length > 0 ? open : null);
     },
   });
+  const search = createWebSearch({ settings, secrets: ports.secrets, options: options.webSearch });
   const mcpServers = createMcpServerRepo(db);
   const mcp = createConfiguredClients({
     servers: mcpServers,
@@ -107,7 +110,7 @@ export function createCore(options: CoreOptions): Core {
     agent: {
       dataDir: options.dataDir,
       tools: async (info) => [
-        ...agentToolsCore({ sandbox: options.bashSandbox }),
+        ...agentToolsCore({ sandbox: options.bashSandbox, webSearch: search }),
         ...outputAgentTools(tools, info),
         ...(options.extraAgentTools?.() ?? []),
         ...(await mcp.tools()),
@@ -171,6 +174,7 @@ export function createCore(options: CoreOptions): Core {
       usage: () => runs.usage(),
     }),
     ...createToolbarHandlers({ settings, skills, events }),
+    ...createWebSearchHandlers({ search, settings, secrets: ports.secrets }),
     ...createMcpHandlers({ repo: mcpServers, secrets: ports.secrets, onChange: mcp.drop }),
     ...createDesktopCheckHandlers({ ...options, ports, listSkills: () => listed() }),
     ...createAppRuleHandlers(output.appRules, skills),

@@ -77,6 +77,7 @@ import {
   ProviderTestResult,
 } from '../types/provider';
 import { ToolbarSettings, ToolbarUpdate } from '../types/toolbar';
+import { webSearchChannels } from '../types/web-search';
 
 export interface ChannelSpec {
   input: z.ZodType;
@@ -188,6 +189,7 @@ export const contract = {
   /** Every decision made: by rule, mode, the user or a timeout. */
   'permissions:audit': { input: PermissionAuditQuery, output: z.array(PermissionAuditRow) },
   ...mcpChannels,
+  ...webSearchChannels,
   /** What a skill's hotkey does: capture the selection and focus, ask in the command bar if needed, run. */
   'trigger:run': { input: TriggerInput, output: TriggerResult },
   /** The launcher: capture, choose a skill (typed filter, 1–9), run it on the capture. */

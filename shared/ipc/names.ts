@@ -64,6 +64,9 @@ export const CHANNELS = [
   'apps:delete',
   'apps:nextPasteKey',
   'apps:toolbar',
+  'search:settings',
+  'search:update',
+  'search:test',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

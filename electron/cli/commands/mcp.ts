@@ -2,6 +2,7 @@ import type { Readable, Writable } from 'node:stream';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { createSkillsMcpServer, quietPorts } from '../../core/mcp/server';
 import type { ProviderKind } from '../../core/providers/gateway';
+import type { WebSearchOptions } from '../../core/search/web-search';
 import type { SkillDir } from '../../core/skills/sources';
 import { openCliCore } from '../cli-core';
 import type { Io } from '../io';
@@ -14,6 +15,8 @@ export interface McpOptions {
   baseUrl?: string;
   model?: string;
   apiKeyEnv?: string;
+  /** `--search-backend`, `--search-url`, `--search-key-env`: WebSearch's backend over the settings. */
+  webSearch?: WebSearchOptions;
   /** The transport's streams (process stdin/stdout in the CLI). */
   stdin?: Readable;
   stdout?: Writable;

@@ -6,6 +6,7 @@ import type { ContextValues } from '../../../shared/skills/context-values';
 import type { PermissionMode } from '../../../shared/types/permission';
 import type { RunEvent } from '../../../shared/types/run';
 import type { ProviderKind } from '../../core/providers/gateway';
+import type { WebSearchOptions } from '../../core/search/web-search';
 import type { SkillDir } from '../../core/skills/sources';
 import { createNodePorts, type Writer } from '../node-ports';
 import { openCliCore } from '../cli-core';
@@ -56,6 +57,8 @@ export interface RunOptions {
    * /dev/tty). `isTTY` decides the default of `approve` and whether AskUser questions may read a line.
    */
   terminal?: { input: Readable; isTTY: boolean };
+  /** `--search-backend`, `--search-url`, `--search-key-env`: WebSearch's backend over the settings. */
+  webSearch?: WebSearchOptions;
   /** Where the step list of a workflow, phases or autonomous run is drawn (default stderr). */
   progress?: { stream: NodeJS.WritableStream & { columns?: number }; isTTY: boolean };
 }

@@ -4,6 +4,8 @@ import { createCore, type Core } from '../../core/core';
 import { createX11Ports } from '../../core/desktop/linux/x11';
 import type { PlatformPorts } from '../../core/platform';
 import { eventCardPort, noCommandBar } from '../../core/trigger/host-ports';
+import { BACKEND_NAMES } from '../../core/search/search-error';
+import type { WebSearchOptions } from '../../core/search/web-search';
 import type { SkillDir } from '../../core/skills/sources';
 import { StoreError } from '../../core/store/db';
 import { startHost } from '../host';
@@ -24,6 +26,8 @@ export interface ServeOptions {
   desktop?: boolean;
   /** Keep provider keys in the system keyring when there is one (default); false: this process only. */
   keyring?: boolean;
+  /** `--search-backend`, `--search-url`, `--search-key-env`: WebSearch's backend until serve stops. */
+  webSearch?: WebSearchOptions;
 }
 
 /** The system keyring when it answers (Linux: Secret Service via secret-tool), else why not. */
@@ -69,6 +73,7 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
       runtime: 'node',
       version: packageVersion(),
       ports: { ...desktopPorts, ...(keys.secrets ? { secrets: keys.secrets } : {}) },
+      webSearch: options.webSearch,
       // --desktop acts on this X display: the desktop check runs there
       ...(options.desktop
         ? {
@@ -111,6 +116,12 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
   io.out(`Skilldeck dashboard: ${host.url}`);
   io.out(`Data: ${dataDir}. Provider keys: ${keys.note}. Press Ctrl+C to stop.`);
   if (options.desktop) io.out(`Desktop: triggers act on display ${process.env.DISPLAY ?? ''}.`);
+  const search = options.webSearch;
+  if (search) {
+    const backend = BACKEND_NAMES[search.backend ?? core.settings.get('search.backend')];
+    const key = search.apiKey ? ' with the key from --search-key-env' : '';
+    io.out(`Web search: ${backend}${search.url ? ` at ${search.url}` : ''}${key}, until serve stops.`);
+  }
 
   const running = host;
   const openCore = core;

@@ -95,7 +95,8 @@ describe('the permission gate', () => {
 
   it('tells the run when a rule allows, and calls it a run grant when the run granted it', async () => {
     const byRule = setup({ rules: { allow: ['Write'] } });
-    expect(await permit(byRule, write)).toEqual({ allowed: true });
+    // the rule that allowed it goes to the tool too (WebSearch keeps a domain rule's results to its domains)
+    expect(await permit(byRule, write)).toEqual({ allowed: true, rule: 'Write' });
     expect(byRule.events).toEqual([
       {
         type: 'permission_decision',
@@ -114,7 +115,7 @@ describe('the permission gate', () => {
       { decision: 'allow', source: 'run-grant', rule: 'Write', reason: 'rule Write' },
     ]);
     const byCeiling = setup({ grants: ['Write(notes.md)'] });
-    await permit(byCeiling, write);
+    expect(await permit(byCeiling, write)).toEqual({ allowed: true, rule: 'Write(notes.md)' });
     expect(byCeiling.audits.map(brief)).toEqual([
       { decision: 'allow', source: 'rule', rule: 'Write(notes.md)', reason: 'rule Write(notes.md)' },
     ]);

@@ -16,7 +16,8 @@ import type { AgentTool, ToolTarget } from './types';
 /** Default timeout of a permission prompt: no answer is a deny. */
 export const PERMISSION_TIMEOUT_MS = 120_000;
 
-export type Permission = { allowed: true } | { allowed: false; reason: string };
+/** `rule`: the rule that allowed the call, when a rule did (not the user, not the mode). */
+export type Permission = { allowed: true; rule?: string } | { allowed: false; reason: string };
 
 export interface PermissionGateDeps {
   runId: string;
@@ -131,7 +132,7 @@ export function createPermissionGate(
         decision.reason,
         decision.rule ?? null,
       );
-      return { allowed: true };
+      return decision.rule !== undefined ? { allowed: true, rule: decision.rule } : { allowed: true };
     }
     if (decision.decision === 'deny') {
       decided(false, decision.rule ? 'rule' : 'mode', decision.reason, decision.rule ?? null);

@@ -6,6 +6,7 @@ import { isInside } from '../fs/inside';
 import { outsidePathAllowed, privateNetworkAllowed } from '../permissions/decide';
 import { isReadTool } from '../permissions/rules';
 import { sandboxGrants } from '../permissions/sandbox-grants';
+import { webSearchScope } from '../permissions/web-search-scope';
 import type { ToolCallPart, ToolResultPart } from '../providers/gateway';
 import type { PermissionGate } from './permission-gate';
 import type { ToolCeiling } from './tool-ceiling';
@@ -125,7 +126,11 @@ export function createToolCaller(d: ToolCallDeps, gate: PermissionGate, ceiling:
           isError: true,
         };
       }
-      return await tool.execute(input, ctx);
+      const permittedBy = permission.rule;
+      return await tool.execute(input, {
+        ...ctx,
+        searchScope: () => webSearchScope(gate.env(), permittedBy),
+      });
     } catch (error) {
       if (error instanceof ToolInputError) return refuse(error.message);
       if (d.signal.aborted) return refuse('cancelled');

@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import type { BashSandbox } from '../../../shared/types/run';
 import type { SandboxGrants } from '../permissions/sandbox-grants';
+import type { SearchScope } from '../permissions/web-search-scope';
 
 /** How a tool touches the world: `plan` mode allows only `read`, `interact`, `meta` and `output`. */
 export type ToolEffect = 'read' | 'edit' | 'exec' | 'network' | 'interact' | 'meta' | 'output';
@@ -48,6 +49,10 @@ export interface AgentToolContext {
   outsideAllowed: (tool: string, absolutePath: string) => boolean;
   /** Whether a rule allows WebFetch to reach this private or loopback URL (refused otherwise). */
   privateNetworkAllowed: (url: string) => boolean;
+  /**
+   * WebSearch: the result domains the permission rules keep, once the call is permitted (absent: any).
+   */
+  searchScope?: () => SearchScope;
   /** Bash's sandbox: the network and the folders outside the working directory the rules grant. */
   sandboxGrants: () => SandboxGrants;
   /** The skill's own folder: Bash sees it read-only (its scripts/ run from there). */

@@ -30,6 +30,8 @@ export const isEditTool = (tool: string, effect?: string): boolean =>
   EDIT_TOOLS.has(tool) || (effect === 'edit' && !tool.startsWith('mcp__'));
 export const isReadTool = (tool: string): boolean => READ_TOOLS.has(tool);
 const isFileRuleTool = (tool: string) => EDIT_TOOLS.has(tool) || READ_TOOLS.has(tool);
+/** Tools whose rules name a domain: the page WebFetch reaches, the results WebSearch keeps. */
+const isDomainRuleTool = (tool: string) => tool === 'WebFetch' || tool === 'WebSearch';
 
 const bad = (text: string, problem: string, example: string) =>
   new RuleError(`permission rule \`${text}\`: ${problem} (for example \`${example}\`)`);
@@ -91,21 +93,21 @@ function checkSpecifier(text: string, tool: string, specifier: string): void {
       );
     return;
   }
-  if (tool === 'WebFetch') {
+  if (isDomainRuleTool(tool)) {
     const host = specifier.startsWith('domain:') ? specifier.slice('domain:'.length) : undefined;
-    if (host === undefined) throw bad(text, 'WebFetch rules name a domain', 'WebFetch(domain:example.com)');
+    if (host === undefined) throw bad(text, `${tool} rules name a domain`, `${tool}(domain:example.com)`);
     if (!/^(\*\.)?[^\s/*:[\]]+$|^\[[0-9a-fA-F:.]+\]$/.test(host))
       throw bad(
         text,
         'the domain must be a host name, optionally starting with `*.`',
-        'WebFetch(domain:*.example.com)',
+        `${tool}(domain:*.example.com)`,
       );
     return;
   }
   if (isFileRuleTool(tool)) return;
   throw bad(
     text,
-    `${tool} takes no specifier; write \`${tool}\` to match every call (specifiers are for Bash, Edit, Write, Read, Glob, Grep and WebFetch)`,
+    `${tool} takes no specifier; write \`${tool}\` to match every call (specifiers are for Bash, Edit, Write, Read, Glob, Grep, WebFetch and WebSearch)`,
     tool,
   );
 }
@@ -264,7 +266,8 @@ export function hostOf(url: string | undefined): string | undefined {
   }
 }
 
-function matchDomain(specifier: string, host: string): boolean {
+/** Whether a host is the `domain:` specifier's (`domain:example.com` that host only, `domain:*.example.com` below it). */
+export function matchDomain(specifier: string, host: string): boolean {
   const domain = specifier.slice('domain:'.length).toLowerCase().replace(/\.$/, '');
   if (domain.startsWith('*.')) return host.endsWith(domain.slice(1));
   return host === domain;
@@ -318,6 +321,10 @@ export function ruleMatchesForList(
 ): boolean {
   const parsed = typeof rule === 'string' ? parseRule(rule) : rule;
   if (!ruleAppliesToTool(parsed, inv)) return false;
+  // A search reaches no page of its own: a domain rule allows it (its results kept to the allowed
+  // domains) or asks about it; a deny one leaves that domain's results out, not the search
+  // (permissions/web-search-scope.ts).
+  if (parsed.tool === 'WebSearch' && parsed.specifier !== undefined) return list !== 'deny';
   if (parsed.tool === 'Bash' && parsed.specifier !== undefined)
     return matchBashRule(list, parsed.specifier, inv);
   const subjects = subjectsOf(parsed, inv);

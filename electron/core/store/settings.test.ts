@@ -76,6 +76,12 @@ const CASES: { [K in SettingKey]: { fallback: unknown; kept: unknown; damaged: u
   },
   'apps.seen': { fallback: [], kept: ['xterm', 'gedit'], damaged: ['xterm', [1], null] },
   'trigger.repeatPress': { fallback: 'ignore', kept: 'cancel', damaged: ['stop', true, null] },
+  'search.backend': { fallback: 'duckduckgo', kept: 'searxng', damaged: ['google', 1, null] },
+  'search.searxngUrl': {
+    fallback: null,
+    kept: 'http://127.0.0.1:8888/searx',
+    damaged: ['searx.example.org', 'file:///etc/passwd', 'https://user:pw@searx.example.org', 42],
+  },
 };
 
 describe('settings: the declared keys', () => {

@@ -13,6 +13,7 @@ import { AppRuleSettings } from '../../../shared/types/app-rules';
 import { Accelerator } from '../../../shared/types/hotkey';
 import { ToolbarSettings } from '../../../shared/types/toolbar';
 import { withToolbarExcluded } from '../apps/app-rules';
+import { SearchBackend, SearchUrl } from '../../../shared/types/web-search';
 import { PERMISSION_MODES } from '../permissions/types';
 import { StoreError, type OpenOptions } from './db';
 
@@ -79,6 +80,10 @@ export const SETTINGS = {
    * its result goes in after the earlier one's (trigger/run-queue.ts).
    */
   'trigger.repeatPress': setting(z.enum(['ignore', 'cancel']), 'ignore'),
+  /** Where the WebSearch tool searches (search/search-config.ts); Brave's key is in the secret store. */
+  'search.backend': setting(SearchBackend, 'duckduckgo'),
+  /** The SearXNG instance WebSearch asks when that is the backend; null until one is given. */
+  'search.searxngUrl': setting(SearchUrl.nullable(), null),
 };
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -13,6 +13,7 @@ import { createRunsStore, type RunsStore } from './runs';
 import { createSettingsStore, type SettingsStore } from './settings';
 import { createSkillsStore, type SkillsStore } from './skills';
 import { createToolbarStore, type ToolbarStore } from '../features/toolbar/toolbar-store';
+import { createWebSearchStore, type WebSearchStore } from '../features/web-search/web-search-store';
 
 export interface Stores {
   useAppStore: AppStore;
@@ -28,6 +29,7 @@ export interface Stores {
   useDesktopCheckStore: DesktopCheckStore;
   useToolbarStore: ToolbarStore;
   useAppsStore: AppsStore;
+  useWebSearchStore: WebSearchStore;
 }
 
 /** All stores of one dashboard, loaded once and reloaded whenever a dropped link comes back. */
@@ -55,12 +57,15 @@ export function createStores(client: Client, link: ConnectionLink | null): Store
     useToolbarStore: createToolbarStore(client),
     // Settings › Apps: read when the section opens (and again after a reconnect, by the section).
     useAppsStore: createAppsStore(client),
+    // Settings › Web search: read when the section opens (and again after a reconnect, by loadAll).
+    useWebSearchStore: createWebSearchStore(client),
   };
   const loadAll = () => {
     void stores.useAppStore.getState().load();
     void stores.useSkillsStore.getState().load();
     void stores.useSettingsStore.getState().load();
     void stores.useToolbarStore.getState().load();
+    if (stores.useWebSearchStore.getState().settings) void stores.useWebSearchStore.getState().load();
     void stores.usePromptsStore.getState().loadPending();
   };
   let dropped = false;

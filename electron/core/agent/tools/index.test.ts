@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { agentToolsCore, fileTools } from './index';
 
 describe('agentToolsCore', () => {
-  it('lists the seven tools under Claude Code’s names, with their effects', () => {
+  it('lists the eight tools under Claude Code’s names, with their effects', () => {
     expect(Object.fromEntries(agentToolsCore().map((tool) => [tool.name, tool.effect]))).toEqual({
       Read: 'read',
       Write: 'edit',
@@ -12,6 +12,7 @@ describe('agentToolsCore', () => {
       Grep: 'read',
       Bash: 'exec',
       WebFetch: 'network',
+      WebSearch: 'network',
     });
     expect(fileTools.map((tool) => tool.name)).toEqual(['Read', 'Write', 'Edit', 'Glob', 'Grep']);
     expect(agentToolsCore()).not.toBe(agentToolsCore());
@@ -33,6 +34,13 @@ describe('agentToolsCore', () => {
     ]);
     expect(Object.keys(schemas.Grep!.properties)).toContain('-C');
     expect(schemas.Bash!.required).toEqual(['command']);
+    expect(schemas.WebSearch!.required).toEqual(['query']);
+    expect(Object.keys(schemas.WebSearch!.properties)).toEqual([
+      'query',
+      'count',
+      'allowed_domains',
+      'blocked_domains',
+    ]);
     for (const tool of agentToolsCore()) expect(tool.description.length).toBeGreaterThan(40);
   });
 });

@@ -10,6 +10,7 @@ import { HotkeysSection } from './HotkeysSection';
 import { PermissionsSection } from './PermissionsSection';
 import { ProvidersSection } from './ProvidersSection';
 import { ToolbarSection } from '../toolbar/ToolbarSection';
+import { WebSearchSection } from '../web-search/WebSearchSection';
 
 export function SettingsPage() {
   const { t } = useTranslation('settings');
@@ -19,6 +20,7 @@ export function SettingsPage() {
       <ProvidersSection />
       <FoldersSection />
       <PermissionsSection />
+      <WebSearchSection />
       <HotkeysSection />
       <DesktopCheckSection />
       <ToolbarSection />

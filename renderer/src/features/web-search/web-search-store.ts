@@ -1,0 +1,62 @@
+import { create } from 'zustand';
+import type { Client } from '../../../../shared/ipc/client';
+import type {
+  WebSearchSettings,
+  WebSearchTestResult,
+  WebSearchUpdate,
+} from '../../../../shared/types/web-search';
+import { errorText } from '../../i18n/error-text';
+
+export type SearchTest = { state: 'testing' } | ({ state: 'done' } & WebSearchTestResult);
+
+export interface WebSearchState {
+  /** null until the first `search:settings` answer. */
+  settings: WebSearchSettings | null;
+  /** Why loading or the last change failed, in the dashboard's words. */
+  error: string | null;
+  /** The last "Try a search" (dropped when the settings change: it no longer says what searches do). */
+  test: SearchTest | null;
+  load(): Promise<void>;
+  /** Sends the change; true when the host kept it (else `error` says why). */
+  update(patch: WebSearchUpdate): Promise<boolean>;
+  tryIt(query?: string): Promise<void>;
+}
+
+/** Settings › Web search: the backend, the SearXNG address, whether a Brave key is stored. */
+export function createWebSearchStore(client: Client) {
+  let latest = 0;
+  return create<WebSearchState>()((set, get) => ({
+    settings: null,
+    error: null,
+    test: null,
+
+    async load() {
+      const request = ++latest;
+      const result = await client.request('search:settings', undefined);
+      if (request !== latest) return;
+      if (result.ok) set({ settings: result.value, error: null });
+      else set({ error: errorText(result.error) });
+    },
+
+    async update(patch) {
+      const before = get().settings;
+      const request = ++latest;
+      // the chosen backend shows at once (a radio button follows the click), then what the host kept
+      if (before && patch.backend !== undefined) set({ settings: { ...before, backend: patch.backend } });
+      const result = await client.request('search:update', patch);
+      if (request !== latest) return result.ok;
+      if (result.ok) set({ settings: result.value, error: null, test: null });
+      else set({ settings: before, error: errorText(result.error) });
+      return result.ok;
+    },
+
+    async tryIt(query) {
+      set({ test: { state: 'testing' } });
+      const result = await client.request('search:test', query ? { query } : {});
+      if (result.ok) set({ test: { state: 'done', ...result.value } });
+      else set({ test: null, error: errorText(result.error) });
+    },
+  }));
+}
+
+export type WebSearchStore = ReturnType<typeof createWebSearchStore>;
