@@ -7,7 +7,7 @@ import type { PlatformPorts } from '../core/platform';
 import type { SkillDir } from '../core/skills/sources';
 import { onPath } from '../core/fs/on-path';
 import { createKeyringSecrets } from './keyring-secrets';
-import { createEnvSecrets } from './node-secrets';
+import { createEnvSecrets, environmentKeys } from './node-secrets';
 import type { Io } from './io';
 import { packageVersion, resolveDataDir } from './paths';
 
@@ -15,7 +15,8 @@ export interface ProviderFlags {
   provider?: ProviderKind;
   baseUrl?: string;
   model?: string;
-  apiKeyEnv?: string;
+  /** `--api-key-env A,B,C`: the variables holding the keys, checked to be set. */
+  apiKeyEnv?: string[];
 }
 
 export interface CliCoreOptions extends ProviderFlags {
@@ -33,7 +34,9 @@ export function openCliCore(options: CliCoreOptions, io: Io, extra: Partial<Core
     process.platform === 'linux' && onPath('secret-tool', process.env)
       ? createKeyringSecrets({ dataDir, timeoutMs: 10_000 })
       : null;
-  const secrets = createEnvSecrets(options.apiKeyEnv, process.env, keyring);
+  const secrets = createEnvSecrets(keyring);
+  // the keys of --api-key-env are the pool of whichever provider the command uses
+  const apiKeys = options.apiKeyEnv ? environmentKeys(options.apiKeyEnv) : undefined;
   try {
     return createCore({
       dataDir,
@@ -42,13 +45,14 @@ export function openCliCore(options: CliCoreOptions, io: Io, extra: Partial<Core
       runtime: 'node',
       version: packageVersion(),
       ports: { ...options.ports, secrets },
+      ...(apiKeys ? { environmentKeys: { keys: apiKeys, for: 'every-provider' as const } } : {}),
       gateway: options.provider
         ? adhocProvider(
             {
               kind: options.provider,
               baseUrl: options.baseUrl,
               model: options.model,
-              apiKeyEnv: options.apiKeyEnv,
+              apiKeys,
             },
             secrets,
           )

@@ -13,7 +13,7 @@ export interface McpOptions {
   provider?: ProviderKind;
   baseUrl?: string;
   model?: string;
-  apiKeyEnv?: string;
+  apiKeyEnv?: string[];
   /** The transport's streams (process stdin/stdout in the CLI). */
   stdin?: Readable;
   stdout?: Writable;

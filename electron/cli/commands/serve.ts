@@ -8,6 +8,7 @@ import type { SkillDir } from '../../core/skills/sources';
 import { StoreError } from '../../core/store/db';
 import { startHost } from '../host';
 import { createKeyringSecrets, probeKeyring } from '../keyring-secrets';
+import { environmentKeys } from '../node-secrets';
 import type { Io } from '../io';
 import { keepServingOnErrors, oneLineError } from '../last-resort';
 import { packageVersion, rendererDir, resolveDataDir } from '../paths';
@@ -24,6 +25,8 @@ export interface ServeOptions {
   desktop?: boolean;
   /** Keep provider keys in the system keyring when there is one (default); false: this process only. */
   keyring?: boolean;
+  /** `--api-key-env A,B,C`: the default provider's keys while serve runs (checked to be set). */
+  apiKeyEnv?: string[];
 }
 
 /** The system keyring when it answers (Linux: Secret Service via secret-tool), else why not. */
@@ -69,6 +72,9 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
       runtime: 'node',
       version: packageVersion(),
       ports: { ...desktopPorts, ...(keys.secrets ? { secrets: keys.secrets } : {}) },
+      ...(options.apiKeyEnv
+        ? { environmentKeys: { keys: environmentKeys(options.apiKeyEnv), for: 'default-provider' as const } }
+        : {}),
       // --desktop acts on this X display: the desktop check runs there
       ...(options.desktop
         ? {
@@ -110,6 +116,8 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
   }
   io.out(`Skilldeck dashboard: ${host.url}`);
   io.out(`Data: ${dataDir}. Provider keys: ${keys.note}. Press Ctrl+C to stop.`);
+  if (options.apiKeyEnv)
+    io.out(`The default provider's keys: ${options.apiKeyEnv.join(', ')} (--api-key-env), taken in turn.`);
   if (options.desktop) io.out(`Desktop: triggers act on display ${process.env.DISPLAY ?? ''}.`);
 
   const running = host;

@@ -8,5 +8,35 @@ import type { IpcError } from '../../../shared/ipc/result';
 export function errorText(error: Pick<IpcError, 'message' | 'words'>, i18n: I18n = i18next): string {
   const words = error.words;
   if (!words || !i18n.exists(words.key, { ns: 'errors' })) return error.message;
-  return i18n.t(words.key, { ns: 'errors', ...(words.values ?? {}) });
+  const values = { ...(words.values ?? {}) };
+  // a list of keys and why each is unusable, given as data: said here (`keys`) in the page's language
+  if (typeof values.keyStates === 'string') {
+    const said = sayKeyStates(values.keyStates, i18n);
+    if (said !== null) values.keys = said;
+  }
+  return i18n.t(words.key, { ns: 'errors', ...values });
+}
+
+interface KeyState {
+  label: string;
+  state: string;
+  status?: number;
+  seconds?: number;
+}
+
+/** "Work: invalid (401), Personal: cooling down for 42 s" in the page's language; null when unreadable. */
+function sayKeyStates(json: string, i18n: I18n): string | null {
+  let states: unknown;
+  try {
+    states = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(states)) return null;
+  const said = (states as KeyState[]).map((s) =>
+    i18n.exists(`keyState.${s.state}`, { ns: 'errors' })
+      ? i18n.t(`keyState.${s.state}`, { ns: 'errors', ...s })
+      : String(s.label),
+  );
+  return said.join(i18n.t('keyState.separator', { ns: 'errors' }));
 }
