@@ -25,7 +25,7 @@ describe('a failed run’s error in a terminal’s words', () => {
       ms: 1,
       baseUrl: 'u',
       keys: 'Work: invalid (401), Personal: cooling down for 42 s',
-      wait: 42,
+      wait: '42 s',
     };
     for (const [name, english] of providerErrors) {
       const message = english.replace(/\{\{(\w+)\}\}/g, (_, v: string) =>
@@ -44,7 +44,7 @@ describe('a failed run’s error in a terminal’s words', () => {
   });
 
   it('a pool with no usable key names each variable of --api-key-env and what to do', () => {
-    const values = { provider: 'openai', keys: 'A: invalid (401), B: cooling down for 42 s', wait: 42 };
+    const values = { provider: 'openai', keys: 'A: invalid (401), B: cooling down for 42 s', wait: '42 s' };
     const said = terminalError(
       'every key of "openai" is unusable — …',
       { key: 'provider.keysUnusable.both', values },

@@ -62,7 +62,7 @@ function keysUnusable(
     return `${message.replace(/\bin Settings\b/g, `in ${DASHBOARD}`)}, or give keys here with --api-key-env A,B,C`;
   const one = variant.startsWith('one');
   const todo = [
-    ...(cooling ? [`try again in ${v('wait')} s`] : []),
+    ...(cooling ? [`try again in ${v('wait')}`] : []),
     refused ? 'replace the refused keys in their variables' : 'add another variable to --api-key-env',
   ].join(', or ');
   return `${one ? 'the key' : 'every key'} given with --api-key-env is unusable — ${v('keys')}; ${todo}`;

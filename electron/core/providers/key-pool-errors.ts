@@ -9,10 +9,17 @@ export type KeyState =
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
+/** A wait in English: "42 s" under two minutes, then "17 min", then "3 h" (rounded up). */
+export function sayDuration(totalSeconds: number): string {
+  if (totalSeconds < 120) return `${totalSeconds} s`;
+  const minutes = Math.ceil(totalSeconds / 60);
+  return minutes < 120 ? `${minutes} min` : `${Math.ceil(minutes / 60)} h`;
+}
+
 /** One key's state in English, e.g. "Work: invalid (401)". */
 export function sayKeyState(key: KeyState): string {
   if (key.state === 'invalid') return `${key.label}: invalid (${key.status})`;
-  if (key.state === 'cooling') return `${key.label}: cooling down for ${seconds(key.ms)} s`;
+  if (key.state === 'cooling') return `${key.label}: cooling down for ${sayDuration(seconds(key.ms))}`;
   return `${key.label}: not in this program's secret store`;
 }
 
@@ -20,7 +27,7 @@ export function sayKeyState(key: KeyState): string {
  * "every key of "openai" is unusable — Work: invalid (401), Personal: cooling down for 42 s; try again in
  * 42 s, or edit the invalid keys in Settings". A provider whose keys are all missing from the secret store
  * gets the older "has no API key" error, which the CLI words for a terminal. `words.values.keyStates` lists
- * the keys as data, so the dashboard can say each in its own language.
+ * the keys as data and `waitSeconds` the wait, so the dashboard can say them in its own language.
  */
 export function keysUnusableError(provider: string, keys: KeyState[]): ModelError {
   if (keys.every((k) => k.state === 'missing')) {
@@ -41,12 +48,13 @@ export function keysUnusableError(provider: string, keys: KeyState[]): ModelErro
       : invalid.length === 0
         ? 'cooling'
         : 'both';
+  const later = sayDuration(wait);
   const todo = {
     invalid: 'edit or replace them in Settings',
-    cooling: `try again in ${wait} s, or add another key in Settings`,
-    both: `try again in ${wait} s, or edit the invalid keys in Settings`,
+    cooling: `try again in ${later}, or add another key in Settings`,
+    both: `try again in ${later}, or edit the invalid keys in Settings`,
     oneInvalid: 'edit or replace it in Settings',
-    oneCooling: `try again in ${wait} s, or add another key in Settings`,
+    oneCooling: `try again in ${later}, or add another key in Settings`,
   }[variant];
   const list = keys.map(sayKeyState).join(', ');
   const refused = keys.find((k) => k.state === 'invalid');
@@ -63,7 +71,8 @@ export function keysUnusableError(provider: string, keys: KeyState[]): ModelErro
       values: {
         provider,
         keys: list,
-        wait,
+        wait: later,
+        waitSeconds: wait,
         keyStates: JSON.stringify(
           keys.map((k) =>
             k.state === 'invalid'

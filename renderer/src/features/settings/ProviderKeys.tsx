@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { Provider, ProviderKey } from '../../../../shared/types/provider';
 import { useStores } from '../../app/stores-context';
 import { formatWhen } from '../../i18n/dates';
+import { sayDuration } from '../../i18n/duration';
 import { errorText } from '../../i18n/error-text';
 import { useNow } from '../runs/clock';
 import './keys.css';
@@ -94,64 +95,66 @@ function KeyRow({
 
   return (
     <div className="key-row" data-health={health.state}>
-      <div className="key-top">
-        <span className="key-label">{label}</span>
-        <HealthBadge keyView={keyView} />
-        {keyView.source === 'environment' && <span className="badge">{t('keys.environment')}</span>}
+      <div className="key-main">
+        <div className="key-top">
+          <span className="key-label">{label}</span>
+          <HealthBadge keyView={keyView} />
+          {keyView.source === 'environment' && <span className="badge">{t('keys.environment')}</span>}
+        </div>
+        <KeyHealthNote keyView={keyView} />
       </div>
-      <KeyHealthNote keyView={keyView} />
-      {error !== null && (
-        <p className="form-error" role="alert">
-          {t('providers.actionError', { error })}
-        </p>
-      )}
-      {editable &&
-        (confirming ? (
-          <div className="confirm" role="group" aria-label={t('keys.removeOf', { label })}>
-            <p>{t('keys.confirmRemove', { label, name: provider.name })}</p>
-            <div className="button-row">
-              <button type="button" className="button" onClick={() => setConfirming(false)} autoFocus>
-                {t('common:cancel')}
-              </button>
-              <button
-                type="button"
-                className="button button-danger"
-                onClick={() => void act(() => removeKey(provider.id, keyView.id))}
-              >
-                {t('keys.remove')}
-              </button>
-            </div>
-          </div>
-        ) : (
-          <div className="button-row">
-            {(health.state === 'invalid' || health.state === 'cooling') && (
-              <button
-                type="button"
-                className="button button-small"
-                aria-label={t('keys.useAgainOf', { label })}
-                onClick={() => void act(() => editKey({ providerId: provider.id, keyId: keyView.id }))}
-              >
-                {t('keys.useAgain')}
-              </button>
-            )}
+      {editable && !confirming && (
+        <div className="button-row key-actions">
+          {(health.state === 'invalid' || health.state === 'cooling') && (
             <button
               type="button"
-              className="button button-small button-ghost"
-              aria-label={t('keys.editOf', { label })}
-              onClick={onEdit}
+              className="button button-small"
+              aria-label={t('keys.useAgainOf', { label })}
+              onClick={() => void act(() => editKey({ providerId: provider.id, keyId: keyView.id }))}
             >
-              {t('providers.edit')}
+              {t('keys.useAgain')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="button button-small button-ghost"
+            aria-label={t('keys.editOf', { label })}
+            onClick={onEdit}
+          >
+            {t('providers.edit')}
+          </button>
+          <button
+            type="button"
+            className="button button-small button-ghost"
+            aria-label={t('keys.removeOf', { label })}
+            onClick={() => setConfirming(true)}
+          >
+            {t('keys.remove')}
+          </button>
+        </div>
+      )}
+      {editable && confirming && (
+        <div className="confirm key-wide" role="group" aria-label={t('keys.removeOf', { label })}>
+          <p>{t('keys.confirmRemove', { label, name: provider.name })}</p>
+          <div className="button-row">
+            <button type="button" className="button" onClick={() => setConfirming(false)} autoFocus>
+              {t('common:cancel')}
             </button>
             <button
               type="button"
-              className="button button-small button-ghost"
-              aria-label={t('keys.removeOf', { label })}
-              onClick={() => setConfirming(true)}
+              className="button button-danger"
+              onClick={() => void act(() => removeKey(provider.id, keyView.id))}
             >
               {t('keys.remove')}
             </button>
           </div>
-        ))}
+        </div>
+      )}
+      {error !== null && (
+        <p className="form-error key-wide" role="alert">
+          {t('providers.actionError', { error })}
+        </p>
+      )}
     </div>
   );
 }
@@ -186,7 +189,7 @@ function CoolingBadge({ until }: { until: number }) {
     );
   return (
     <span className="badge" data-health="cooling">
-      {t('keys.health.cooling', { seconds })}
+      {t('keys.health.cooling', { left: sayDuration(seconds) })}
     </span>
   );
 }
@@ -255,12 +258,15 @@ function KeyForm({
   return (
     <form
       className="key-form"
-      aria-label={title}
+      aria-labelledby={`${id}-title`}
       onSubmit={submit}
       onKeyDown={(e) => {
         if (e.key === 'Escape') onDone();
       }}
     >
+      <p id={`${id}-title`} className="key-form-title">
+        {title}
+      </p>
       <div className="key-form-fields">
         <div className="field">
           <label htmlFor={`${id}-label`} className="field-label">
@@ -278,7 +284,7 @@ function KeyForm({
             aria-describedby={`${id}-label-hint`}
           />
           <p id={`${id}-label-hint`} className="field-hint">
-            {t('keys.labelHint')}
+            {keyView ? t('keys.labelHintEdit') : t('keys.labelHint')}
           </p>
         </div>
         <div className="field">
