@@ -277,6 +277,11 @@ describe('keys from --api-key-env (serve)', () => {
       error: { code: 'FORBIDDEN', words: { key: 'keys.fromEnvironment' } },
     });
     if (!refused.ok) expectWordsSayMessage(refused.error.words, refused.error.message);
+    const removal = await t.client.request('providers:removeKey', {
+      providerId: provider.id,
+      keyId: 'env-2',
+    });
+    expect(removal).toMatchObject({ ok: false, error: { code: 'FORBIDDEN' } });
     await runOnce();
     await runOnce();
     expect(server.requests.map((r) => r.headers.authorization)).toEqual([

@@ -7,7 +7,7 @@ import type { Handlers } from '../../../shared/ipc/contract';
 import { AppError } from '../../../shared/ipc/result';
 import type { Provider } from '../../../shared/types/provider';
 import type { SecretStorePort } from '../platform';
-import type { ProviderKeyRepo } from '../store/provider-keys';
+import type { ProviderKeyRecord, ProviderKeyRepo } from '../store/provider-keys';
 import type { ProviderRecord } from '../store/providers';
 import type { KeyPool } from './key-pool';
 import { keySecretName, nextKeyLabel, providerSecretName } from './key-sources';
@@ -39,6 +39,22 @@ export function keyVault(deps: VaultDeps) {
       words: { key: 'keys.labelTaken', values: { label, provider: providerName } },
     });
 
+  /** The stored key with this id; a key from --api-key-env is not the dashboard's to change. */
+  const storedKey = async (record: ProviderRecord, list: ProviderKeyRecord[], keyId: string) => {
+    const key = list.find((k) => k.id === keyId);
+    if (key) return key;
+    const fromEnvironment = (await pool.entries(record.id)).some(
+      (e) => e.id === keyId && e.source === 'environment',
+    );
+    if (fromEnvironment)
+      throw new AppError(
+        'FORBIDDEN',
+        'this key comes from --api-key-env: change the environment variable and start serve again',
+        { words: { key: 'keys.fromEnvironment' } },
+      );
+    throw new AppError('NOT_FOUND', `"${record.name}" has no key with id "${keyId}"`);
+  };
+
   /** Deletes a secret where the store holds it (the CLI's store holds nothing to delete). */
   const forget = async (name: string) => {
     if ((await secrets.get(name).catch(() => null)) !== null) await secrets.delete(name);
@@ -66,19 +82,7 @@ export function keyVault(deps: VaultDeps) {
 
     async edit(record: ProviderRecord, keyId: string, label: string | undefined, value: string | undefined) {
       const list = await stored(record.id);
-      const key = list.find((k) => k.id === keyId);
-      if (!key) {
-        const fromEnvironment = (await pool.entries(record.id)).some(
-          (e) => e.id === keyId && e.source === 'environment',
-        );
-        if (fromEnvironment)
-          throw new AppError(
-            'FORBIDDEN',
-            'this key comes from --api-key-env: change the environment variable and start serve again',
-            { words: { key: 'keys.fromEnvironment' } },
-          );
-        throw new AppError('NOT_FOUND', `"${record.name}" has no key with id "${keyId}"`);
-      }
+      const key = await storedKey(record, list, keyId);
       if (
         label !== undefined &&
         list.some((k) => k.id !== keyId && k.label.toLowerCase() === label.toLowerCase())
@@ -90,8 +94,7 @@ export function keyVault(deps: VaultDeps) {
     },
 
     async remove(record: ProviderRecord, keyId: string) {
-      const key = (await stored(record.id)).find((k) => k.id === keyId);
-      if (!key) throw new AppError('NOT_FOUND', `"${record.name}" has no key with id "${keyId}"`);
+      const key = await storedKey(record, await stored(record.id), keyId);
       keys.remove(keyId);
       await forget(key.secretName);
       pool.reset(record.id, keyId);
