@@ -170,7 +170,7 @@ describe('a pool of keys through the contract', () => {
     });
     const [work, personal] = added.ok ? (added.value as Provider).keys : [];
     // a connection test tries each key: the typo is refused and set aside, the other lists the models
-    server.refuseKeys({ 'sk-typo': { status: 401 } });
+    server.refuseKeys({ 'sk-typo': { status: 401, errorMessage: 'Incorrect API key provided: sk-typo.' } });
     const tested = await call('providers:test', { id: provider.id });
     expect(tested).toMatchObject({
       ok: true,
@@ -184,7 +184,12 @@ describe('a pool of keys through the contract', () => {
       },
     });
     const afterTest = await call('providers:list', undefined);
-    expect(afterTest.ok && (afterTest.value as Provider[])[0]!.keys[0]!.health.state).toBe('invalid');
+    // the provider's own words from its error body, the key masked
+    expect(afterTest.ok && (afterTest.value as Provider[])[0]!.keys[0]!.health).toMatchObject({
+      state: 'invalid',
+      status: 401,
+      reason: 'Incorrect API key provided: ***.',
+    });
 
     const edited = await call('providers:editKey', { providerId: provider.id, keyId: work!.id, key: WORK });
     expect(edited.ok && (edited.value as Provider).keys[0]).toEqual({

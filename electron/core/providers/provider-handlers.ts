@@ -43,6 +43,18 @@ type ModelListing =
   | { kind: 'no-list' }
   | { kind: 'failed'; message: string; words?: ErrorWords; status?: number; said?: string };
 
+/** What an error body says: its `error.message` (OpenAI, Anthropic) or `message`, else the text itself. */
+function errorMessageOf(text: string): string {
+  try {
+    const body = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
+    const message = typeof body.error === 'object' ? body.error.message : (body.error ?? body.message);
+    if (typeof message === 'string' && message.trim() !== '') return message.trim();
+  } catch {
+    // not JSON: the text as it came
+  }
+  return text.trim();
+}
+
 /** How long a provider's model list is kept before the endpoint is asked again. */
 const MODEL_LIST_TTL_MS = 60_000;
 
@@ -89,7 +101,10 @@ export function createProviderHandlers(deps: ProviderHandlerDeps): Pick<Handlers
     }
     if (res.status === 404 || res.status === 405) return { kind: 'no-list' };
     const said = await res.text().then(
-      (text) => (key ? maskKey(text, key) : text).slice(0, 200),
+      (text) => {
+        const words = errorMessageOf(text);
+        return (key ? maskKey(words, key) : words).slice(0, 200);
+      },
       () => '',
     );
     return {
