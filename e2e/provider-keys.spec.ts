@@ -56,7 +56,7 @@ test('two labelled keys: added in Settings, their health after a refused run, ne
   // the provider refuses Work and rate-limits Personal: the run fails, naming both
   served.llm.refuseKeys({
     [WORK]: { status: 401, errorMessage: `Incorrect API key provided: ${WORK}` },
-    [PERSONAL]: [{ status: 429, retryAfter: '120' }],
+    [PERSONAL]: [{ status: 429, retryAfter: '100' }],
   });
   const { runId } = await served.api.invoke('runs:start', { skillId: 'translate', input: 'Hello' });
   const run = await served.api.settled(runId);
@@ -67,7 +67,7 @@ test('two labelled keys: added in Settings, their health after a refused run, ne
   const work = card.getByTestId('key-Work');
   await expect(work).toContainText('Invalid (401)');
   await expect(work).toContainText('“Incorrect API key provided: ***”. Not used until you edit it.');
-  await expect(card.getByTestId('key-Personal')).toContainText(/Cooling down · 1[12]\d s/);
+  await expect(card.getByTestId('key-Personal')).toContainText(/Cooling down · (100|9\d) s/);
   await expect(card).toContainText('2 keys, 0 ready');
   // every health shown, light and dark: nothing axe calls serious
   for (const scheme of ['light', 'dark'] as const) {
@@ -115,14 +115,16 @@ test('the failed run names each key and why, in the page’s language', async ({
     await served.api.invoke('providers:removeKey', { providerId: provider.id, keyId: key.id });
   await served.api.invoke('providers:addKey', { providerId: provider.id, label: 'Work', key: WORK });
   await served.api.invoke('providers:addKey', { providerId: provider.id, label: 'Personal', key: PERSONAL });
-  served.llm.refuseKeys({ [WORK]: { status: 401 }, [PERSONAL]: [{ status: 429, retryAfter: '120' }] });
+  served.llm.refuseKeys({ [WORK]: { status: 401 }, [PERSONAL]: [{ status: 429, retryAfter: '100' }] });
   const { runId } = await served.api.invoke('runs:start', { skillId: 'translate', input: 'Hello' });
   await served.api.settled(runId);
 
   await openDashboard(page, served.host, '#/runs', 'zh-CN');
   await page.getByRole('button', { name: `打开 translate 的运行 ${runId}` }).click();
   const alert = page.getByTestId('run-panel').getByRole('alert');
-  await expect(alert).toContainText('“local”的所有密钥都不可用——Work：无效（401），Personal：冷却中，还需 1');
-  await expect(alert).toContainText('请在 120 秒后重试，或在设置中修改无效的密钥');
+  await expect(alert).toContainText(
+    '“local”的所有密钥都不可用——Work：无效（401），Personal：冷却中，还需 100 秒',
+  );
+  await expect(alert).toContainText('请在 100 秒后重试，或在设置中修改无效的密钥');
   await expect(alert).not.toContainText('invalid');
 });
