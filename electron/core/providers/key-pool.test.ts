@@ -74,7 +74,7 @@ async function failure(promise: Promise<unknown>): Promise<ModelError> {
   return error as ModelError;
 }
 
-describe.each(['openai-compatible', 'anthropic'] as const)('a pool of three keys (%s)', (kind) => {
+describe.each(['openai', 'openai-compatible', 'anthropic'] as const)('a pool of three keys (%s)', (kind) => {
   it('moves past a refused and a rate-limited key at once, and keeps them aside', async () => {
     const { gateway, pool, clock, changes } = setup(kind, ['Work', 'Personal', 'Team']);
     server.refuseKeys({
