@@ -8,7 +8,7 @@ import type { WebSearchOptions } from '../core/search/web-search';
 import type { SkillDir } from '../core/skills/sources';
 import { onPath } from '../core/fs/on-path';
 import { createKeyringSecrets } from './keyring-secrets';
-import { createEnvSecrets } from './node-secrets';
+import { createEnvSecrets, environmentKeys } from './node-secrets';
 import type { Io } from './io';
 import { packageVersion, resolveDataDir } from './paths';
 
@@ -16,7 +16,8 @@ export interface ProviderFlags {
   provider?: ProviderKind;
   baseUrl?: string;
   model?: string;
-  apiKeyEnv?: string;
+  /** `--api-key-env A,B,C`: the variables holding the keys, checked to be set. */
+  apiKeyEnv?: string[];
 }
 
 export interface CliCoreOptions extends ProviderFlags {
@@ -36,7 +37,9 @@ export function openCliCore(options: CliCoreOptions, io: Io, extra: Partial<Core
     process.platform === 'linux' && onPath('secret-tool', process.env)
       ? createKeyringSecrets({ dataDir, timeoutMs: 10_000 })
       : null;
-  const secrets = createEnvSecrets(options.apiKeyEnv, process.env, keyring);
+  const secrets = createEnvSecrets(keyring);
+  // the keys of --api-key-env are the pool of whichever provider the command uses
+  const apiKeys = options.apiKeyEnv ? environmentKeys(options.apiKeyEnv) : undefined;
   try {
     return createCore({
       dataDir,
@@ -46,13 +49,14 @@ export function openCliCore(options: CliCoreOptions, io: Io, extra: Partial<Core
       version: packageVersion(),
       ports: { ...options.ports, secrets },
       webSearch: options.webSearch,
+      ...(apiKeys ? { environmentKeys: { keys: apiKeys, for: 'every-provider' as const } } : {}),
       gateway: options.provider
         ? adhocProvider(
             {
               kind: options.provider,
               baseUrl: options.baseUrl,
               model: options.model,
-              apiKeyEnv: options.apiKeyEnv,
+              apiKeys,
             },
             secrets,
           )

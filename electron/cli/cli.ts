@@ -11,6 +11,7 @@ import { triggerCommand } from './commands/trigger';
 import { parseContextFlags } from './context-flags';
 import { validateCommand } from './commands/validate';
 import { processIo, type Io } from './io';
+import { apiKeyEnvNames, apiKeyEnvProblem } from './node-secrets';
 
 export { endQuietlyWhenStdoutCloses } from './io';
 import { commandHelp, HELP } from './help';
@@ -27,15 +28,7 @@ export function skillDirsFrom(extra: readonly string[]): SkillDir[] {
   ];
 }
 
-/** `--api-key-env VAR` names a variable that must hold the key: unset or empty is a usage error. */
-function apiKeyEnvProblem(name: string | undefined, env: NodeJS.ProcessEnv = process.env): string | null {
-  if (name === undefined) return null;
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name))
-    return `--api-key-env takes the name of an environment variable (e.g. OPENAI_API_KEY), not "${name}"`;
-  if (!env[name])
-    return `--api-key-env ${name}: ${name} is not set in this environment; export it first, e.g. ${name}=… skilldeck run …`;
-  return null;
-}
+const apiKeyEnvOf = (flag: string | undefined) => (flag === undefined ? undefined : apiKeyEnvNames(flag));
 
 function usage(io: Io, message: string): number {
   io.err(`skilldeck: ${oneLine(message)}\nRun \`skilldeck --help\` for usage.`);
@@ -224,7 +217,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
             provider,
             baseUrl: values['base-url'],
             model: values.model,
-            apiKeyEnv: values['api-key-env'],
+            apiKeyEnv: apiKeyEnvOf(values['api-key-env']),
             events: values.events === 'ndjson',
             interrupt: interrupt.signal,
             permissionMode,
@@ -241,6 +234,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     }
     case 'serve': {
       if (rest.length > 0) return usage(io, `\`serve\` takes no arguments, got "${rest.join(' ')}"`);
+      const serveKeyProblem = apiKeyEnvProblem(values['api-key-env']);
+      if (serveKeyProblem) return usage(io, serveKeyProblem);
       let port = 0;
       if (values.port !== undefined) {
         port = Number(values.port);
@@ -257,6 +252,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
           desktop: values.desktop === true,
           keyring: values['no-keyring'] !== true,
           webSearch,
+          apiKeyEnv: apiKeyEnvOf(values['api-key-env']),
         },
         io,
       );
@@ -282,7 +278,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
             provider,
             baseUrl: values['base-url'],
             model: values.model,
-            apiKeyEnv: values['api-key-env'],
+            apiKeyEnv: apiKeyEnvOf(values['api-key-env']),
             stop: stop.signal,
             webSearch,
           },

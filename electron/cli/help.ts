@@ -29,7 +29,7 @@ const COMMANDS: Record<string, CommandHelp> = {
   run: {
     usage: `  skilldeck run SKILL [--input TEXT | -] [--selection TEXT] [--arguments TEXT] [--config k=v]...
                 [--context NAME=VALUE]... [--provider KIND] [--base-url URL] [--model M]
-                [--api-key-env VAR] [--events ndjson] [--fallback-original] [--data-dir DIR] [--skills-dir DIR]... [--permission-mode MODE]
+                [--api-key-env VAR[,VAR…]] [--events ndjson] [--fallback-original] [--data-dir DIR] [--skills-dir DIR]... [--permission-mode MODE]
                 [--approve ask|always|never] [--workdir DIR] [--agent]
                 [--search-backend duckduckgo|searxng|brave] [--search-url URL] [--search-key-env VAR]
                 [--continue RUN_ID --input TEXT|-]   (a follow-up of that run; SKILL may be left out)
@@ -43,8 +43,11 @@ const COMMANDS: Record<string, CommandHelp> = {
                 repeat it for each, e.g. --context app=firefox --context "window_title=Inbox".
                 --provider openai|anthropic|openai-compatible (with --base-url, --model and --api-key-env naming the variable that
                 holds the key; it must be set) replaces the configured provider for this run; alone,
-                --api-key-env gives the key of the configured one, whose key is otherwise read from the
-                keyring where serve keeps it. Prints the output, or with
+                --api-key-env gives the keys of the configured one, whose keys are otherwise read from the
+                keyring where serve keeps them. --api-key-env A,B,C names several variables: the keys
+                are taken in turn, a key the provider refuses (401/403) is not used again in this run, a
+                rate-limited one (429) rests for its Retry-After (else 60 s) while the next is used at
+                once; when none is left the error names each variable and why. Prints the output, or with
                 --events ndjson one JSON event per line (permission_request, permission_decision and
                 ask_user included). A failed run prints nothing on stdout and its error on stderr;
                 --fallback-original prints the original text (the selection, else the input) instead,
@@ -94,7 +97,8 @@ const COMMANDS: Record<string, CommandHelp> = {
   },
   serve: {
     usage: `  skilldeck serve [--host 127.0.0.1] [--port N] [--data-dir DIR] [--skills-dir DIR]... [--desktop] [--no-keyring]
-                [--search-backend duckduckgo|searxng|brave] [--search-url URL] [--search-key-env VAR]`,
+                [--api-key-env VAR[,VAR…]] [--search-backend duckduckgo|searxng|brave] [--search-url URL]
+                [--search-key-env VAR]`,
     description: `  serve         Run the headless host: the dashboard in your browser at the printed URL, which carries
                 a per-start access token. Binds 127.0.0.1 unless --host says otherwise. --port 0 picks
                 a free port. --desktop (X11): trigger:run acts on this display as a hotkey does — it
@@ -102,12 +106,16 @@ const COMMANDS: Record<string, CommandHelp> = {
                 and pastes the result into that window; the card is shown in the dashboard.
                 Provider keys typed in the dashboard go to the system keyring (Linux: the Secret
                 Service through secret-tool, package libsecret-tools, in your desktop session); where
-                there is none, or with --no-keyring, they last until serve stops.
+                there is none, or with --no-keyring, they last until serve stops. A provider may hold
+                several keys, each with a label; requests take them in turn.
+                --api-key-env A,B,C: the default provider's keys while serve runs, read from those
+                variables (each must be set) and taken in turn in place of its stored ones; Settings
+                shows them by variable name, with their health, and cannot edit them.
                 --search-backend, --search-url and --search-key-env (as for run) choose the web
                 search backend until serve stops, over Settings › Web search (which says so).`,
   },
   mcp: {
-    usage: `  skilldeck mcp [--provider KIND --base-url URL --model M --api-key-env VAR] [--data-dir DIR]
+    usage: `  skilldeck mcp [--provider KIND --base-url URL --model M --api-key-env VAR[,VAR…]] [--data-dir DIR]
                 [--skills-dir DIR]... [--search-backend KIND] [--search-url URL] [--search-key-env VAR]`,
     description: `  mcp           Serve the skills to another agent over MCP on stdin/stdout: tools list_skills,
                 load_skill and run_skill. Logs go to stderr. The --provider and --search flags work as

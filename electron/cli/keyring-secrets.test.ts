@@ -8,6 +8,7 @@ import { createTestCore } from '../core/test-support';
 import { createCore } from '../core/core';
 import { startLlmServer } from '../core/testing/llm-server';
 import { main } from './cli';
+import { keySecretName } from '../core/providers/key-sources';
 import { createKeyringSecrets, probeKeyring } from './keyring-secrets';
 import { captureStdout } from './test-support';
 
@@ -145,8 +146,14 @@ describe.skipIf(missing.length > 0)(
           { dataDir: tc.dataDir, skillsDir: tc.skillsDir },
         );
         const [listed] = await tc.client.invoke('providers:list', undefined);
-        expect(listed).toMatchObject({ id: saved.id, hasKey: true });
-        expect(await tc.core.ports.secrets.get(`provider:${saved.id}`)).toBe('sk-kept-across-restarts');
+        expect(listed).toMatchObject({
+          id: saved.id,
+          hasKey: true,
+          keys: [{ label: 'Key 1', health: { state: 'ok' } }],
+        });
+        expect(await tc.core.ports.secrets.get(keySecretName(saved.id, listed!.keys[0]!.id))).toBe(
+          'sk-kept-across-restarts',
+        );
       } finally {
         await tc.dispose();
       }

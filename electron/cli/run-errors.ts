@@ -6,8 +6,8 @@ import type { ErrorWords } from '../../shared/ipc/result';
 export interface TerminalContext {
   /** `--provider` was given: the run's provider comes from the flags. */
   adhoc: boolean;
-  /** `--api-key-env`, when given. */
-  apiKeyEnv?: string;
+  /** The variables of `--api-key-env`, when given. */
+  apiKeyEnv?: readonly string[];
 }
 
 const PROVIDER_FLAGS =
@@ -21,9 +21,11 @@ export function terminalError(
   context: TerminalContext,
 ): string {
   const v = (name: string) => String(words?.values?.[name] ?? '');
-  const keyHint = context.apiKeyEnv
-    ? `check the key in $${context.apiKeyEnv}`
+  const variables = context.apiKeyEnv?.map((name) => `$${name}`).join(', ');
+  const keyHint = variables
+    ? `check the key${context.apiKeyEnv!.length > 1 ? 's' : ''} in ${variables}`
     : `give the key with --api-key-env VAR (the variable that holds it)`;
+  if (words?.key.startsWith('provider.keysUnusable.')) return keysUnusable(message, words.key, v, context);
   switch (words?.key) {
     case 'provider.none':
       return `no provider configured. Name one for this run: ${PROVIDER_FLAGS}; or add one in ${DASHBOARD}`;
@@ -41,7 +43,27 @@ export function terminalError(
     case 'provider.keyRefused':
       return `the provider refused the API key (401): ${context.adhoc || context.apiKeyEnv ? keyHint : `check the key of "${v('provider')}" in ${DASHBOARD}, or ${keyHint}`}`;
     case 'provider.denied':
-      return `${v('provider')} denied access (403): check the key's permissions (${context.apiKeyEnv ? `the key in $${context.apiKeyEnv}` : `"${v('provider')}" in ${DASHBOARD}`}): ${v('said')}`;
+      return `${v('provider')} denied access (403): check the key's permissions (${variables ? `the key in ${variables}` : `"${v('provider')}" in ${DASHBOARD}`}): ${v('said')}`;
   }
   return message.replace(/\bin Settings\b/g, `in ${DASHBOARD}`);
+}
+
+/** No usable key left in the pool: each key (a variable's name, with --api-key-env) and what to do here. */
+function keysUnusable(
+  message: string,
+  key: string,
+  v: (name: string) => string,
+  context: TerminalContext,
+): string {
+  const variant = key.slice('provider.keysUnusable.'.length);
+  const cooling = variant === 'cooling' || variant === 'both' || variant === 'oneCooling';
+  const refused = variant !== 'cooling' && variant !== 'oneCooling';
+  if (!context.apiKeyEnv)
+    return `${message.replace(/\bin Settings\b/g, `in ${DASHBOARD}`)}, or give keys here with --api-key-env A,B,C`;
+  const one = variant.startsWith('one');
+  const todo = [
+    ...(cooling ? [`try again in ${v('wait')}`] : []),
+    refused ? 'replace the refused keys in their variables' : 'add another variable to --api-key-env',
+  ].join(', or ');
+  return `${one ? 'the key' : 'every key'} given with --api-key-env is unusable — ${v('keys')}; ${todo}`;
 }

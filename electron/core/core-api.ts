@@ -15,6 +15,7 @@ import type { PermissionRepo } from './permissions/permission-repo';
 import type { PlatformPorts } from './platform';
 import type { ModelGateway } from './providers/gateway';
 import type { ModelGatewayOptions } from './providers/model-gateway';
+import type { EnvironmentKeys } from './providers/provider-domain';
 import type { RunRepo } from './runs/run-repo';
 import type { SkillRegistry } from './skills/registry';
 import type { SkillDir } from './skills/sources';
@@ -52,9 +53,11 @@ export interface CoreOptions {
   /** Clipboard, text insertion, card, notifier, secrets; the missing ones are in-memory stand-ins. */
   ports?: Partial<PlatformPorts>;
   /** Timeouts, retries and the Ollama probe of the model gateway (tests point the probe at a local server). */
-  modelGateway?: Omit<ModelGatewayOptions, 'providers' | 'secrets'>;
+  modelGateway?: Omit<ModelGatewayOptions, 'providers' | 'secrets' | 'keys'>;
   /** Replaces the gateway over stored providers (the CLI's `--provider` flags: `adhocProvider`). */
   gateway?: ModelGateway;
+  /** Keys from `--api-key-env A,B,C`, labelled by their variables, in place of the stored ones. */
+  environmentKeys?: EnvironmentKeys;
   /** Agent runs: how long a permission prompt waits before it counts as a deny (default 120 s). */
   permissionTimeoutMs?: number;
   /** Agent runs: extra tools (tests, hosts). */
@@ -92,7 +95,7 @@ export interface Core {
   /** Output tools (insert_text, clipboard, save_memo, floating_card); agent tools join later. */
   tools: ToolRegistry;
   memos: MemoRepo;
-  /** Stored provider configurations (keys are in `ports.secrets`). */
+  /** Stored provider configurations (their keys' labels in `provider_keys`, the keys in `ports.secrets`). */
   providers: ProviderRepo;
   /** The engine's one way to reach a model. */
   gateway: ModelGateway;

@@ -25,8 +25,7 @@ import { createPermissionHandlers } from './permissions/permission-handlers';
 import { createPermissionRepo } from './permissions/permission-repo';
 import { loadShellParser } from './permissions/shell-command';
 import type { PlatformPorts } from './platform';
-import { createModelGateway } from './providers/model-gateway';
-import { createProviderHandlers } from './providers/provider-handlers';
+import { createProviderDomain } from './providers/provider-domain';
 import { createRunHandlers } from './runs/run-handlers';
 import { createRunRepo } from './runs/run-repo';
 import { whileOpen } from './runs/while-open';
@@ -36,7 +35,6 @@ import { createSkillHandlers } from './skills/skill-handlers';
 import { createSourceHandlers } from './skills/source-handlers';
 import { resolveSourceRoots } from './skills/sources';
 import { DATABASE_FILE, openDatabase, readUserVersion } from './store/db';
-import { createProviderRepo } from './store/providers';
 import { createSettingsStore } from './store/settings';
 import { createSkillMetaRepo } from './store/skill-meta';
 import { createToolRegistry } from './tools/registry';
@@ -61,10 +59,9 @@ export function createCore(options: CoreOptions): Core {
   const memos = createMemoRepo(db);
   const ports: PlatformPorts = { ...createMemoryPorts(), ...options.ports };
   const tools = createToolRegistry();
-  const providers = createProviderRepo(db);
-  const gateway =
-    options.gateway ?? createModelGateway({ ...options.modelGateway, providers, secrets: ports.secrets });
   const events = new EventHub();
+  const providerSide = createProviderDomain({ ...options, db, secrets: ports.secrets, events });
+  const { providers, gateway } = providerSide;
   const userDir = path.join(options.dataDir, 'skills');
   fs.mkdirSync(userDir, { recursive: true });
   const permissions = createPermissionRepo(db, settings);
@@ -166,7 +163,7 @@ export function createCore(options: CoreOptions): Core {
     ...createMetaHandlers({ registry: skills, metaRepo, events }),
     ...createMemoHandlers(memos),
     ...createRunHandlers({ executor, repo: runs, session: output.session, ports, tools }),
-    ...createProviderHandlers({ repo: providers, secrets: ports.secrets, gateway }),
+    ...providerSide.handlers,
     ...createPermissionHandlers(permissions, prompts),
     ...createTriggerSide({
       ...{ ...output, skills, executor, events, settings, metas: metaRepo, hotkeys: options.hotkeys },

@@ -74,6 +74,9 @@ import {
   ProviderId,
   ProviderModels,
   ProviderSaveInput,
+  ProviderAddKeyInput,
+  ProviderEditKeyInput,
+  ProviderRemoveKeyInput,
   ProviderTestResult,
 } from '../types/provider';
 import { ToolbarSettings, ToolbarUpdate } from '../types/toolbar';
@@ -220,12 +223,17 @@ export const contract = {
     input: z.object({ mode: PermissionMode.optional() }).strict().optional(),
     output: z.object({ mode: PermissionMode }),
   },
-  /** Configured model providers; never their keys (`hasKey` only). */
+  /** Configured model providers with their keys' labels and health; never a key. */
   'providers:list': { input: z.undefined(), output: z.array(Provider) },
-  /** Creates (no `id`) or replaces a provider; `apiKey` goes to the secret store, null removes it. */
+  /** Creates (no `id`) or replaces a provider; `apiKey` sets its first key in the secret store, null removes every key. */
   'providers:save': { input: ProviderSaveInput, output: Provider },
   'providers:delete': { input: z.object({ id: ProviderId }).strict(), output: z.object({ id: ProviderId }) },
-  /** Lists the endpoint's models (or makes a one-token call) and reports ok or what to fix. */
+  /** Adds a key to a provider's pool (the key to the secret store; CONFLICT for a label it has). */
+  'providers:addKey': { input: ProviderAddKeyInput, output: Provider },
+  /** Relabels a key or replaces its value; either way the key is in use again. */
+  'providers:editKey': { input: ProviderEditKeyInput, output: Provider },
+  'providers:removeKey': { input: ProviderRemoveKeyInput, output: Provider },
+  /** Lists the endpoint's models with each key (or makes a one-token call) and reports ok or what to fix. */
   'providers:test': { input: z.object({ id: ProviderId }).strict(), output: ProviderTestResult },
   /** The models to offer in a picker: stored ones, then the endpoint's list (fetched at most once a minute). */
   'providers:models': { input: z.object({ id: ProviderId }).strict(), output: ProviderModels },

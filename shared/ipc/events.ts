@@ -22,6 +22,8 @@ export const events = {
   'card:show': CardState,
   /** The selection toolbar's settings changed (`toolbar:update`): the desktop app turns its events on or off. */
   'toolbar:changed': ToolbarSettings,
+  /** A provider's keys changed: added, edited, removed, or their health (set aside, cooling down). */
+  'providers:changed': z.object({ providerId: z.string() }),
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;

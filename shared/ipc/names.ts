@@ -24,6 +24,9 @@ export const CHANNELS = [
   'providers:delete',
   'providers:test',
   'providers:models',
+  'providers:addKey',
+  'providers:editKey',
+  'providers:removeKey',
   'runs:start',
   'runs:cancel',
   'runs:list',
@@ -77,6 +80,7 @@ export const EVENTS = [
   'hotkeys:changed',
   'card:show',
   'toolbar:changed',
+  'providers:changed',
 ] as const;
 export type EventName = (typeof EVENTS)[number];
 

@@ -14,9 +14,9 @@ export interface McpOptions {
   provider?: ProviderKind;
   baseUrl?: string;
   model?: string;
-  apiKeyEnv?: string;
   /** `--search-backend`, `--search-url`, `--search-key-env`: WebSearch's backend over the settings. */
   webSearch?: WebSearchOptions;
+  apiKeyEnv?: string[];
   /** The transport's streams (process stdin/stdout in the CLI). */
   stdin?: Readable;
   stdout?: Writable;

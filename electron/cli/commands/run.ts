@@ -37,7 +37,7 @@ export interface RunOptions {
   provider?: ProviderKind;
   baseUrl?: string;
   model?: string;
-  apiKeyEnv?: string;
+  apiKeyEnv?: string[];
   events: boolean;
   /** Where insert_text / the card print (stdout in the CLI). */
   stdout?: Writer;

@@ -10,6 +10,7 @@ import type { SkillDir } from '../../core/skills/sources';
 import { StoreError } from '../../core/store/db';
 import { startHost } from '../host';
 import { createKeyringSecrets, probeKeyring } from '../keyring-secrets';
+import { environmentKeys } from '../node-secrets';
 import type { Io } from '../io';
 import { keepServingOnErrors, oneLineError } from '../last-resort';
 import { packageVersion, rendererDir, resolveDataDir } from '../paths';
@@ -28,6 +29,8 @@ export interface ServeOptions {
   keyring?: boolean;
   /** `--search-backend`, `--search-url`, `--search-key-env`: WebSearch's backend until serve stops. */
   webSearch?: WebSearchOptions;
+  /** `--api-key-env A,B,C`: the default provider's keys while serve runs (checked to be set). */
+  apiKeyEnv?: string[];
 }
 
 /** The system keyring when it answers (Linux: Secret Service via secret-tool), else why not. */
@@ -74,6 +77,9 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
       version: packageVersion(),
       ports: { ...desktopPorts, ...(keys.secrets ? { secrets: keys.secrets } : {}) },
       webSearch: options.webSearch,
+      ...(options.apiKeyEnv
+        ? { environmentKeys: { keys: environmentKeys(options.apiKeyEnv), for: 'default-provider' as const } }
+        : {}),
       // --desktop acts on this X display: the desktop check runs there
       ...(options.desktop
         ? {
@@ -115,6 +121,8 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
   }
   io.out(`Skilldeck dashboard: ${host.url}`);
   io.out(`Data: ${dataDir}. Provider keys: ${keys.note}. Press Ctrl+C to stop.`);
+  if (options.apiKeyEnv)
+    io.out(`The default provider's keys: ${options.apiKeyEnv.join(', ')} (--api-key-env), taken in turn.`);
   if (options.desktop) io.out(`Desktop: triggers act on display ${process.env.DISPLAY ?? ''}.`);
   const search = options.webSearch;
   if (search) {

@@ -27,10 +27,14 @@ const request = () => ({
 
 describe('adhocProvider (the CLI flags)', () => {
   it('calls the flags provider with the key from the named environment variable', async () => {
-    const secrets = envSecrets('sk-env-1');
     const gateway = adhocProvider(
-      { kind: 'anthropic', baseUrl: `${server.url}/v1`, model: 'claude-z', apiKeyEnv: 'MY_KEY' },
-      secrets,
+      {
+        kind: 'anthropic',
+        baseUrl: `${server.url}/v1`,
+        model: 'claude-z',
+        apiKeys: [{ label: 'MY_KEY', value: 'sk-env-1' }],
+      },
+      envSecrets(null),
     );
     expect(await gateway.resolve('whatever-the-skill-says', 'skill-model')).toEqual({
       provider: 'anthropic',

@@ -3,6 +3,8 @@
 import type { SecretStorePort } from '../platform';
 import type { ProviderRecord } from '../store/providers';
 import { ModelError, type ModelGateway, type ProviderKind } from './gateway';
+import { createKeyPool } from './key-pool';
+import { environmentKeySource, type EnvironmentKey } from './key-sources';
 import { createModelGateway, type ModelGatewayOptions, type ProviderSource } from './model-gateway';
 
 export interface AdhocProviderFlags {
@@ -10,8 +12,8 @@ export interface AdhocProviderFlags {
   /** Required for openai-compatible; openai and anthropic default to their public endpoints. */
   baseUrl?: string;
   model?: string;
-  /** The name of the environment variable holding the key (never the key itself). */
-  apiKeyEnv?: string;
+  /** The keys of `--api-key-env A,B,C`, labelled by their variables; taken in turn as a pool. */
+  apiKeys?: readonly EnvironmentKey[];
 }
 
 export const ADHOC_PROVIDER_ID = 'cli';
@@ -49,13 +51,19 @@ export function adhocProviderSource(flags: AdhocProviderFlags): ProviderSource {
  */
 export function adhocProvider(
   flags: AdhocProviderFlags,
+  /** Without `flags.apiKeys`: the provider's one key under `provider:cli` here (tests). */
   secrets: SecretStorePort,
-  options: Omit<ModelGatewayOptions, 'providers' | 'secrets'> = {},
+  options: Omit<ModelGatewayOptions, 'providers' | 'secrets' | 'keys'> = {},
 ): ModelGateway {
+  const keys =
+    flags.apiKeys && flags.apiKeys.length > 0
+      ? createKeyPool({ source: environmentKeySource(flags.apiKeys, () => true, null), now: options.now })
+      : undefined;
   const gateway = createModelGateway({
     ...options,
     providers: adhocProviderSource(flags),
     secrets,
+    keys,
     ollama: { baseUrl: null },
   });
   return {

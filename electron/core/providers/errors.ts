@@ -81,7 +81,12 @@ function isAbort(error: unknown): boolean {
 }
 
 /** Classifies one failure of a call. Abort and timeouts are decided by the caller, which knows why. */
-export function toModelError(error: unknown, target: CallTarget, key: string | null): ModelError {
+export function toModelError(
+  error: unknown,
+  target: CallTarget,
+  key: string | null,
+  now: () => number = Date.now,
+): ModelError {
   if (error instanceof ModelError) return error;
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;
@@ -94,12 +99,13 @@ export function toModelError(error: unknown, target: CallTarget, key: string | n
       );
     }
     if (status !== undefined) {
-      const retryAfterMs = parseRetryAfter(error.responseHeaders);
+      const retryAfterMs = parseRetryAfter(error.responseHeaders, now());
       const said = providerSays(error, key);
       return new ModelError('http', httpMessage(status, target, said), {
         status,
         retryable: isRetryableStatus(status),
         retryAfterMs,
+        said,
         words: httpWords(status, target, said),
       });
     }

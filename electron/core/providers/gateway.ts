@@ -35,6 +35,8 @@ export interface StreamTextRequest {
   providerName?: string;
   /** The skill's `model`; the provider's default model when absent. */
   model?: string;
+  /** Only this key of the provider's pool, whatever its health (a connection test of one key). */
+  keyId?: string;
   system: string;
   messages: ChatMessage[];
   /** Tools the model may call; their calls come back in the result (the caller runs them). */
@@ -69,6 +71,8 @@ export class ModelError extends Error {
       status?: number;
       retryable?: boolean;
       retryAfterMs?: number;
+      /** The provider's own error text (its JSON error body), shortened, the key masked. */
+      said?: string;
       /** Text streamed before a mid-stream failure (it was shown once; the call is not retried). */
       partialText?: string;
       /** The message as data, for the dashboard's language (errors:provider.<key>). */

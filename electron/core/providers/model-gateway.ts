@@ -2,15 +2,12 @@
 // the first token, so text shown is never streamed twice), first-chunk and idle timeouts, and cancel through
 // the AbortSignal. It calls the model's `doStream` itself rather than `streamText`: the engine does its own
 // retries, loop and events, and streamText's extra stream stages cost ~1 ms per call (bench/engine).
-import type {
-  JSONSchema7,
-  LanguageModelV3FunctionTool,
-  LanguageModelV3Prompt,
-  LanguageModelV3StreamPart,
-} from '@ai-sdk/provider';
+import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { SecretStorePort } from '../platform';
 import type { ProviderRecord } from '../store/providers';
 import { toModelError, type CallTarget } from './errors';
+import { createKeyPool, type KeyPool, type LeasedKey } from './key-pool';
+import { singleKeySource } from './key-sources';
 import {
   ModelError,
   type ModelGateway,
@@ -21,6 +18,7 @@ import {
   type ToolCallPart,
 } from './gateway';
 import { DEFAULT_BASE_URLS, languageModelFor } from './language-model';
+import { parseToolInput, toModelTools, toPrompt } from './model-prompt';
 import { createOllamaProbe, OLLAMA_BASE_URL } from './ollama-probe';
 
 /** Where provider configurations come from: the SQLite repo, or one ad-hoc config for a CLI run. */
@@ -30,12 +28,16 @@ export interface ProviderSource {
   getDefault(): ProviderRecord | undefined;
 }
 
-/** The SecretStore name of a provider's key. */
-export const providerSecretName = (providerId: string) => `provider:${providerId}`;
+export { providerSecretName } from './key-sources';
 
 export interface ModelGatewayOptions {
   providers: ProviderSource;
-  secrets: SecretStorePort;
+  /** The providers' key pools (the app's: stored keys, adopting a pre-pool key). */
+  keys?: KeyPool;
+  /** Without `keys`: each provider's one key under `provider:<id>` in this store. */
+  secrets?: SecretStorePort;
+  /** The clock for cool-downs and Retry-After dates (tests advance their own; default Date.now). */
+  now?: () => number;
   /** For tests and hosts with their own HTTP stack; default the global fetch. */
   fetch?: typeof fetch;
   /** The default provider probed when none is configured; `baseUrl: null` turns the probe off. */
@@ -85,60 +87,6 @@ const cancelled = () => new ModelError('cancelled', 'the model call was cancelle
 /** Said whenever a run needs a model and none is configured or found (the CLI adds its own hint to it). */
 export const NO_PROVIDER_MESSAGE = 'no provider configured — add one in Settings';
 
-/** The AI SDK's prompt shape for a system text, text turns, tool calls and tool results. */
-function toPrompt(request: StreamTextRequest): LanguageModelV3Prompt {
-  const prompt: LanguageModelV3Prompt = [];
-  if (request.system !== '') prompt.push({ role: 'system', content: request.system });
-  for (const m of request.messages) {
-    if (m.role === 'user') prompt.push({ role: 'user', content: [{ type: 'text', text: m.content }] });
-    else if (m.role === 'assistant') {
-      prompt.push({
-        role: 'assistant',
-        content: [
-          ...(m.content !== '' ? [{ type: 'text' as const, text: m.content }] : []),
-          ...(m.toolCalls ?? []).map((c) => ({
-            type: 'tool-call' as const,
-            toolCallId: c.id,
-            toolName: c.name,
-            input: c.input,
-          })),
-        ],
-      });
-    } else {
-      prompt.push({
-        role: 'tool',
-        content: m.results.map((r) => ({
-          type: 'tool-result' as const,
-          toolCallId: r.id,
-          toolName: r.name,
-          output: r.isError
-            ? { type: 'error-text' as const, value: r.output }
-            : { type: 'text' as const, value: r.output },
-        })),
-      });
-    }
-  }
-  return prompt;
-}
-
-const toModelTools = (request: StreamTextRequest): LanguageModelV3FunctionTool[] | undefined =>
-  request.tools?.map((t) => ({
-    type: 'function',
-    name: t.name,
-    description: t.description,
-    inputSchema: t.inputSchema as JSONSchema7,
-  }));
-
-/** A tool call's JSON input; text that is not JSON is kept as `{ _raw }` for the tool to refuse clearly. */
-function parseToolInput(text: string): unknown {
-  if (text.trim() === '') return {};
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return { _raw: text };
-  }
-}
-
 export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const ollamaUrl = options.ollama?.baseUrl === undefined ? OLLAMA_BASE_URL : options.ollama.baseUrl;
@@ -157,6 +105,9 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
   const maxDelay = options.retryMaxDelayMs ?? 8000;
   const retryAfterCap = options.retryAfterCapMs ?? 30_000;
   const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
+  const noKeys = { get: async () => null, set: async () => {}, delete: async () => {} };
+  const pool = options.keys ?? createKeyPool({ source: singleKeySource(options.secrets ?? noKeys), now });
 
   function fromRecord(record: ProviderRecord, model: string | undefined): Target {
     const baseUrl = record.baseUrl ?? DEFAULT_BASE_URLS[record.kind];
@@ -330,7 +281,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
           },
         );
       }
-      throw toModelError(error, target, apiKey);
+      throw toModelError(error, target, apiKey, now);
     } finally {
       clearTimeout(timer);
       request.signal.removeEventListener('abort', onCancel);
@@ -347,11 +298,13 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
 
     async streamText(request) {
       const target = await resolveTarget(request.providerName, request.model);
-      const apiKey =
-        target.providerId === null ? null : await options.secrets.get(providerSecretName(target.providerId));
+      const rotation =
+        target.providerId === null
+          ? null
+          : await pool.rotation(target.providerId, target.provider, request.keyId);
       // OpenAI and Anthropic always want a key: without one, say so instead of sending a request to be
       // refused (an openai-compatible server such as Ollama may need none)
-      if (apiKey === null && target.providerId !== null && target.kind !== 'openai-compatible') {
+      if (rotation?.size === 0 && target.kind !== 'openai-compatible') {
         throw new ModelError(
           'no-provider',
           `provider "${target.provider}" has no API key — add it in Settings`,
@@ -360,13 +313,35 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
           },
         );
       }
+      const keyed = rotation !== null && rotation.size > 0 ? rotation : null;
       const shown = { text: '' };
-      for (let attempt = 1; ; attempt += 1) {
+      let key: LeasedKey | null = null;
+      let lastError: ModelError | undefined;
+      for (let attempt = 1; ;) {
+        if (keyed && !key) {
+          const next = await keyed.next();
+          // a pool of one key that this request just tried: its own error says it best
+          const unusable = () => (keyed.size === 1 && lastError ? lastError : keyed.unusable());
+          if ('exhausted' in next) throw unusable();
+          if ('waitMs' in next) {
+            // every usable key is cooling down: wait for the soonest as a retry would, else say why not
+            if (attempt >= maxAttempts || next.waitMs > retryAfterCap) throw unusable();
+            request.onRetry?.({ attempt, delayMs: next.waitMs, error: lastError ?? keyed.unusable() });
+            await sleep(next.waitMs, request.signal).catch(() => {
+              throw cancelled();
+            });
+            keyed.cooled(next.keyId);
+            attempt += 1;
+            continue;
+          }
+          key = next.key;
+        }
         try {
-          const end = await attemptOnce(target, apiKey, request, shown);
+          const end = await attemptOnce(target, key?.value ?? null, request, shown);
           return { text: shown.text, provider: target.provider, model: target.model, ...end };
         } catch (caught) {
-          const error = caught instanceof ModelError ? caught : toModelError(caught, target, apiKey);
+          const error =
+            caught instanceof ModelError ? caught : toModelError(caught, target, key?.value ?? null, now);
           if (shown.text !== '') {
             // Shown text is never streamed again: fail with it kept, the executor decides what to do.
             throw new ModelError(
@@ -380,6 +355,12 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
               },
             );
           }
+          lastError = error;
+          // a refused or rate-limited key: the same request moves on to the next key at once
+          if (keyed && key && keyed.blame(key, error)) {
+            key = null;
+            continue;
+          }
           if (error.code === 'cancelled' || !error.details.retryable || attempt >= maxAttempts) throw error;
           const delayMs = retryDelay(attempt, error);
           request.onRetry?.({ attempt, delayMs, error });
@@ -388,6 +369,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
           } catch {
             throw cancelled();
           }
+          attempt += 1;
         }
       }
     },

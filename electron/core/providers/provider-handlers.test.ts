@@ -7,7 +7,7 @@ import { createModelTestCore, type TestCore } from '../test-support';
 import { expectWordsSayMessage } from '../testing/error-words';
 import { startLlmServer, type LlmServer } from '../testing/llm-server';
 import { ModelError } from './gateway';
-import { providerSecretName } from './model-gateway';
+import { keySecretName, providerSecretName } from './key-sources';
 
 const KEY = 'sk-live-Zq81xLmP04vRt';
 
@@ -41,7 +41,10 @@ describe('providers channels', () => {
     });
     outputs.push(saved);
     expect(saved).toMatchObject({ name: 'openai', hasKey: true, isDefault: true, maxOutputTokens: null });
-    expect(await ports.secrets.get(providerSecretName(saved.id))).toBe(KEY);
+    expect(saved.keys).toEqual([
+      { id: expect.any(String), label: 'Key 1', source: 'stored', health: { state: 'ok' } },
+    ]);
+    expect(await ports.secrets.get(keySecretName(saved.id, saved.keys[0]!.id))).toBe(KEY);
 
     outputs.push(await t.client.invoke('providers:list', undefined));
     outputs.push(await t.client.request('providers:test', { id: saved.id }));
@@ -57,6 +60,15 @@ describe('providers channels', () => {
       .catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(ModelError);
     outputs.push((failed as ModelError).message, (failed as ModelError).details);
+    outputs.push(await t.client.invoke('providers:list', undefined));
+    // the refused key is set aside until edited: typed again, it is used again
+    outputs.push(
+      await t.client.invoke('providers:editKey', {
+        providerId: saved.id,
+        keyId: saved.keys[0]!.id,
+        key: KEY,
+      }),
+    );
     const ok = await t.core.gateway.streamText({
       system: 's',
       messages: [{ role: 'user', content: 'x' }],

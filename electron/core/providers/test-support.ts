@@ -2,13 +2,21 @@
 import Database from 'better-sqlite3';
 import type { SecretStorePort } from '../platform';
 import { migrate } from '../store/db';
-import { migrations } from '../store/migrations';
+import { LATEST_SCHEMA_VERSION, migrations } from '../store/migrations';
+import { createProviderKeyRepo } from '../store/provider-keys';
 import { createProviderRepo, type ProviderFields, type ProviderRepo } from '../store/providers';
 
 export function memoryProviderRepo(): ProviderRepo {
   const db = new Database(':memory:');
   migrate(db, migrations, 40);
   return createProviderRepo(db);
+}
+
+/** Providers and their pools' keys over one in-memory database at the latest schema. */
+export function memoryProviderStore(db = new Database(':memory:')) {
+  db.pragma('foreign_keys = ON');
+  migrate(db, migrations, LATEST_SCHEMA_VERSION);
+  return { db, providers: createProviderRepo(db), keys: createProviderKeyRepo(db) };
 }
 
 export function memorySecrets(): SecretStorePort & { values: Map<string, string> } {

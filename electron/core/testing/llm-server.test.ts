@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startLlmServer, type LlmServer } from './llm-server';
+import { requestKey, startLlmServer, type LlmServer } from './llm-server';
 
 let server: LlmServer;
 beforeEach(async () => {
@@ -175,6 +175,35 @@ describe('llm-server: Anthropic messages', () => {
     const res = await post('/v1/messages', { model: 'c', stream: true, messages: [] });
     expect(res.status).toBe(401);
     expect(await res.json()).toMatchObject({ type: 'error', error: { type: 'authentication_error' } });
+  });
+});
+
+describe('llm-server: keys a provider refuses', () => {
+  it('answers a refused key with its error on every API, a list one answer per request', async () => {
+    server.refuseKeys({
+      'sk-revoked': { status: 401 },
+      'sk-busy': [{ status: 429, retryAfter: '42' }],
+    });
+    const chat = { model: 'm', stream: true, messages: [] };
+    const revoked = await post('/v1/chat/completions', chat, {
+      headers: { authorization: 'Bearer sk-revoked' },
+    });
+    expect(revoked.status).toBe(401);
+    expect(await revoked.json()).toMatchObject({ error: { code: 'invalid_api_key' } });
+    const models = await fetch(`${server.url}/v1/models`, {
+      headers: { authorization: 'Bearer sk-revoked' },
+    });
+    expect(models.status).toBe(401);
+    const anthropic = await post('/v1/messages', chat, { headers: { 'x-api-key': 'sk-revoked' } });
+    expect(await anthropic.json()).toMatchObject({ type: 'error', error: { type: 'authentication_error' } });
+
+    const busy = await post('/v1/chat/completions', chat, { headers: { authorization: 'Bearer sk-busy' } });
+    expect(busy.status).toBe(429);
+    expect(busy.headers.get('retry-after')).toBe('42');
+    const later = await post('/v1/chat/completions', chat, { headers: { authorization: 'Bearer sk-busy' } });
+    expect(later.status).toBe(200);
+    expect(requestKey(server.requests[4]!)).toBe('sk-busy');
+    expect(requestKey(server.requests[2]!)).toBe('sk-revoked');
   });
 });
 

@@ -51,6 +51,16 @@ export interface RecordedRequest {
   cutByServer?: boolean;
 }
 
+/** How the server answers a key it refuses. */
+export type KeyAnswer = Pick<PlannedResponse, 'status' | 'errorMessage' | 'retryAfter'> & { status: number };
+
+/** The API key a request carried (`Authorization: Bearer …` or Anthropic's `x-api-key`), if any. */
+export function requestKey(request: Pick<RecordedRequest, 'headers'>): string | undefined {
+  const bearer = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+  const header = request.headers['x-api-key'];
+  return bearer ?? (typeof header === 'string' && header !== '' ? header : undefined);
+}
+
 export type Responder = (request: RecordedRequest) => PlannedResponse | Promise<PlannedResponse>;
 
 export interface LlmServer {
@@ -64,6 +74,12 @@ export interface LlmServer {
   setResponder(responder: Responder): void;
   /** The models `GET /v1/models` lists (default `['llama3.2']`). */
   setModels(models: string[]): void;
+  /**
+   * Answers requests made with these API keys (`Authorization: Bearer` or `x-api-key`) with an error, as a
+   * provider does for a revoked or rate-limited key — on every API, `/models` too. A list is used up one
+   * answer per request, after which the key is accepted; a single answer is given every time.
+   */
+  refuseKeys(answers: Record<string, KeyAnswer | KeyAnswer[]>): void;
   /** Resolves when `count` requests have been received. */
   waitForRequests(count: number): Promise<void>;
   /** Resolves when the client of request `index` has disconnected (rejects after `timeoutMs`). */
@@ -94,15 +110,17 @@ function errorPayload(api: LlmApi, status: number, message: string): unknown {
     const type =
       status === 401
         ? 'authentication_error'
-        : status === 404
-          ? 'not_found_error'
-          : status === 429
-            ? 'rate_limit_error'
-            : status === 529
-              ? 'overloaded_error'
-              : status >= 500
-                ? 'api_error'
-                : 'invalid_request_error';
+        : status === 403
+          ? 'permission_error'
+          : status === 404
+            ? 'not_found_error'
+            : status === 429
+              ? 'rate_limit_error'
+              : status === 529
+                ? 'overloaded_error'
+                : status >= 500
+                  ? 'api_error'
+                  : 'invalid_request_error';
     return { type: 'error', error: { type, message } };
   }
   const type =
@@ -367,6 +385,13 @@ export async function startLlmServer(
   const queue: PlannedResponse[] = [];
   let responder: Responder = options.responder ?? echoResponder;
   let models = options.models ?? ['llama3.2'];
+  const refused = new Map<string, KeyAnswer | KeyAnswer[]>();
+  /** The refusal this request's key gets now, if any (a list's next answer). */
+  const refusalFor = (record: RecordedRequest): KeyAnswer | undefined => {
+    const key = requestKey(record);
+    const answers = key === undefined ? undefined : refused.get(key);
+    return Array.isArray(answers) ? answers.shift() : answers;
+  };
   const waiters = new Set<() => void>();
   const notify = () => {
     for (const waiter of [...waiters]) waiter();
@@ -416,6 +441,17 @@ export async function startLlmServer(
         closed: () => res.destroyed || record.clientDisconnectedAt !== undefined,
       };
 
+      const refusal = api === 'other' ? undefined : refusalFor(record);
+      if (refusal) {
+        const headers: http.OutgoingHttpHeaders = { 'content-type': 'application/json' };
+        if (refusal.retryAfter !== undefined) headers['retry-after'] = refusal.retryAfter;
+        res.writeHead(refusal.status, headers);
+        const message = refusal.errorMessage ?? defaultErrorMessage(refusal.status);
+        res.end(
+          JSON.stringify(errorPayload(api === 'anthropic' ? 'anthropic' : 'openai', refusal.status, message)),
+        );
+        return;
+      }
       if (api === 'models') {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(
@@ -490,6 +526,10 @@ export async function startLlmServer(
     },
     setModels: (next) => {
       models = next;
+    },
+    refuseKeys: (answers) => {
+      for (const [key, answer] of Object.entries(answers))
+        refused.set(key, Array.isArray(answer) ? [...answer] : answer);
     },
     waitForRequests: (count) => waitFor(() => requests.length >= count, 10_000, `${count} requests`),
     waitForDisconnect: async (index, timeoutMs = 5000) => {

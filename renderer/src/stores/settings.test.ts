@@ -18,6 +18,7 @@ function provider(name: string, overrides: Partial<Provider> = {}): Provider {
     maxOutputTokens: null,
     isDefault: false,
     hasKey: false,
+    keys: [],
     createdAt: 0,
     updatedAt: 0,
     ...overrides,
@@ -40,7 +41,7 @@ function setup(providers: Provider[] = []) {
       ];
       return ok(saved);
     },
-    'providers:test': () => ok({ ok: true, message: 'ok', models: ['llama3.2'], latencyMs: 5 }),
+    'providers:test': () => ok({ ok: true, message: 'ok', models: ['llama3.2'], latencyMs: 5, keys: [] }),
     'permissions:mode': (input) => ok({ mode: (input as { mode?: string } | undefined)?.mode ?? 'default' }),
     'hotkeys:status': () => ok(overview(false)),
     'hotkeys:pause': (input) => ok(overview((input as { paused: boolean }).paused)),
@@ -165,5 +166,33 @@ describe('settings store', () => {
 
     await store.getState().removeSource('/srv/skills');
     expect(store.getState().sources?.map((s) => s.path)).toEqual(['/data/skills']);
+  });
+
+  it('adds, edits and removes keys, showing the provider the host answers, and reloads on providers:changed', async () => {
+    const work = { id: 'k1', label: 'Work', source: 'stored' as const, health: { state: 'ok' as const } };
+    const { fake, store } = setup([provider('a')]);
+    fake.answers['providers:addKey'] = () => ok(provider('a', { hasKey: true, keys: [work] }));
+    fake.answers['providers:editKey'] = () =>
+      ok(provider('a', { hasKey: true, keys: [{ ...work, label: 'Old work' }] }));
+    fake.answers['providers:removeKey'] = () => fail('NOT_FOUND', '"a" has no key with id "k9"');
+    await store.getState().load();
+    await store.getState().addKey({ providerId: 'id-a', label: 'Work', key: 'sk-1' });
+    expect(fake.callsOf('providers:addKey')[0]!.input).toEqual({
+      providerId: 'id-a',
+      label: 'Work',
+      key: 'sk-1',
+    });
+    expect(store.getState().providers?.[0]!.keys.map((k) => k.label)).toEqual(['Work']);
+    await store.getState().editKey({ providerId: 'id-a', keyId: 'k1', label: 'Old work' });
+    expect(store.getState().providers?.[0]!.keys.map((k) => k.label)).toEqual(['Old work']);
+    expect(await store.getState().removeKey('id-a', 'k9')).toMatchObject({ ok: false });
+    expect(store.getState().providers?.[0]!.keys.map((k) => k.label)).toEqual(['Old work']);
+
+    const listed = fake.callsOf('providers:list').length;
+    fake.emit('providers:changed', { providerId: 'id-a' });
+    await settle();
+    expect(fake.callsOf('providers:list')).toHaveLength(listed + 1);
+    // the host's list again: the key set aside after a run shows
+    expect(store.getState().providers?.[0]!.keys).toEqual([]);
   });
 });

@@ -3,7 +3,13 @@ import type { Client } from '../../../shared/ipc/client';
 import type { ErrorWords, Result } from '../../../shared/ipc/result';
 import type { HotkeyBehaviour, HotkeysOverview } from '../../../shared/types/desktop';
 import type { PermissionMode } from '../../../shared/types/permission';
-import type { Provider, ProviderSaveInput, ProviderTestResult } from '../../../shared/types/provider';
+import type {
+  Provider,
+  ProviderAddKeyInput,
+  ProviderEditKeyInput,
+  ProviderSaveInput,
+  ProviderTestResult,
+} from '../../../shared/types/provider';
 import type { SkillSourceInfo } from '../../../shared/types/skill';
 import { errorText } from '../i18n/error-text';
 
@@ -41,6 +47,10 @@ export interface SettingsState {
   deleteProvider(id: string): Promise<Result<{ id: string }>>;
   makeDefault(id: string): Promise<Result<Provider>>;
   testProvider(id: string): Promise<void>;
+  /** A provider's pool: the answer is the provider with its keys' labels and health (never a key). */
+  addKey(input: ProviderAddKeyInput): Promise<Result<Provider>>;
+  editKey(input: ProviderEditKeyInput): Promise<Result<Provider>>;
+  removeKey(providerId: string, keyId: string): Promise<Result<Provider>>;
   setMode(mode: PermissionMode): Promise<void>;
   setPaused(paused: boolean): Promise<void>;
   /** The launcher's key (null: off); the host's refusal comes back as text for the field. */
@@ -138,6 +148,11 @@ export function createSettingsStore(client: Client) {
       }));
     },
 
+    addKey: (input) => changeKeys(client.request('providers:addKey', input)),
+    editKey: (input) => changeKeys(client.request('providers:editKey', input)),
+    removeKey: (providerId, keyId) =>
+      changeKeys(client.request('providers:removeKey', { providerId, keyId })),
+
     async setMode(mode) {
       // shown at once (a radio that waits for the host looks dead), put back if the host refuses
       const before = get().mode;
@@ -179,6 +194,18 @@ export function createSettingsStore(client: Client) {
     return result;
   }
 
+  /** A key changed: the provider as the host answers it replaces the one shown. */
+  async function changeKeys(request: Promise<Result<Provider>>) {
+    const result = await request;
+    if (result.ok) {
+      const changed = result.value;
+      useSettingsStore.setState((state) => ({
+        providers: state.providers?.map((p) => (p.id === changed.id ? changed : p)) ?? null,
+      }));
+    }
+    return result;
+  }
+
   async function loadMode() {
     const result = await client.request('permissions:mode', undefined);
     if (result.ok) useSettingsStore.setState({ mode: result.value.mode, modeError: null });
@@ -197,6 +224,8 @@ export function createSettingsStore(client: Client) {
     else useSettingsStore.setState({ behaviourError: errorText(result.error) });
   }
 
+  // a key set aside or cooling down after a run, or changed in another window
+  client.on('providers:changed', () => void useSettingsStore.getState().loadProviders());
   client.on('hotkeys:changed', (hotkeys) => useSettingsStore.setState({ hotkeys, hotkeysError: null }));
   // a skill added or removed on disk changes a folder's count
   client.on('skills:changed', () => {
@@ -208,7 +237,7 @@ export function createSettingsStore(client: Client) {
 
 export type SettingsStore = ReturnType<typeof createSettingsStore>;
 
-/** A stored provider as a save input that changes nothing (no `apiKey`: the stored key is kept). */
+/** A stored provider as a save input that changes nothing (no `apiKey`: the stored keys are kept). */
 export function saveInputOf(provider: Provider): ProviderSaveInput {
   return {
     id: provider.id,

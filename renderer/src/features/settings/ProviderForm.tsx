@@ -10,7 +10,10 @@ const DEFAULT_NAMES: Record<ProviderKind, string> = {
   'openai-compatible': 'local',
 };
 
-/** Adds a provider (`provider` null) or edits one. The API key is write-only: never filled in. */
+/**
+ * Adds a provider (`provider` null), with its first API key, or edits one (its keys are edited on its card).
+ * A key is write-only: never filled in.
+ */
 export function ProviderForm({
   provider,
   first,
@@ -30,7 +33,6 @@ export function ProviderForm({
   const [name, setName] = useState(provider?.name ?? DEFAULT_NAMES['openai-compatible']);
   const [baseUrl, setBaseUrl] = useState(provider?.baseUrl ?? '');
   const [apiKey, setApiKey] = useState('');
-  const [removeKey, setRemoveKey] = useState(false);
   const [defaultModel, setDefaultModel] = useState(provider?.defaultModel ?? '');
   const [knownModels, setKnownModels] = useState((provider?.knownModels ?? []).join('\n'));
   const [isDefault, setIsDefault] = useState(provider?.isDefault ?? first);
@@ -72,8 +74,7 @@ export function ProviderForm({
       knownModels: [...new Set(models)],
       isDefault,
     };
-    if (apiKey) input.apiKey = apiKey;
-    else if (removeKey) input.apiKey = null;
+    if (!provider && apiKey.trim()) input.apiKey = apiKey;
     setSaving(true);
     setError(null);
     const result = await saveProvider(input);
@@ -155,32 +156,27 @@ export function ProviderForm({
             {kind === 'openai-compatible' ? t('form.baseUrlHintCompatible') : t('form.baseUrlHintPublic')}
           </p>
         </div>
-        <div className="field field-wide">
-          <label htmlFor={ids.apiKey} className="field-label">
-            {t('form.apiKey')}
-          </label>
-          <input
-            id={ids.apiKey}
-            className="input"
-            type="password"
-            value={apiKey}
-            onChange={(e) => setApiKey(e.target.value)}
-            autoComplete="new-password"
-            spellCheck={false}
-            aria-describedby={ids.apiKeyHint}
-            disabled={removeKey}
-          />
-          <p id={ids.apiKeyHint} className="field-hint">
-            {provider?.hasKey ? `${t('form.apiKeyKeep')} ` : ''}
-            {t(keptForSession ? 'form.apiKeyHintSession' : 'form.apiKeyHint')}
-          </p>
-          {provider?.hasKey && (
-            <label className="toggle">
-              <input type="checkbox" checked={removeKey} onChange={(e) => setRemoveKey(e.target.checked)} />
-              <span>{t('form.removeKey')}</span>
+        {!provider && (
+          // a new provider's first key; more keys, and changes to them, are on the provider's card
+          <div className="field field-wide">
+            <label htmlFor={ids.apiKey} className="field-label">
+              {t('form.apiKey')}
             </label>
-          )}
-        </div>
+            <input
+              id={ids.apiKey}
+              className="input"
+              type="password"
+              value={apiKey}
+              onChange={(e) => setApiKey(e.target.value)}
+              autoComplete="new-password"
+              spellCheck={false}
+              aria-describedby={ids.apiKeyHint}
+            />
+            <p id={ids.apiKeyHint} className="field-hint">
+              {t(keptForSession ? 'form.apiKeyHintSession' : 'form.apiKeyHint')} {t('form.apiKeyFirst')}
+            </p>
+          </div>
+        )}
         <div className="field">
           <label htmlFor={ids.defaultModel} className="field-label">
             {t('form.defaultModel')}

@@ -5,6 +5,7 @@ import { useStores } from '../../app/stores-context';
 import { errorText } from '../../i18n/error-text';
 import type { ProviderTest } from '../../stores/settings';
 import { ProviderForm } from './ProviderForm';
+import { ProviderKeys } from './ProviderKeys';
 
 /** Which form is open: none, a new provider, or the provider with this id. */
 type Editing = null | 'new' | string;
@@ -80,6 +81,7 @@ function ProviderCard({ provider, onEdit }: { provider: Provider; onEdit: () => 
   const [confirming, setConfirming] = useState(false);
   const [actionError, setActionError] = useState<string | null>(null);
   const name = provider.name;
+  const usable = provider.keys.filter((k) => k.health.state === 'ok').length;
 
   const act = async (action: () => Promise<{ ok: boolean; error?: { message: string } }>) => {
     setActionError(null);
@@ -100,8 +102,10 @@ function ProviderCard({ provider, onEdit }: { provider: Provider; onEdit: () => 
         <div className="badges">
           <span className="badge">{t(`kinds.${provider.kind}`)}</span>
           {provider.isDefault && <span className="badge badge-accent">{t('providers.default')}</span>}
-          <span className="badge" data-tone={provider.hasKey ? 'ok' : undefined}>
-            {provider.hasKey ? t('providers.keyStored') : t('providers.noKey')}
+          <span className="badge" data-tone={usable > 0 ? 'ok' : undefined}>
+            {provider.keys.length === 0
+              ? t('providers.noKey')
+              : t('providers.keysUsable', { count: provider.keys.length, usable })}
           </span>
         </div>
       </div>
@@ -118,6 +122,7 @@ function ProviderCard({ provider, onEdit }: { provider: Provider; onEdit: () => 
         )}
       </dl>
 
+      <ProviderKeys provider={provider} />
       <TestResult test={test} />
       {actionError !== null && (
         <p className="form-error" role="alert">
@@ -211,6 +216,17 @@ function TestResult({ test }: { test: ProviderTest | undefined }) {
         ) : (
           <p className="form-error">{t('providers.testFailed', { message: errorText(test, i18n) })}</p>
         ))}
+      {test?.state === 'done' && test.keys.length > 1 && (
+        <ul className="key-tests" aria-label={t('keys.testedEach')}>
+          {test.keys.map((key) => (
+            <li key={key.id} data-ok={key.ok}>
+              {key.ok
+                ? t('keys.testOk', { label: key.label })
+                : t('keys.testFailed', { label: key.label, message: errorText(key, i18n) })}
+            </li>
+          ))}
+        </ul>
+      )}
       {test?.state === 'failed' && (
         <p className="form-error">{t('providers.testFailed', { message: errorText(test, i18n) })}</p>
       )}
