@@ -12,11 +12,19 @@ import { defineTool, type AgentTool, type AgentToolResult } from './types';
 
 export type SubagentType = 'explore' | 'plan' | 'general-purpose';
 
+/** Where a sub-agent came from: the Task call (`callId`) of step `parentStepId`; `taskId` when in the background. */
+export interface SubagentOrigin {
+  parentStepId: string;
+  callId: string;
+  taskId?: string;
+}
+
 /** Runs a sub-agent to its end. */
 export type RunSubagent = (
   type: SubagentType,
   description: string,
   prompt: string,
+  origin: SubagentOrigin,
 ) => Promise<AgentToolResult>;
 
 export const SUBAGENTS: Record<
@@ -54,13 +62,14 @@ export function createTaskTools(run: RunSubagent): AgentTool[] {
         subagent_type: z.enum(['explore', 'plan', 'general-purpose']).default('general-purpose'),
         run_in_background: z.boolean().optional(),
       }),
-      async execute({ description, prompt, subagent_type, run_in_background }) {
-        if (!run_in_background) return run(subagent_type, description, prompt);
+      async execute({ description, prompt, subagent_type, run_in_background }, ctx) {
+        const origin = { parentStepId: ctx.call?.stepId ?? '', callId: ctx.call?.id ?? '' };
+        if (!run_in_background) return run(subagent_type, description, prompt, origin);
         const id = `task_${++taskCount}`;
         const entry: Background = {
           description,
           status: 'running',
-          done: run(subagent_type, description, prompt).then(
+          done: run(subagent_type, description, prompt, { ...origin, taskId: id }).then(
             (result) => {
               entry.status = result.isError ? 'failed' : 'completed';
               entry.result = result;
@@ -132,18 +141,37 @@ export interface SubagentDeps {
     request: { system: string; messages: ChatMessage[]; tools: ModelTool[] },
   ) => Promise<StreamTextResult>;
   callTool: CallTool;
-  /** Starts and ends a sub-agent's step (step_start / step_complete in the run). */
-  subStep: (stepId: string, name: string) => { end: (ok: boolean, output: string) => void };
+  /** Starts and ends a sub-agent's step (step_start, subagent_start … subagent_end in the run). */
+  subStep: SubStep;
   signal: AbortSignal;
 }
+
+/** What a sub-agent's step is told when it starts (for its card in the run view). */
+export interface SubagentStart extends SubagentOrigin {
+  agent: SubagentType;
+  description: string;
+  prompt: string;
+}
+
+export interface SubagentEnd {
+  status: 'succeeded' | 'failed' | 'cancelled';
+  output: string | null;
+  error: string | null;
+}
+
+export type SubStep = (
+  stepId: string,
+  name: string,
+  start: SubagentStart,
+) => { end: (end: SubagentEnd) => void };
 
 /** Each sub-agent is step `task-N` of the run; its conversation is not saved (a restart does not resume it). */
 export function createSubagentRunner(d: SubagentDeps): RunSubagent {
   let subagents = 0;
-  return async (type, description, prompt) => {
+  return async (type, description, prompt, origin) => {
     const spec = SUBAGENTS[type];
     const stepId = `task-${++subagents}`;
-    const sub = d.subStep(stepId, `${type}: ${description}`);
+    const sub = d.subStep(stepId, `${type}: ${description}`, { ...origin, agent: type, description, prompt });
     let tools = d.ceiling.offered(d.tools(), spec.tools);
     if (spec.readOnlyBash && tools.has('Bash')) {
       tools = new Map(tools);
@@ -168,7 +196,15 @@ export function createSubagentRunner(d: SubagentDeps): RunSubagent {
       save: () => undefined,
       signal: d.signal,
     });
-    sub.end(outcome.ok, outcome.ok ? outcome.output : outcome.error);
+    sub.end(
+      outcome.ok
+        ? { status: 'succeeded', output: outcome.output, error: null }
+        : {
+            status: d.signal.aborted ? 'cancelled' : 'failed',
+            output: outcome.output || null,
+            error: outcome.error,
+          },
+    );
     return outcome.ok
       ? { output: outcome.output, summary: `${type} sub-agent finished: ${description}` }
       : {

@@ -4,6 +4,7 @@
 // retries, loop and events, and streamText's extra stream stages cost ~1 ms per call (bench/engine).
 import type {
   JSONSchema7,
+  LanguageModelV3CallOptions,
   LanguageModelV3FunctionTool,
   LanguageModelV3Prompt,
   LanguageModelV3StreamPart,
@@ -139,6 +140,26 @@ function parseToolInput(text: string): unknown {
   }
 }
 
+/**
+ * The call options asking for JSON of a schema. Anthropic: the forced `json` tool (older and proxied
+ * Anthropic models take tools, not every one takes `output_format`; the SDK switches to `output_format`
+ * itself for a model that refuses forced tool use).
+ */
+function structuredOutput(
+  kind: ProviderKind,
+  format: NonNullable<StreamTextRequest['responseFormat']>,
+): Pick<LanguageModelV3CallOptions, 'responseFormat' | 'providerOptions'> {
+  return {
+    responseFormat: {
+      type: 'json',
+      schema: format.schema as JSONSchema7,
+      name: format.name,
+      ...(format.description ? { description: format.description } : {}),
+    },
+    ...(kind === 'anthropic' ? { providerOptions: { anthropic: { structuredOutputMode: 'jsonTool' } } } : {}),
+  };
+}
+
 export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
   const fetchImpl = options.fetch ?? globalThis.fetch;
   const ollamaUrl = options.ollama?.baseUrl === undefined ? OLLAMA_BASE_URL : options.ollama.baseUrl;
@@ -263,6 +284,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
         maxOutputTokens:
           request.maxOutputTokens ?? target.maxOutputTokens ?? options.defaultMaxOutputTokens ?? 4096,
         abortSignal: controller.signal,
+        ...(request.responseFormat ? structuredOutput(target.kind, request.responseFormat) : {}),
       });
       reader = stream.getReader();
       const toolCalls: ToolCallPart[] = [];
