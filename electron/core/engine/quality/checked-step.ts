@@ -3,6 +3,7 @@
 // to its prompt (at most `max_attempts` re-runs, then the step fails), `continue` keeps the answer, `fail`
 // fails the step. Each verdict is a `step_quality` event and is stored with the step. A step without a
 // check is exactly `runStep`: the same requests, nothing added.
+import type { ErrorWords } from '../../../../shared/ipc/result';
 import type { StepQualityScore } from '../../../../shared/types/run';
 import type { QualitySpec } from '../../../../shared/types/skill-definition';
 import type { RunExecution } from '../run-execution';
@@ -20,6 +21,25 @@ import { judgeAnswer } from './judge';
 /** What the next attempt's prompt ends with. */
 export const reviewerNote = (score: number, reason: string) =>
   `A reviewer scored the previous attempt ${score}/100: ${reason}`;
+
+/** A step that still scored too low, in English and as words for the dashboard. */
+function belowThreshold(
+  score: number,
+  threshold: number,
+  attempts: number,
+  reason: string,
+): { error: string; words: ErrorWords } {
+  if (attempts === 1) {
+    return {
+      error: `scored ${score}/100, below the threshold of ${threshold}: ${reason}`,
+      words: { key: 'runs.qualityBelow', values: { score, threshold, reason } },
+    };
+  }
+  return {
+    error: `scored ${score}/100, below the threshold of ${threshold} after ${attempts} attempts: ${reason}`,
+    words: { key: 'runs.qualityBelowAfter', values: { score, threshold, attempts, reason } },
+  };
+}
 
 export async function runCheckedStep(
   run: RunExecution,
@@ -62,11 +82,19 @@ export async function runCheckedStep(
       return endStep(run, info.id, { ok: true, output: answer.output, attempts: calls });
     }
     if (!willRetry) {
-      const error = verdict.ok
-        ? `scored ${verdict.score}/100, below the threshold of ${quality.threshold}${attempt > 1 ? ` after ${attempt} attempts` : ''}: ${verdict.reason}`
-        : verdict.error;
+      const { error, words } = verdict.ok
+        ? belowThreshold(verdict.score, quality.threshold, attempt, verdict.reason)
+        : { error: verdict.error, words: verdict.words };
+      if (words) run.rememberWords(error, words);
       // said as a failed step always is, so every view marks it failed with the reason
-      run.log.emit({ type: 'step_error', stepId: info.id, attempt: calls, willRetry: false, error });
+      run.log.emit({
+        type: 'step_error',
+        stepId: info.id,
+        attempt: calls,
+        willRetry: false,
+        error,
+        ...(words ? { words } : {}),
+      });
       return endStep(run, info.id, { ok: false, error, cancelled: false, attempts: calls });
     }
     prompt = `${system}\n\n${reviewerNote(score!, reason)}`;

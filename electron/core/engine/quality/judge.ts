@@ -2,13 +2,15 @@
 // `{score, reason}` (structured output where the provider takes it). A reply that is not such JSON, or a
 // call that fails, is tried once more — without the structured-output request when the provider refused
 // it (a 400: a server that does not take `response_format` json_schema) — then reported as a failure.
+import type { ErrorWords } from '../../../../shared/ipc/result';
 import type { QualitySpec } from '../../../../shared/types/skill-definition';
 import { ModelError } from '../../providers/gateway';
 import { parseJsonObject } from '../autonomous';
 import { isCancel, messageOf, type RunExecution } from '../run-execution';
 
 export type Verdict =
-  { ok: true; score: number; reason: string } | { ok: false; cancelled: boolean; error: string };
+  | { ok: true; score: number; reason: string }
+  | { ok: false; cancelled: boolean; error: string; words?: ErrorWords };
 
 export const VERDICT_SCHEMA: Record<string, unknown> = {
   type: 'object',
@@ -88,5 +90,10 @@ export async function judgeAnswer(
       if (error instanceof ModelError && error.details.status === 400) structured = false;
     }
   }
-  return { ok: false, cancelled: false, error: `the quality judge could not score the answer: ${problem}` };
+  return {
+    ok: false,
+    cancelled: false,
+    error: `the quality judge could not score the answer: ${problem}`,
+    words: { key: 'runs.qualityNotScored', values: { problem } },
+  };
 }

@@ -7,6 +7,7 @@ import { adhocProvider, type AdhocProviderFlags } from '../../providers/adhoc';
 import { memorySecrets } from '../../providers/test-support';
 import type { StoredRun } from '../../runs/run-repo';
 import { createTestCore, writeTree, type TestCore } from '../../test-support';
+import { expectWordsSayMessage } from '../../testing/error-words';
 import { startLlmServer, type LlmServer, type RecordedRequest } from '../../testing/llm-server';
 
 let server: LlmServer;
@@ -167,6 +168,8 @@ describe('a step with a quality check', () => {
     expect(detail.steps.find((s) => s.stepId === 'polish')).toBeUndefined();
     const stepErrors = (events.get(detail.id) ?? []).filter((e) => e.type === 'step_error');
     expect(stepErrors).toMatchObject([{ stepId: 'draft', willRetry: false, error: detail.error!.slice(12) }]);
+    const [said] = stepErrors as Extract<RunEvent, { type: 'step_error' }>[];
+    expectWordsSayMessage(said!.words, said!.error);
   });
 
   it('keeps a low-scored answer with on_fail: continue, and fails at once with on_fail: fail', async () => {
@@ -186,6 +189,9 @@ describe('a step with a quality check', () => {
     expect(server.requests).toHaveLength(5);
     expect(failed.status).toBe('failed');
     expect(failed.error).toBe('step draft: scored 30/100, below the threshold of 70: Thin.');
+    const said = (events.get(failed.id) ?? []).find((e) => e.type === 'step_error');
+    expect(said?.type === 'step_error' && said.words?.key).toBe('runs.qualityBelow');
+    if (said?.type === 'step_error') expectWordsSayMessage(said.words, said.error);
   });
 
   it('asks a judge whose reply is not JSON once more, then treats it per on_fail', async () => {
@@ -206,6 +212,9 @@ describe('a step with a quality check', () => {
       'step draft: the quality judge could not score the answer: its reply was not JSON {score, reason}: "Score: 9/10"',
     );
     expect(qualityEvents(failed.id)).toMatchObject([{ score: null, passed: false, willRetry: false }]);
+    const said = (events.get(failed.id) ?? []).find((e) => e.type === 'step_error');
+    if (said?.type !== 'step_error') throw new Error('no step_error');
+    expectWordsSayMessage(said.words, said.error);
   });
 
   it('keeps the answer when the judge cannot score it and on_fail is continue', async () => {
