@@ -168,6 +168,31 @@ describe('the sub-agent runner', () => {
     );
   });
 
+  it('ends a sub-agent whose model call failed as failed, telling its agent why', async () => {
+    const ends: SubagentEnd[] = [];
+    const run = createSubagentRunner({
+      system: () => '',
+      tools: () => [],
+      ceiling: toolCeiling(null, []),
+      state: newAgentState('hi'),
+      contextTokens: 100_000,
+      turn: async () => {
+        throw new Error('local answered 500: The server had an error');
+      },
+      callTool: async (_stepId, call) => ({ id: call.id, name: call.name, output: 'ok' }),
+      subStep: () => ({ end: (end) => void ends.push(end) }),
+      signal: new AbortController().signal,
+    });
+    expect(await run('plan', 'check', 'go', { parentStepId: 'agent', callId: 'c0' })).toEqual({
+      output: 'the sub-agent stopped: local answered 500: The server had an error',
+      summary: 'plan sub-agent failed: check',
+      isError: true,
+    });
+    expect(ends).toEqual([
+      { status: 'failed', output: null, error: 'local answered 500: The server had an error' },
+    ]);
+  });
+
   it('says why a sub-agent stopped', async () => {
     const ends: SubagentEnd[] = [];
     const run = createSubagentRunner({

@@ -4,7 +4,7 @@
 // but has no Task tools: sub-agents do not nest.
 import { z } from 'zod';
 import type { ChatMessage, ModelTool, StreamTextResult } from '../providers/gateway';
-import { runAgentLoop, type AgentState } from './loop';
+import { runAgentLoop, type AgentOutcome, type AgentState } from './loop';
 import { isReadOnlyCommand } from './read-only-command';
 import type { CallTool } from './tool-call';
 import { modelTools, type ToolCeiling } from './tool-ceiling';
@@ -185,17 +185,23 @@ export function createSubagentRunner(d: SubagentDeps): RunSubagent {
       runGrants: d.state.runGrants,
       lastText: '',
     };
-    const outcome = await runAgentLoop({
-      system: `${d.system([...tools.keys()])}\n\n# Sub-agent\nYou are a ${type} sub-agent working on: ${description}. Answer with your findings when done.`,
-      state,
-      tools: modelTools(tools),
-      maxIterations: spec.maxIterations,
-      contextTokens: d.contextTokens,
-      model: (request) => d.turn(stepId, request),
-      callTool: (call) => d.callTool(stepId, call, tools),
-      save: () => undefined,
-      signal: d.signal,
-    });
+    let outcome: AgentOutcome;
+    try {
+      outcome = await runAgentLoop({
+        system: `${d.system([...tools.keys()])}\n\n# Sub-agent\nYou are a ${type} sub-agent working on: ${description}. Answer with your findings when done.`,
+        state,
+        tools: modelTools(tools),
+        maxIterations: spec.maxIterations,
+        contextTokens: d.contextTokens,
+        model: (request) => d.turn(stepId, request),
+        callTool: (call) => d.callTool(stepId, call, tools),
+        save: () => undefined,
+        signal: d.signal,
+      });
+    } catch (error) {
+      // a model call that failed (after its retries) ends the sub-agent, not the agent that started it
+      outcome = { ok: false, output: null, error: error instanceof Error ? error.message : String(error) };
+    }
     sub.end(
       outcome.ok
         ? { status: 'succeeded', output: outcome.output, error: null }

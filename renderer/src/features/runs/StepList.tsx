@@ -1,11 +1,11 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/error-text';
 import { Duration, Elapsed } from './Duration';
 import { Markdown } from './Markdown';
 import { runningSince, stepDuration, type StepView } from '../../../../shared/runs/run-view';
 import { subagentsOf, topLevelSteps } from '../../../../shared/runs/step-extras';
-import { QualityScore } from './QualityScore';
+import { QualityAttempts, QualityScore } from './QualityScore';
 import { SubagentCard } from './SubagentCard';
 import { ToolCall } from './ToolCall';
 import './step-list.css';
@@ -43,6 +43,7 @@ const StepItem = memo(function StepItem({ step, subagents }: { step: StepView; s
   const duration = stepDuration(step);
   const since = runningSince(step);
   const streamed = step.segments.some((s) => s.kind === 'text' && s.text.trim() !== '');
+  const [qualityOpen, setQualityOpen] = useState(false);
   const subagentOf = (callId: string) => subagents.find((s) => s.subagent?.callId === callId);
   const shownCalls = new Set(step.segments.flatMap((s) => (s.kind === 'tool' ? [s.callId] : [])));
   return (
@@ -61,7 +62,12 @@ const StepItem = memo(function StepItem({ step, subagents }: { step: StepView; s
         {step.attempts > 1 && (
           <span className="muted small">{t('panel.attempt', { count: step.attempts })}</span>
         )}
-        <QualityScore stepId={step.stepId} verdicts={step.quality} />
+        <QualityScore
+          stepId={step.stepId}
+          verdicts={step.quality}
+          open={qualityOpen}
+          onToggle={() => setQualityOpen((o) => !o)}
+        />
         {duration !== null ? (
           <span className="muted small step-time">
             <Duration ms={duration} />
@@ -74,6 +80,9 @@ const StepItem = memo(function StepItem({ step, subagents }: { step: StepView; s
           )
         )}
       </div>
+      {qualityOpen && step.quality.length > 0 && (
+        <QualityAttempts stepId={step.stepId} verdicts={step.quality} />
+      )}
       {step.skipReason && <p className="muted small">{t('panel.skipped', { reason: step.skipReason })}</p>}
       <div className="step-body" aria-live={step.status === 'running' ? 'polite' : undefined}>
         {step.segments.map((segment, i) => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { stepDuration, type StepView } from '../../../../shared/runs/run-view';
-import { Duration } from './Duration';
+import { runningSince, stepDuration, type StepView } from '../../../../shared/runs/run-view';
+import { Duration, Elapsed } from './Duration';
 import { Markdown } from './Markdown';
 import { ToolCall } from './ToolCall';
 
@@ -15,6 +15,7 @@ export function SubagentCard({ step }: { step: StepView }) {
   // a run that ended with the sub-agent still going marked its step: that says more than "running"
   const status = sub.status === 'running' ? step.status : sub.status;
   const duration = stepDuration(step);
+  const since = runningSince(step);
   // its answer is the text after its last tool call: shown as the result, not again as work
   const lastTool = step.segments.findLastIndex((s) => s.kind === 'tool');
   const answered = sub.output !== null && sub.error === null;
@@ -29,18 +30,24 @@ export function SubagentCard({ step }: { step: StepView }) {
         <span className="status-badge" data-status={status}>
           {t(`status.${status}`)}
         </span>
-        {duration !== null && (
+        {duration !== null ? (
           <span className="muted small step-time">
             <Duration ms={duration} />
           </span>
+        ) : (
+          since !== null && (
+            <span className="muted small step-time">
+              <Elapsed since={since} />
+            </span>
+          )
         )}
       </summary>
       <div className="subagent-body">
-        <h4 className="subagent-label">{t('subagent.prompt')}</h4>
+        <h3 className="subagent-label">{t('subagent.prompt')}</h3>
         <p className="subagent-prompt">{sub.prompt}</p>
         {work.length > 0 && (
           <>
-            <h4 className="subagent-label">{t('subagent.work')}</h4>
+            <h3 className="subagent-label">{t('subagent.work')}</h3>
             {work.map((segment, i) =>
               segment.kind === 'text' ? (
                 <Markdown key={i} text={segment.text} />
@@ -52,13 +59,13 @@ export function SubagentCard({ step }: { step: StepView }) {
         )}
         {sub.error !== null && (
           <>
-            <h4 className="subagent-label">{t('subagent.error')}</h4>
+            <h3 className="subagent-label">{t('subagent.error')}</h3>
             <p className="form-error">{sub.error}</p>
           </>
         )}
         {answered && (
           <>
-            <h4 className="subagent-label">{t('subagent.result')}</h4>
+            <h3 className="subagent-label">{t('subagent.result')}</h3>
             <Markdown text={sub.output!} />
           </>
         )}
