@@ -42,6 +42,36 @@ describe('the live step list', () => {
     ]);
   });
 
+  it('says a low quality score and the re-run, then the score the step passed with', () => {
+    const list = new StepList();
+    const quality = (attempt: number, score: number, willRetry: boolean): RunEvent => ({
+      type: 'step_quality',
+      t: 100 * attempt,
+      stepId: 'draft',
+      attempt,
+      score,
+      reason: willRetry ? 'No examples.' : 'Good.',
+      passed: !willRetry,
+      threshold: 70,
+      willRetry,
+    });
+    const lines = [
+      { type: 'step_start', t: 0, stepId: 'draft', name: 'Draft', index: 0, total: 1 } as RunEvent,
+      quality(1, 40, true),
+      quality(2, 85, false),
+      { type: 'step_complete', t: 1500, stepId: 'draft', output: 'x' } as RunEvent,
+    ].flatMap((e) => {
+      const row = list.apply(e);
+      return row ? [plainStepLine(row)] : [];
+    });
+    expect(lines).toEqual([
+      'skilldeck: step 1/1 Draft started',
+      'skilldeck: step 1/1 Draft: scored 40/100 (needs 70), running it again: No examples.',
+      'skilldeck: step 1/1 Draft done in 1.5s (quality 85/100)',
+    ]);
+    expect(renderStepList(list, 2000)).toBe('✓ 1/1 Draft  1.5s  quality 85/100');
+  });
+
   it('formats elapsed times', () => {
     expect([0, 1234, 12_345, 125_000].map(formatElapsed)).toEqual(['0.0s', '1.2s', '12s', '2m05s']);
   });

@@ -18,6 +18,8 @@ export interface StepRow {
   startedAt: number;
   endedAt?: number;
   note?: string;
+  /** A step with a quality check: its last score (`85/100`). */
+  score?: string;
 }
 
 /** The rows a run's events describe, in the order the steps started. */
@@ -51,6 +53,15 @@ export class StepList {
             ? { state: 'retrying', note: `attempt ${event.attempt} failed, retrying: ${event.error}` }
             : { state: 'failed', endedAt: event.t, note: event.error },
         );
+      case 'step_quality': {
+        if (!row) return undefined;
+        row.score = event.score === null ? 'not scored' : `${event.score}/100`;
+        if (!event.willRetry) return undefined; // the step's end says it
+        return Object.assign(row, {
+          state: 'retrying',
+          note: `scored ${event.score}/100 (needs ${event.threshold}), running it again: ${event.reason}`,
+        });
+      }
       case 'step_skipped': {
         const skipped = { state: 'skipped' as const, endedAt: event.t, note: event.reason };
         if (row) return Object.assign(row, skipped);
@@ -85,7 +96,8 @@ const position = (row: StepRow) => (row.index === undefined ? '-' : `${row.index
 function rowText(row: StepRow, now: number, nameWidth: number): string {
   const elapsed = row.state === 'skipped' ? 'skipped' : formatElapsed((row.endedAt ?? now) - row.startedAt);
   const note = row.note ? `  ${oneLine(row.note)}` : '';
-  return `${MARK[row.state]} ${position(row)} ${oneLine(row.name).padEnd(nameWidth)}  ${elapsed}${note}`;
+  const score = row.score && row.state !== 'retrying' ? `  quality ${row.score}` : '';
+  return `${MARK[row.state]} ${position(row)} ${oneLine(row.name).padEnd(nameWidth)}  ${elapsed}${score}${note}`;
 }
 
 /** The live list at run time `now` (ms since the run started), one line per step, cut to `width`. */
@@ -110,7 +122,7 @@ export function plainStepLine(row: StepRow): string {
     case 'retrying':
       return `skilldeck: ${step}${note}`;
     case 'succeeded':
-      return `skilldeck: ${step} done${took}`;
+      return `skilldeck: ${step} done${took}${row.score ? ` (quality ${row.score})` : ''}`;
     case 'failed':
       return `skilldeck: ${step} failed${took}${note}`;
     case 'skipped':

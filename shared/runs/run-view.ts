@@ -2,10 +2,20 @@
 // they arrive) and a past one (the events `runs:get` returns), so both look the same. The desktop's
 // floating card folds a triggered run with it too, and shows `runOutputText`: the text the panel shows.
 import type { ErrorWords } from '../ipc/result';
-import type { RunAttempt, RunDetail, RunEvent, RunStatus, RunSummary, StepStatus } from '../types/run';
+import type {
+  RunAttempt,
+  RunDetail,
+  RunEvent,
+  RunStatus,
+  RunSummary,
+  StepQualityScore,
+  StepStatus,
+} from '../types/run';
+import { judged, subagentEnded, subagentStarted, taskReadBy, type SubagentView } from './step-extras';
 import { reduceTurn, turnOfStep, turnWaits, withStoredTurns, withTurn, type TurnView } from './turns';
 
 export type { TurnView } from './turns';
+export type { SubagentView } from './step-extras';
 
 export type EventOf<T extends RunEvent['type']> = Extract<RunEvent, { type: T }>;
 
@@ -49,6 +59,10 @@ export interface StepView {
   output: string | null;
   errors: StepError[];
   skipReason: string | null;
+  /** A step with a quality check: the judge's verdict on each answer, in order. */
+  quality: StepQualityScore[];
+  /** A sub-agent's step (the Task tool): where it came from and how it ended. */
+  subagent: SubagentView | null;
 }
 
 export type Waiting =
@@ -129,6 +143,8 @@ export function newStep(stepId: string): StepView {
     output: null,
     errors: [],
     skipReason: null,
+    quality: [],
+    subagent: null,
   };
 }
 
@@ -240,13 +256,24 @@ function reduce(run: RunView, event: RunEvent): RunView {
           },
         },
       }));
-    case 'tool_result':
-      return withStep(run, event.stepId, (step) =>
+    case 'tool_result': {
+      const next = withStep(run, event.stepId, (step) =>
         withTool(step, event.callId, (tool) => ({
           ...tool,
           result: { summary: event.summary, output: event.output, isError: event.isError },
         })),
       );
+      const read = taskReadBy(next, event);
+      return read === null
+        ? next
+        : withStep(next, read, (s) => ({ ...s, subagent: { ...s.subagent!, readBy: event.callId } }));
+    }
+    case 'step_quality':
+      return withStep(run, event.stepId, (step) => judged(step, event));
+    case 'subagent_start':
+      return withStep(run, event.stepId, (step) => subagentStarted(step, event));
+    case 'subagent_end':
+      return withStep(run, event.stepId, (step) => subagentEnded(step, event));
     case 'turn_start':
     case 'turn_complete':
       return reduceTurn(run, event, newStep);
@@ -338,6 +365,7 @@ export function runFromDetail(detail: StoredDetail): RunView {
       status: stored.status,
       attempts: Math.max(stored.attempts, 1),
       output: stored.output ?? step.output,
+      quality: stored.quality ?? step.quality,
       durationMs: stored.endedAt !== null ? stored.endedAt - stored.startedAt : null,
       startedAt: step.startedAt ?? stored.startedAt,
       // a cancelled step's stored error is the host's "cancelled": its status says that, not a failed attempt

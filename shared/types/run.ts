@@ -63,6 +63,21 @@ export const BashSandbox = z.object({
 });
 export type BashSandbox = z.infer<typeof BashSandbox>;
 
+/** One judged answer of a step with a quality check (`step_quality`; stored with the step too). */
+export const StepQualityScore = z.object({
+  /** Which answer of the step was judged: 1, then 2 for the first re-run… */
+  attempt: z.number().int().positive(),
+  /** 0–100; null when the judge gave none (its reply was not JSON `{score, reason}`, or the call failed). */
+  score: z.number().min(0).max(100).nullable(),
+  /** The judge's reason, or why there is no score. */
+  reason: z.string(),
+  passed: z.boolean(),
+  threshold: z.number().min(0).max(100),
+});
+export type StepQualityScore = z.infer<typeof StepQualityScore>;
+
+const SUBAGENT_END = ['succeeded', 'failed', 'cancelled'] as const;
+
 export const RunEvent = z.discriminatedUnion('type', [
   z.object({ type: z.literal('run_start'), ...at, runId: RunId, skill: z.string(), mode: ExecutionMode }),
   z.object({
@@ -86,6 +101,37 @@ export const RunEvent = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('step_complete'), ...at, stepId: z.string(), output: z.string() }),
   z.object({ type: z.literal('step_skipped'), ...at, stepId: z.string(), reason: z.string() }),
+  /** A step's answer judged; `willRetry`: the step runs again with the judge's reason (its text starts over). */
+  z.object({
+    type: z.literal('step_quality'),
+    ...at,
+    stepId: z.string(),
+    ...StepQualityScore.shape,
+    willRetry: z.boolean(),
+  }),
+  /**
+   * A sub-agent (the Task tool) starts as step `stepId`, from the tool call `callId` of step
+   * `parentStepId`. `taskId`: it runs in the background, and TaskOutput reads it under that id.
+   */
+  z.object({
+    type: z.literal('subagent_start'),
+    ...at,
+    stepId: z.string(),
+    parentStepId: z.string(),
+    callId: z.string(),
+    agent: z.string(),
+    description: z.string(),
+    prompt: z.string(),
+    taskId: z.string().optional(),
+  }),
+  z.object({
+    type: z.literal('subagent_end'),
+    ...at,
+    stepId: z.string(),
+    status: z.enum(SUBAGENT_END),
+    output: z.string().nullable(),
+    error: z.string().nullable(),
+  }),
   z.object({ type: z.literal('output'), ...at, tool: z.string(), text: z.string() }),
   /**
    * Where the output went in the end, as far as is known: `tool` took it (`insert_text`, `clipboard`,
@@ -299,6 +345,8 @@ export const RunStep = z.object({
   attempts: z.number().int().nonnegative(),
   startedAt: z.number().int(),
   endedAt: z.number().int().nullable(),
+  /** A step with a quality check: each answer judged, in order. */
+  quality: z.array(StepQualityScore).optional(),
 });
 export type RunStep = z.infer<typeof RunStep>;
 

@@ -5,6 +5,22 @@ import { ExecutionMode } from './finding';
 // (electron/core/skills/types.ts) must stay assignable to these: electron/core/skills/detail.ts checks
 // that at compile time.
 
+/**
+ * A step's (or a phase's) quality check: a judge call scores its answer 0–100 against `criteria` (default:
+ * the step's own prompt); below `threshold`, `onFail` says what happens — `retry` re-runs the step with the
+ * judge's reason (at most `maxAttempts` re-runs, then the step fails), `continue` keeps the answer, `fail`
+ * fails the step. `provider` / `model`: the judge's, when not the step's own.
+ */
+export const QualitySpec = z.object({
+  threshold: z.number().min(0).max(100),
+  criteria: z.string().optional(),
+  maxAttempts: z.number().int().min(0).max(10),
+  onFail: z.enum(['retry', 'continue', 'fail']),
+  model: z.string().optional(),
+  provider: z.string().optional(),
+});
+export type QualitySpec = z.infer<typeof QualitySpec>;
+
 export const WorkflowStep = z.object({
   id: z.string(),
   name: z.string(),
@@ -15,6 +31,7 @@ export const WorkflowStep = z.object({
   parallel: z.boolean(),
   condition: z.string().optional(),
   retries: z.number().int().optional(),
+  quality: QualitySpec.optional(),
 });
 
 export const WorkflowSpec = z.object({

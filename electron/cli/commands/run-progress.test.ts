@@ -52,6 +52,43 @@ describe('skilldeck run: the steps of a workflow on stderr', () => {
     expect(r.err[0]).toMatch(/^skilldeck: step 1\/4 \S.* started$/);
   });
 
+  it('says a step’s quality score, and the re-run after a low one', async () => {
+    const skills = path.join(dataDir, 'quality-skills');
+    fs.mkdirSync(path.join(skills, 'essay'), { recursive: true });
+    fs.writeFileSync(
+      path.join(skills, 'essay', 'SKILL.md'),
+      [
+        '---',
+        'name: essay',
+        'description: An essay.',
+        'output: clipboard',
+        'workflow:',
+        '  steps:',
+        '    - id: draft',
+        '      name: Draft',
+        '      prompt: Write it with two examples.',
+        '      quality: { threshold: 70 }',
+        '---',
+        '',
+      ].join('\n'),
+    );
+    server.script(
+      { text: 'thin' },
+      { text: '{"score": 40, "reason": "No examples."}' },
+      { text: 'ESSAY WITH EXAMPLES' },
+      { text: '{"score": 90, "reason": "Good."}' },
+    );
+    const r = await run(['essay', '--input', 'owls', '--skills-dir', skills]);
+    expect(r.code, r.err.join('\n')).toBe(0);
+    expect(r.stdout).toContain('ESSAY WITH EXAMPLES');
+    expect(r.err).toContain(
+      'skilldeck: step 1/1 Draft: scored 40/100 (needs 70), running it again: No examples.',
+    );
+    expect(r.err.find((l) => l.includes(' done in '))).toMatch(
+      /^skilldeck: step 1\/1 Draft done in \d+\.\ds \(quality 90\/100\)$/,
+    );
+  });
+
   it('with --events ndjson, neither step lines nor the final text on stderr', async () => {
     fourSteps();
     const r = await run(['video-script', '--input', 'Why the sky is blue', '--events', 'ndjson']);

@@ -13,7 +13,7 @@ import { createAskUser } from './ask-user';
 import { runAgentLoop, type AgentOutcome, type AgentState } from './loop';
 import { createMetaTools } from './meta-tools';
 import { createPermissionGate } from './permission-gate';
-import { createSubagentRunner, type RunSubagent } from './subagents';
+import { createSubagentRunner, type RunSubagent, type SubStep } from './subagents';
 import { createToolCaller } from './tool-call';
 import { modelTools, toolCeiling } from './tool-ceiling';
 import type { AgentTool } from './types';
@@ -57,8 +57,8 @@ export interface AgentRunDeps {
   save: (state: AgentState) => void;
   /** The Skill tool: another skill's instructions, rendered with its own config and these arguments. */
   activateSkill: (name: string, args: string) => Promise<SkillActivation>;
-  /** Starts and ends a sub-agent's step (step_start / step_complete in the run). */
-  subStep: (stepId: string, name: string) => { end: (ok: boolean, output: string) => void };
+  /** Starts and ends a sub-agent's step (step_start, subagent_start … subagent_end in the run). */
+  subStep: SubStep;
   signal: AbortSignal;
 }
 

@@ -56,6 +56,21 @@ describe('sub-agents', () => {
         ['task-1', 'succeeded'],
       ]),
     );
+    // what the run view hangs under the agent's step: the Task call it came from, how it ended
+    expect(a.of(runId, 'subagent_start')).toEqual([
+      expect.objectContaining({
+        stepId: 'task-1',
+        parentStepId: 'agent',
+        callId: 't1',
+        agent: 'general-purpose',
+        description: 'look around',
+        prompt: 'list things',
+      }),
+    ]);
+    expect(a.of(runId, 'subagent_start')[0]).not.toHaveProperty('taskId');
+    expect(a.of(runId, 'subagent_end')).toEqual([
+      expect.objectContaining({ stepId: 'task-1', status: 'succeeded', output: 'sub findings', error: null }),
+    ]);
   });
 
   it('runs a Task in the background and TaskOutput waits for its result', async () => {
@@ -88,6 +103,15 @@ describe('sub-agents', () => {
     const sub = srv().requests.find(isSub)!;
     // explore's tools within the skill's ceiling
     expect(offeredTools(sub)).toEqual(['Read']);
+    expect(a.of(runId, 'subagent_start')).toEqual([
+      expect.objectContaining({ parentStepId: 'agent', callId: 't1', taskId: 'task_1', agent: 'explore' }),
+    ]);
+    // it ended before TaskOutput handed its result over
+    const events = a.events.get(runId)!;
+    const ended = events.findIndex((e) => e.type === 'subagent_end');
+    const read = events.findIndex((e) => e.type === 'tool_result' && e.callId === 'o1');
+    expect(events[ended]).toMatchObject({ status: 'succeeded', output: 'background result' });
+    expect(ended).toBeLessThan(read);
   });
 });
 

@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { loadShellParser } from '../permissions/shell-command';
 import type { StreamTextResult, ToolCallPart } from '../providers/gateway';
 import { newAgentState } from './loop';
-import { createSubagentRunner, createTaskTools, readOnlyBash, type RunSubagent } from './subagents';
+import {
+  createSubagentRunner,
+  createTaskTools,
+  readOnlyBash,
+  type RunSubagent,
+  type SubagentEnd,
+  type SubagentStart,
+} from './subagents';
 import { toolCeiling } from './tool-ceiling';
 import { defineTool, type AgentTool, type AgentToolContext, type AgentToolResult } from './types';
 
@@ -33,14 +40,17 @@ describe('Task and TaskOutput', () => {
   it('runs a task to its end, or in the background for TaskOutput to read', async () => {
     let finish: (r: AgentToolResult) => void = () => undefined;
     const runs: string[] = [];
-    const run: RunSubagent = (type, description) => {
+    const origins: unknown[] = [];
+    const run: RunSubagent = (type, description, _prompt, origin) => {
       runs.push(`${type}: ${description}`);
+      origins.push(origin);
       return description === 'later'
         ? new Promise((resolve) => (finish = resolve))
         : Promise.resolve({ output: 'found it', summary: 'done' });
     };
     const [task, taskOutput] = createTaskTools(run);
-    const exec = (t: AgentTool, input: unknown) => t.execute(t.input.parse(input), ctx);
+    const callCtx = { call: { id: 'call_1', stepId: 'agent' } } as AgentToolContext;
+    const exec = (t: AgentTool, input: unknown) => t.execute(t.input.parse(input), callCtx);
     expect(await exec(task!, { description: 'now', prompt: 'look' })).toEqual({
       output: 'found it',
       summary: 'done',
@@ -49,6 +59,11 @@ describe('Task and TaskOutput', () => {
       (await exec(task!, { description: 'later', prompt: 'look', run_in_background: true })).output,
     ).toBe('started task task_1 in the background; read its result with TaskOutput');
     expect(runs).toEqual(['general-purpose: now', 'general-purpose: later']);
+    // each knows the call that started it; the background one also its task id
+    expect(origins).toEqual([
+      { parentStepId: 'agent', callId: 'call_1' },
+      { parentStepId: 'agent', callId: 'call_1', taskId: 'task_1' },
+    ]);
     expect((await exec(taskOutput!, { task_id: 'task_1', block: false })).output).toBe(
       'task task_1 is still running',
     );
@@ -81,7 +96,8 @@ describe('readOnlyBash', () => {
 describe('the sub-agent runner', () => {
   it('runs each sub-agent as a step of its own, with its kind’s tools under the ceiling', async () => {
     const steps: string[] = [];
-    const ends: [boolean, string][] = [];
+    const starts: SubagentStart[] = [];
+    const ends: SubagentEnd[] = [];
     const seen: { stepId: string; system: string; tools: string[] }[] = [];
     const called: { stepId: string; tools: Map<string, AgentTool> }[] = [];
     const state = newAgentState('hi');
@@ -101,21 +117,43 @@ describe('the sub-agent runner', () => {
         called.push({ stepId, tools });
         return { id: call.id, name: call.name, output: 'ok' };
       },
-      subStep: (stepId, name) => {
+      subStep: (stepId, name, start) => {
         steps.push(`${stepId} ${name}`);
-        return { end: (ok, output) => ends.push([ok, output]) };
+        starts.push(start);
+        return { end: (end) => void ends.push(end) };
       },
       signal: new AbortController().signal,
     });
-    expect(await run('plan', 'find the tests', 'look')).toEqual({
+    const origin = { parentStepId: 'agent', callId: 'call_7' };
+    expect(await run('plan', 'find the tests', 'look', origin)).toEqual({
       output: 'the answer',
       summary: 'plan sub-agent finished: find the tests',
     });
-    expect(await run('general-purpose', 'fix', 'go')).toMatchObject({ output: 'the answer' });
+    expect(await run('general-purpose', 'fix', 'go', { ...origin, taskId: 'task_1' })).toMatchObject({
+      output: 'the answer',
+    });
     expect(steps).toEqual(['task-1 plan: find the tests', 'task-2 general-purpose: fix']);
+    // what its card shows: where it came from, its kind, task and prompt
+    expect(starts).toEqual([
+      {
+        parentStepId: 'agent',
+        callId: 'call_7',
+        agent: 'plan',
+        description: 'find the tests',
+        prompt: 'look',
+      },
+      {
+        parentStepId: 'agent',
+        callId: 'call_7',
+        taskId: 'task_1',
+        agent: 'general-purpose',
+        description: 'fix',
+        prompt: 'go',
+      },
+    ]);
     expect(ends).toEqual([
-      [true, 'the answer'],
-      [true, 'the answer'],
+      { status: 'succeeded', output: 'the answer', error: null },
+      { status: 'succeeded', output: 'the answer', error: null },
     ]);
     expect(seen[0]).toMatchObject({ stepId: 'task-1', tools: ['Read', 'Bash'] });
     expect(seen[0]!.system).toBe(
@@ -130,8 +168,33 @@ describe('the sub-agent runner', () => {
     );
   });
 
+  it('ends a sub-agent whose model call failed as failed, telling its agent why', async () => {
+    const ends: SubagentEnd[] = [];
+    const run = createSubagentRunner({
+      system: () => '',
+      tools: () => [],
+      ceiling: toolCeiling(null, []),
+      state: newAgentState('hi'),
+      contextTokens: 100_000,
+      turn: async () => {
+        throw new Error('local answered 500: The server had an error');
+      },
+      callTool: async (_stepId, call) => ({ id: call.id, name: call.name, output: 'ok' }),
+      subStep: () => ({ end: (end) => void ends.push(end) }),
+      signal: new AbortController().signal,
+    });
+    expect(await run('plan', 'check', 'go', { parentStepId: 'agent', callId: 'c0' })).toEqual({
+      output: 'the sub-agent stopped: local answered 500: The server had an error',
+      summary: 'plan sub-agent failed: check',
+      isError: true,
+    });
+    expect(ends).toEqual([
+      { status: 'failed', output: null, error: 'local answered 500: The server had an error' },
+    ]);
+  });
+
   it('says why a sub-agent stopped', async () => {
-    const ends: [boolean, string][] = [];
+    const ends: SubagentEnd[] = [];
     const run = createSubagentRunner({
       system: () => '',
       tools: () => [],
@@ -140,15 +203,22 @@ describe('the sub-agent runner', () => {
       contextTokens: 100_000,
       turn: async () => answer('still looking', [{ id: 'c1', name: 'Read', input: {} }]),
       callTool: async (_stepId, call) => ({ id: call.id, name: call.name, output: 'ok' }),
-      subStep: () => ({ end: (ok, output) => ends.push([ok, output]) }),
+      subStep: () => ({ end: (end) => void ends.push(end) }),
       signal: new AbortController().signal,
     });
-    expect(await run('explore', 'look', 'go')).toEqual({
+    expect(await run('explore', 'look', 'go', { parentStepId: 'agent', callId: 'c0' })).toEqual({
       output:
         'the sub-agent stopped: stopped after 5 model turns without finishing — raise max-iterations in the skill or narrow the task\nstill looking',
       summary: 'explore sub-agent failed: look',
       isError: true,
     });
-    expect(ends[0]![0]).toBe(false);
+    expect(ends).toEqual([
+      {
+        status: 'failed',
+        output: 'still looking',
+        error:
+          'stopped after 5 model turns without finishing — raise max-iterations in the skill or narrow the task',
+      },
+    ]);
   });
 });

@@ -4,7 +4,7 @@
 // but has no Task tools: sub-agents do not nest.
 import { z } from 'zod';
 import type { ChatMessage, ModelTool, StreamTextResult } from '../providers/gateway';
-import { runAgentLoop, type AgentState } from './loop';
+import { runAgentLoop, type AgentOutcome, type AgentState } from './loop';
 import { isReadOnlyCommand } from './read-only-command';
 import type { CallTool } from './tool-call';
 import { modelTools, type ToolCeiling } from './tool-ceiling';
@@ -12,11 +12,19 @@ import { defineTool, type AgentTool, type AgentToolResult } from './types';
 
 export type SubagentType = 'explore' | 'plan' | 'general-purpose';
 
+/** Where a sub-agent came from: the Task call (`callId`) of step `parentStepId`; `taskId` when in the background. */
+export interface SubagentOrigin {
+  parentStepId: string;
+  callId: string;
+  taskId?: string;
+}
+
 /** Runs a sub-agent to its end. */
 export type RunSubagent = (
   type: SubagentType,
   description: string,
   prompt: string,
+  origin: SubagentOrigin,
 ) => Promise<AgentToolResult>;
 
 export const SUBAGENTS: Record<
@@ -54,13 +62,14 @@ export function createTaskTools(run: RunSubagent): AgentTool[] {
         subagent_type: z.enum(['explore', 'plan', 'general-purpose']).default('general-purpose'),
         run_in_background: z.boolean().optional(),
       }),
-      async execute({ description, prompt, subagent_type, run_in_background }) {
-        if (!run_in_background) return run(subagent_type, description, prompt);
+      async execute({ description, prompt, subagent_type, run_in_background }, ctx) {
+        const origin = { parentStepId: ctx.call?.stepId ?? '', callId: ctx.call?.id ?? '' };
+        if (!run_in_background) return run(subagent_type, description, prompt, origin);
         const id = `task_${++taskCount}`;
         const entry: Background = {
           description,
           status: 'running',
-          done: run(subagent_type, description, prompt).then(
+          done: run(subagent_type, description, prompt, { ...origin, taskId: id }).then(
             (result) => {
               entry.status = result.isError ? 'failed' : 'completed';
               entry.result = result;
@@ -132,18 +141,37 @@ export interface SubagentDeps {
     request: { system: string; messages: ChatMessage[]; tools: ModelTool[] },
   ) => Promise<StreamTextResult>;
   callTool: CallTool;
-  /** Starts and ends a sub-agent's step (step_start / step_complete in the run). */
-  subStep: (stepId: string, name: string) => { end: (ok: boolean, output: string) => void };
+  /** Starts and ends a sub-agent's step (step_start, subagent_start … subagent_end in the run). */
+  subStep: SubStep;
   signal: AbortSignal;
 }
+
+/** What a sub-agent's step is told when it starts (for its card in the run view). */
+export interface SubagentStart extends SubagentOrigin {
+  agent: SubagentType;
+  description: string;
+  prompt: string;
+}
+
+export interface SubagentEnd {
+  status: 'succeeded' | 'failed' | 'cancelled';
+  output: string | null;
+  error: string | null;
+}
+
+export type SubStep = (
+  stepId: string,
+  name: string,
+  start: SubagentStart,
+) => { end: (end: SubagentEnd) => void };
 
 /** Each sub-agent is step `task-N` of the run; its conversation is not saved (a restart does not resume it). */
 export function createSubagentRunner(d: SubagentDeps): RunSubagent {
   let subagents = 0;
-  return async (type, description, prompt) => {
+  return async (type, description, prompt, origin) => {
     const spec = SUBAGENTS[type];
     const stepId = `task-${++subagents}`;
-    const sub = d.subStep(stepId, `${type}: ${description}`);
+    const sub = d.subStep(stepId, `${type}: ${description}`, { ...origin, agent: type, description, prompt });
     let tools = d.ceiling.offered(d.tools(), spec.tools);
     if (spec.readOnlyBash && tools.has('Bash')) {
       tools = new Map(tools);
@@ -157,18 +185,32 @@ export function createSubagentRunner(d: SubagentDeps): RunSubagent {
       runGrants: d.state.runGrants,
       lastText: '',
     };
-    const outcome = await runAgentLoop({
-      system: `${d.system([...tools.keys()])}\n\n# Sub-agent\nYou are a ${type} sub-agent working on: ${description}. Answer with your findings when done.`,
-      state,
-      tools: modelTools(tools),
-      maxIterations: spec.maxIterations,
-      contextTokens: d.contextTokens,
-      model: (request) => d.turn(stepId, request),
-      callTool: (call) => d.callTool(stepId, call, tools),
-      save: () => undefined,
-      signal: d.signal,
-    });
-    sub.end(outcome.ok, outcome.ok ? outcome.output : outcome.error);
+    let outcome: AgentOutcome;
+    try {
+      outcome = await runAgentLoop({
+        system: `${d.system([...tools.keys()])}\n\n# Sub-agent\nYou are a ${type} sub-agent working on: ${description}. Answer with your findings when done.`,
+        state,
+        tools: modelTools(tools),
+        maxIterations: spec.maxIterations,
+        contextTokens: d.contextTokens,
+        model: (request) => d.turn(stepId, request),
+        callTool: (call) => d.callTool(stepId, call, tools),
+        save: () => undefined,
+        signal: d.signal,
+      });
+    } catch (error) {
+      // a model call that failed (after its retries) ends the sub-agent, not the agent that started it
+      outcome = { ok: false, output: null, error: error instanceof Error ? error.message : String(error) };
+    }
+    sub.end(
+      outcome.ok
+        ? { status: 'succeeded', output: outcome.output, error: null }
+        : {
+            status: d.signal.aborted ? 'cancelled' : 'failed',
+            output: outcome.output || null,
+            error: outcome.error,
+          },
+    );
     return outcome.ok
       ? { output: outcome.output, summary: `${type} sub-agent finished: ${description}` }
       : {

@@ -4,7 +4,7 @@
 // The modes (modes/) and the step runner do their work through it.
 import type { ErrorWords } from '../../../shared/ipc/result';
 import type { ExecutionMode } from '../../../shared/types/finding';
-import type { RunStep } from '../../../shared/types/run';
+import type { RunStep, StepQualityScore } from '../../../shared/types/run';
 import type { AgentState } from '../agent/loop';
 import type { PermissionMode } from '../permissions/types';
 import { ModelError, type StreamTextResult } from '../providers/gateway';
@@ -192,6 +192,11 @@ export class RunExecution {
   /** Writes a step's end to its row (a skipped step gets one). */
   recordStep(stepId: string, end: Omit<StepEnd, 'endedAt'>): void {
     this.deps.repo.finishStep(this.runId, stepId, { ...end, endedAt: Date.now() });
+  }
+
+  /** A step's quality verdicts so far, stored with it (a step run again from its start starts a new list). */
+  recordQuality(stepId: string, scores: readonly StepQualityScore[]): void {
+    this.deps.repo.setStepQuality(this.runId, stepId, scores);
   }
 
   /** A resumed run: the step it was cut off in starts again — its partial text is not the answer. */

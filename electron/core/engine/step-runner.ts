@@ -41,14 +41,45 @@ export async function runStep(
   user: string,
   signal: AbortSignal = run.signal,
 ): Promise<StepResult> {
-  const { id: stepId } = info;
-  const done = replayedStep(run, stepId);
+  const done = replayedStep(run, info.id);
   if (done) return done;
+  beginStep(run, info);
+  const answer = await answerStep(run, info, system, user, signal);
+  return endStep(run, info.id, answer);
+}
+
+/** The step's row begins and `step_start` says so (after a resumed run's note that it was cut off). */
+export function beginStep(run: RunExecution, info: StepInfo): void {
+  run.sayCutOff(info.id);
+  run.startStep(info.id, info.name, info.index);
+  run.log.emit({
+    type: 'step_start',
+    stepId: info.id,
+    name: info.name,
+    index: info.index,
+    total: info.total,
+  });
+}
+
+/** One answer of a step and the model calls it took (retries included). */
+export type StepAnswer = StepResult & { attempts: number };
+
+/**
+ * One answer of the step: its model call, retried while the error is worth it (`info.retries` times).
+ * `firstAttempt` numbers the calls on from an earlier answer of the same step (a quality re-run). The
+ * step is not ended here.
+ */
+export async function answerStep(
+  run: RunExecution,
+  info: StepInfo,
+  system: string,
+  user: string,
+  signal: AbortSignal,
+  firstAttempt = 1,
+): Promise<StepAnswer> {
+  const { id: stepId } = info;
   const { deps, target } = run;
-  run.sayCutOff(stepId);
-  run.startStep(stepId, info.name, info.index);
-  run.log.emit({ type: 'step_start', stepId, name: info.name, index: info.index, total: info.total });
-  let attempt = 0;
+  let attempt = firstAttempt - 1;
   for (;;) {
     attempt++;
     try {
@@ -64,16 +95,14 @@ export async function runStep(
       });
       run.addUsage(result.usage);
       run.noteFinish(result.finishReason);
-      if (run.ended) return { ok: false, error: 'cancelled', cancelled: true };
-      run.endStep(stepId, { status: 'succeeded', output: result.text, error: null, attempts: attempt });
-      run.log.emit({ type: 'step_complete', stepId, output: result.text });
-      return { ok: true, output: result.text };
+      if (run.ended) return { ok: false, error: 'cancelled', cancelled: true, attempts: attempt };
+      return { ok: true, output: result.text, attempts: attempt };
     } catch (error) {
       const cancelled = error instanceof Cancelled || isCancel(error, signal);
       const message = cancelled ? 'cancelled' : messageOf(error);
       const final = !cancelled && !worthRetrying(error);
-      const willRetry = !cancelled && !final && attempt <= info.retries;
-      if (run.ended) return { ok: false, error: message, cancelled: true };
+      const willRetry = !cancelled && !final && attempt - firstAttempt < info.retries;
+      if (run.ended) return { ok: false, error: message, cancelled: true, attempts: attempt };
       const words = !cancelled && error instanceof ModelError ? error.details.words : undefined;
       if (words) run.rememberWords(message, words);
       run.log.emit({
@@ -85,16 +114,29 @@ export async function runStep(
         ...(words ? { words } : {}),
       });
       if (willRetry) {
-        await sleep(backoff(deps.retryBaseMs ?? 500, attempt), signal);
+        await sleep(backoff(deps.retryBaseMs ?? 500, attempt - firstAttempt + 1), signal);
         continue;
       }
-      run.endStep(stepId, {
-        status: cancelled ? 'cancelled' : 'failed',
-        output: null,
-        error: message,
-        attempts: attempt,
-      });
-      return { ok: false, error: message, cancelled, final };
+      return { ok: false, error: message, cancelled, final, attempts: attempt };
     }
   }
+}
+
+/** Ends the step with its (last) answer: the row written, `step_complete` on success. */
+export function endStep(run: RunExecution, stepId: string, answer: StepAnswer): StepResult {
+  const { attempts, ...result } = answer;
+  if (result.ok) {
+    run.endStep(stepId, { status: 'succeeded', output: result.output, error: null, attempts });
+    run.log.emit({ type: 'step_complete', stepId, output: result.output });
+    return result;
+  }
+  // a run that ended meanwhile marks its running steps itself
+  if (run.ended) return result;
+  run.endStep(stepId, {
+    status: result.cancelled ? 'cancelled' : 'failed',
+    output: null,
+    error: result.error,
+    attempts,
+  });
+  return result;
 }

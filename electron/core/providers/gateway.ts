@@ -42,6 +42,12 @@ export interface StreamTextRequest {
   /** Tools the model may call; their calls come back in the result (the caller runs them). */
   tools?: ModelTool[];
   maxOutputTokens?: number;
+  /**
+   * Ask for a JSON object of this JSON Schema, where the provider can be asked: OpenAI's and
+   * OpenAI-compatible servers' `response_format` json_schema, Anthropic's forced `json` tool. The answer
+   * still comes back as `text`: whoever asked parses (and checks) it.
+   */
+  responseFormat?: { schema: Record<string, unknown>; name: string; description?: string };
   signal: AbortSignal;
   /** Each streamed text delta, in order, once (never repeated by a retry). */
   onToken: (text: string) => void;

@@ -39,6 +39,10 @@ export function createLanguageModel(target: ModelTarget): LanguageModelV3 {
         apiKey: target.apiKey ?? undefined,
         fetch,
         includeUsage: true,
+        // only read when a call asks for JSON of a schema (the quality judge): `response_format`
+        // json_schema, which Ollama, LM Studio, vLLM and OpenRouter take (a server that refuses it gets
+        // the judge's second try without it)
+        supportsStructuredOutputs: true,
       }).chatModel(target.model);
   }
 }

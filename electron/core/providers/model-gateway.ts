@@ -2,7 +2,7 @@
 // the first token, so text shown is never streamed twice), first-chunk and idle timeouts, and cancel through
 // the AbortSignal. It calls the model's `doStream` itself rather than `streamText`: the engine does its own
 // retries, loop and events, and streamText's extra stream stages cost ~1 ms per call (bench/engine).
-import type { LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { JSONSchema7, LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import type { SecretStorePort } from '../platform';
 import type { ProviderRecord } from '../store/providers';
 import { toModelError, type CallTarget } from './errors';
@@ -86,6 +86,26 @@ const cancelled = () => new ModelError('cancelled', 'the model call was cancelle
 
 /** Said whenever a run needs a model and none is configured or found (the CLI adds its own hint to it). */
 export const NO_PROVIDER_MESSAGE = 'no provider configured — add one in Settings';
+
+/**
+ * The call options asking for JSON of a schema. Anthropic: the forced `json` tool (older and proxied
+ * Anthropic models take tools, not every one takes `output_format`; the SDK switches to `output_format`
+ * itself for a model that refuses forced tool use).
+ */
+function structuredOutput(
+  kind: ProviderKind,
+  format: NonNullable<StreamTextRequest['responseFormat']>,
+): Pick<LanguageModelV3CallOptions, 'responseFormat' | 'providerOptions'> {
+  return {
+    responseFormat: {
+      type: 'json',
+      schema: format.schema as JSONSchema7,
+      name: format.name,
+      ...(format.description ? { description: format.description } : {}),
+    },
+    ...(kind === 'anthropic' ? { providerOptions: { anthropic: { structuredOutputMode: 'jsonTool' } } } : {}),
+  };
+}
 
 export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
   const fetchImpl = options.fetch ?? globalThis.fetch;
@@ -214,6 +234,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
         maxOutputTokens:
           request.maxOutputTokens ?? target.maxOutputTokens ?? options.defaultMaxOutputTokens ?? 4096,
         abortSignal: controller.signal,
+        ...(request.responseFormat ? structuredOutput(target.kind, request.responseFormat) : {}),
       });
       reader = stream.getReader();
       const toolCalls: ToolCallPart[] = [];

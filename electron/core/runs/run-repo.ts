@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import {
   RunEvent,
+  StepQualityScore,
   type RunDetail,
   type RunListQuery,
   type RunPage,
@@ -55,6 +56,8 @@ export interface RunRepo extends RunTurnsRepo {
   finish(runId: string, end: RunEnd): void;
   startStep(runId: string, step: { stepId: string; name: string; index: number; startedAt: number }): void;
   finishStep(runId: string, stepId: string, end: StepEnd): void;
+  /** A step's quality verdicts (migration 0090), all of them so far. */
+  setStepQuality(runId: string, stepId: string, scores: readonly StepQualityScore[]): void;
   appendEvent(runId: string, seq: number, event: RunEvent): void;
   /** Runs left `running` by a process that died: `interrupted`, their steps and follow-ups too. Returns how many. */
   markInterrupted(): number;
@@ -105,6 +108,7 @@ interface StepRow {
   attempts: number;
   started_at: number;
   ended_at: number | null;
+  quality_json: string | null;
 }
 
 const toSummary = (r: RunRow): RunSummary => ({
@@ -136,7 +140,18 @@ const toStep = (r: StepRow): RunStep => ({
   attempts: r.attempts,
   startedAt: r.started_at,
   endedAt: r.ended_at,
+  ...(r.quality_json !== null ? { quality: readQuality(r.quality_json) } : {}),
 });
+
+/** Stored verdicts; a damaged value (hand-edited) counts as none rather than failing the whole run. */
+function readQuality(json: string): StepQualityScore[] {
+  try {
+    const parsed = StepQualityScore.array().safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
 
 /** `waiting` is a running run with `waiting_json` set (see migration 0070). */
 function statusFilter(status: RunStatus | undefined): [string, string | number][] {
@@ -166,6 +181,9 @@ export function createRunRepo(db: Database): RunRepo {
   );
   const finishStep = db.prepare(
     `UPDATE run_steps SET status = ?, output = ?, error = ?, attempts = ?, ended_at = ? WHERE run_id = ? AND step_id = ?`,
+  );
+  const updateStepQuality = db.prepare(
+    'UPDATE run_steps SET quality_json = ? WHERE run_id = ? AND step_id = ?',
   );
   const insertEvent = db.prepare(
     'INSERT INTO run_events (run_id, seq, t, type, data) VALUES (?, ?, ?, ?, ?)',
@@ -253,6 +271,8 @@ export function createRunRepo(db: Database): RunRepo {
       if (e.status === 'skipped') insertSkippedStep.run(runId, stepId, stepId, -1, e.endedAt);
       finishStep.run(e.status, e.output, e.error, e.attempts, e.endedAt, runId, stepId);
     },
+    setStepQuality: (runId, stepId, scores) =>
+      void updateStepQuality.run(JSON.stringify(scores), runId, stepId),
     appendEvent: (runId, seq, event) =>
       void insertEvent.run(runId, seq, Math.round(event.t), event.type, JSON.stringify(event)),
     markInterrupted: db.transaction(() => {

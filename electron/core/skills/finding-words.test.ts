@@ -105,6 +105,12 @@ const CASES: Record<string, Uint8Array | string> = {
   conditionTooDeep: workflow(
     `  - id: a\n    prompt: p\n    condition: "${'('.repeat(33)}x${')'.repeat(33)}"`,
   ),
+  qualityNotMapping: workflow('  - id: a\n    prompt: p\n    quality: 70'),
+  qualityThreshold: workflow('  - id: a\n    prompt: p\n    quality: { threshold: 101 }'),
+  qualityMaxAttempts: workflow('  - id: a\n    prompt: p\n    quality: { threshold: 70, max_attempts: 1.5 }'),
+  qualityOnFail: workflow('  - id: a\n    prompt: p\n    quality: { threshold: 70, on_fail: ignore }'),
+  qualityText: workflow('  - id: a\n    prompt: p\n    quality: { threshold: 70, criteria: [a] }'),
+  qualityUnknownKey: workflow('  - id: a\n    prompt: p\n    quality: { threshold: 70, treshold: 80 }'),
   workflowTooManySteps: workflow(
     Array.from({ length: 501 }, (_, i) => `  - id: s${i}\n    prompt: p`).join('\n'),
   ),

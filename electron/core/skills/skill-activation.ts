@@ -1,6 +1,7 @@
 import { AppError } from '../../../shared/ipc/result';
 import { readFileBytes } from './discover';
 import type { LoadedSkillFile } from './load';
+import { phaseFindings, withFindings } from './phase-quality';
 import { contentHash, parseSkill, readSkillLayout, type SkillEntry } from './skill-entry';
 import type { SourceRoot } from './sources';
 
@@ -59,6 +60,10 @@ export function createActivation(options: ActivationOptions): (entry: SkillEntry
         else loaded = parseSkill(root, current, current.file, bytes, layout).loaded;
         activated.set(key, loaded);
         if (activated.size > ACTIVATED_CACHE_SIZE) activated.delete(activated.keys().next().value!);
+        // the phase files are read each time (not cached by SKILL.md's hash): a phase edited is seen
+        if (layout?.kind === 'phases') {
+          loaded = withFindings(loaded, await phaseFindings(current.dir, layout.phases));
+        }
         return { entry: current, text: bytes.toString('utf8'), hash, loaded };
       }
       // changed since it was listed: bring the listing up to date, then read that

@@ -5,6 +5,7 @@ import type { ShadowedBy, SkillLayout, SkillSource } from '../../../shared/types
 import { readFileBytes, type FoundSkill } from './discover';
 import { detectLayout } from './layout';
 import { loadFailure, loadSkillFile, type LoadedSkillFile } from './load';
+import { phaseFindings, withFindings } from './phase-quality';
 import { skillInputs } from './skill-inputs';
 import { skillIdIn, type SourceRoot } from './sources';
 import type { Finding } from './types';
@@ -91,7 +92,14 @@ export async function loadSkill(root: SourceRoot, found: FoundSkill): Promise<Lo
     loaded.loaded = { ...loaded.loaded, findings: loaded.entry.findings, runnable: false };
     return { ...loaded, bytes };
   }
-  return { ...parseSkill(root, found, file, bytes, layout), bytes };
+  const parsed = parseSkill(root, found, file, bytes, layout);
+  if (layout?.kind !== 'phases') return { ...parsed, bytes };
+  const loaded = withFindings(parsed.loaded, await phaseFindings(found.dir, layout.phases));
+  return {
+    entry: { ...parsed.entry, findings: loaded.findings, runnable: loaded.runnable },
+    loaded,
+    bytes,
+  };
 }
 
 /** The entry for bytes already read (the registry re-reads a file it was asked to activate). */

@@ -1,6 +1,7 @@
 import type { ExecutionMode, Finding } from '../../../shared/types/finding';
+import type { QualitySpec } from '../../../shared/types/skill-definition';
 
-export type { Finding };
+export type { Finding, QualitySpec };
 
 export interface WorkflowStep {
   id: string;
@@ -14,6 +15,8 @@ export interface WorkflowStep {
   parallel: boolean;
   condition?: string;
   retries?: number;
+  /** The step's quality check (a judge call scoring its answer). */
+  quality?: QualitySpec;
 }
 
 export interface WorkflowSpec {

@@ -4,6 +4,7 @@ import { discoverSkillFolders, SKILL_FILE_NAMES } from './discover';
 import type { Finding } from './types';
 import { detectLayout } from './layout';
 import { loadSkillFile } from './load';
+import { phaseFindings } from './phase-quality';
 
 export interface SkillVerdict {
   /** The skill folder. */
@@ -60,15 +61,25 @@ export async function validateSkillFolder(dir: string, strict: boolean): Promise
       warnings: [],
     };
   }
-  const { layout } = await detectLayout(dir);
+  const { layout, phases } = await detectLayout(dir);
   const loaded = loadSkillFile(raw, { file, folderName: id, strict, ...(layout ? { layout } : {}) });
-  const errors = loaded.findings.filter((f) => f.severity === 'error').map(strip);
+  const findings =
+    layout === 'phases'
+      ? [
+          ...loaded.findings,
+          ...(await phaseFindings(
+            dir,
+            phases.map((p) => `phases/${p.file}`),
+          )),
+        ]
+      : loaded.findings;
+  const errors = findings.filter((f) => f.severity === 'error').map(strip);
   return {
     path: dir,
     id,
     name: loaded.definition?.name ?? null,
     valid: errors.length === 0,
     errors,
-    warnings: loaded.findings.filter((f) => f.severity === 'warning').map(strip),
+    warnings: findings.filter((f) => f.severity === 'warning').map(strip),
   };
 }

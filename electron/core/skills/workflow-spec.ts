@@ -2,6 +2,7 @@ import type { ErrorWords } from '../../../shared/ipc/result';
 import { MAX_CONDITION_NESTING, parseCondition } from '../engine/condition';
 import { isPlainObject, readBoolean, readStringList, readText } from './coerce';
 import { findingWords } from './finding-words';
+import { readQuality } from './quality-spec';
 import type { Finding, WorkflowSpec, WorkflowStep } from './types';
 
 type LineOf = (path: readonly (string | number)[]) => number | undefined;
@@ -117,6 +118,16 @@ export function readWorkflow(
         'workflow-condition',
       );
     }
+    // a bad `quality` is an error of its own: the step stays, so its dependents are not reported too
+    const quality =
+      raw.quality === undefined || raw.quality === null
+        ? undefined
+        : readQuality(raw.quality, id, (key) => ({
+            file,
+            line:
+              lineOf(['workflow', ...at, 'quality', ...(key ? [key] : [])]) ?? lineOf(['workflow', ...at]),
+          }));
+    if (quality) findings.push(...quality.findings);
     steps.push({
       id,
       name: typeof raw.name === 'string' ? raw.name : id,
@@ -127,6 +138,7 @@ export function readWorkflow(
       parallel: readBoolean(raw.parallel) ?? false,
       ...(condition !== undefined ? { condition } : {}),
       ...(retries !== undefined ? { retries } : {}),
+      ...(quality?.spec ? { quality: quality.spec } : {}),
     });
   });
 
@@ -183,7 +195,7 @@ export function readWorkflow(
       ['output'],
     );
 
-  if (findings.length > 0) return { findings };
+  if (findings.some((f) => f.severity === 'error')) return { findings };
   return {
     spec: {
       steps,

@@ -175,18 +175,31 @@ export async function agentLoop(run: AgentHost, o: AgentLoopOptions): Promise<Ou
         registry: deps.skills,
         run: ctx,
       }),
-    subStep: (subId, name) => {
+    subStep: (subId, name, start) => {
       run.startStep(subId, name, 0);
       log.emit({ type: 'step_start', stepId: subId, name, index: 0, total: 1 });
+      log.emit({
+        type: 'subagent_start',
+        stepId: subId,
+        parentStepId: start.parentStepId,
+        callId: start.callId,
+        agent: start.agent,
+        description: start.description,
+        prompt: start.prompt,
+        ...(start.taskId !== undefined ? { taskId: start.taskId } : {}),
+      });
       return {
-        end: (ok, output) => {
+        end: (end) => {
+          if (run.ended) return; // the run's end marked its running steps
+          const ok = end.status === 'succeeded';
           run.endStep(subId, {
-            status: ok ? 'succeeded' : 'failed',
-            output: ok ? output : null,
-            error: ok ? null : output,
+            status: end.status,
+            output: ok ? end.output : null,
+            error: end.error,
             attempts: 1,
           });
-          if (ok) log.emit({ type: 'step_complete', stepId: subId, output });
+          if (ok) log.emit({ type: 'step_complete', stepId: subId, output: end.output ?? '' });
+          log.emit({ type: 'subagent_end', stepId: subId, ...end });
         },
       };
     },

@@ -1,10 +1,10 @@
 // `execution-mode: workflow`: the skill's steps through the DAG scheduler (../workflow.ts), each one model
-// call with its `${…}` interpolation, condition and retries. A failure stops the steps still running
+// call with its `${…}` interpolation, condition, retries and quality check (../quality/). A failure stops the steps still running
 // (unless `continue_on_failure`); the run's output is `workflow.output`, else the last step completed.
 import type { WorkflowStep } from '../../skills/types';
 import type { Outcome, RunExecution } from '../run-execution';
 import { conditionSkipReason, inputText, interpolate, renderBody, userMessage } from '../skill-io';
-import { runStep } from '../step-runner';
+import { runCheckedStep } from '../quality/checked-step';
 import { scheduleDag, type StepOutcome } from '../workflow';
 
 export async function runWorkflow(run: RunExecution): Promise<Outcome> {
@@ -43,7 +43,7 @@ export async function runWorkflow(run: RunExecution): Promise<Outcome> {
           ? '${user_input}'
           : step.dependencies.map((d) => `\${${d}.output}`).join('\n\n');
       const user = interpolate(renderBody(step.input ?? defaultInput, ctx), vars);
-      const res = await runStep(
+      const res = await runCheckedStep(
         run,
         {
           id: step.id,
@@ -54,6 +54,7 @@ export async function runWorkflow(run: RunExecution): Promise<Outcome> {
         },
         system,
         user,
+        step.quality,
         steps.signal,
       );
       if (!res.ok) {

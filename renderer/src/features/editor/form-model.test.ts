@@ -68,7 +68,14 @@ describe('formPatch', () => {
             dependencies: [],
             parallel: false,
           },
-          { id: 'b', name: 'b', prompt: 'Do B', dependencies: ['a'], parallel: false },
+          {
+            id: 'b',
+            name: 'b',
+            prompt: 'Do B',
+            dependencies: ['a'],
+            parallel: false,
+            quality: { threshold: 70, criteria: 'Two examples.', maxAttempts: 1, onFail: 'retry' },
+          },
         ],
       },
     });
@@ -80,7 +87,13 @@ describe('formPatch', () => {
         workflow: {
           steps: [
             { id: 'a', name: 'A step', prompt: 'Do A', input: '${user_input}' },
-            { id: 'b', prompt: 'Do B better', dependencies: ['a'] },
+            {
+              id: 'b',
+              prompt: 'Do B better',
+              dependencies: ['a'],
+              // a step's quality check stays when its prompt is edited in the form
+              quality: { threshold: 70, criteria: 'Two examples.', max_attempts: 1 },
+            },
             { id: 'c', prompt: 'Do C', dependencies: ['b'] },
           ],
         },

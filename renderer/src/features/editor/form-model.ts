@@ -126,7 +126,20 @@ function stepYaml(step: StepDraft): Record<string, unknown> {
   if (rest?.condition !== undefined) out.condition = rest.condition;
   if (rest?.retries !== undefined) out.retries = rest.retries;
   if (rest?.parallel) out.parallel = true;
+  if (rest?.quality) out.quality = qualityYaml(rest.quality);
   return out;
+}
+
+/** A step's quality check as written in SKILL.md (docs/SKILL-FORMAT.md): defaults left out. */
+function qualityYaml(q: NonNullable<Step['quality']>): Record<string, unknown> {
+  return {
+    threshold: q.threshold,
+    ...(q.criteria !== undefined ? { criteria: q.criteria } : {}),
+    ...(q.maxAttempts !== 2 ? { max_attempts: q.maxAttempts } : {}),
+    ...(q.onFail !== 'retry' ? { on_fail: q.onFail } : {}),
+    ...(q.model !== undefined ? { model: q.model } : {}),
+    ...(q.provider !== undefined ? { provider: q.provider } : {}),
+  };
 }
 
 function workflowYaml(steps: StepDraft[], original: Definition['workflow']): Record<string, unknown> {

@@ -1,12 +1,17 @@
-import { memo } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../i18n/error-text';
-import { decisionText } from '../grants/decision-text';
 import { Duration, Elapsed } from './Duration';
-import { formatInput, inputSummary } from './format';
 import { Markdown } from './Markdown';
-import { runningSince, stepDuration, type StepView, type ToolView } from '../../../../shared/runs/run-view';
+import { runningSince, stepDuration, type StepView } from '../../../../shared/runs/run-view';
+import { subagentsOf, topLevelSteps } from '../../../../shared/runs/step-extras';
+import { QualityAttempts, QualityScore } from './QualityScore';
+import { SubagentCard } from './SubagentCard';
+import { ToolCall } from './ToolCall';
 import './step-list.css';
+import './step-extras.css';
+
+const NO_SUBAGENTS: StepView[] = [];
 
 /**
  * The steps of a run in order, each with its status, attempts, timing, streamed text and tool calls.
@@ -14,22 +19,33 @@ import './step-list.css';
  */
 export const StepList = memo(function StepList({ steps }: { steps: StepView[] }) {
   const { t } = useTranslation('runs');
+  // a sub-agent shows as a card under the step that started it
+  const shown = useMemo(() => {
+    const top = topLevelSteps(steps);
+    return top.map((step) => {
+      const subs = subagentsOf(steps, step.stepId);
+      return { step, subagents: subs.length > 0 ? subs : NO_SUBAGENTS };
+    });
+  }, [steps]);
   if (steps.length === 0) return <p className="muted small">{t('panel.noSteps')}</p>;
   return (
     <ol className="step-list">
-      {steps.map((step) => (
-        <StepItem key={step.stepId} step={step} />
+      {shown.map(({ step, subagents }) => (
+        <StepItem key={step.stepId} step={step} subagents={subagents} />
       ))}
     </ol>
   );
 });
 
 // A token changes one step: the others (same object) skip rendering.
-const StepItem = memo(function StepItem({ step }: { step: StepView }) {
+const StepItem = memo(function StepItem({ step, subagents }: { step: StepView; subagents: StepView[] }) {
   const { t, i18n } = useTranslation('runs');
   const duration = stepDuration(step);
   const since = runningSince(step);
   const streamed = step.segments.some((s) => s.kind === 'text' && s.text.trim() !== '');
+  const [qualityOpen, setQualityOpen] = useState(false);
+  const subagentOf = (callId: string) => subagents.find((s) => s.subagent?.callId === callId);
+  const shownCalls = new Set(step.segments.flatMap((s) => (s.kind === 'tool' ? [s.callId] : [])));
   return (
     <li
       className="step"
@@ -46,6 +62,12 @@ const StepItem = memo(function StepItem({ step }: { step: StepView }) {
         {step.attempts > 1 && (
           <span className="muted small">{t('panel.attempt', { count: step.attempts })}</span>
         )}
+        <QualityScore
+          stepId={step.stepId}
+          verdicts={step.quality}
+          open={qualityOpen}
+          onToggle={() => setQualityOpen((o) => !o)}
+        />
         {duration !== null ? (
           <span className="muted small step-time">
             <Duration ms={duration} />
@@ -58,15 +80,23 @@ const StepItem = memo(function StepItem({ step }: { step: StepView }) {
           )
         )}
       </div>
+      {qualityOpen && step.quality.length > 0 && (
+        <QualityAttempts stepId={step.stepId} verdicts={step.quality} />
+      )}
       {step.skipReason && <p className="muted small">{t('panel.skipped', { reason: step.skipReason })}</p>}
       <div className="step-body" aria-live={step.status === 'running' ? 'polite' : undefined}>
-        {step.segments.map((segment, i) =>
-          segment.kind === 'text' ? (
-            <Markdown key={i} text={segment.text} />
-          ) : (
-            step.tools[segment.callId] && <ToolCall key={i} call={step.tools[segment.callId]!} />
-          ),
-        )}
+        {step.segments.map((segment, i) => {
+          if (segment.kind === 'text') return <Markdown key={i} text={segment.text} />;
+          // the Task call that started a sub-agent is shown as the sub-agent's card
+          const sub = subagentOf(segment.callId);
+          if (sub) return <SubagentCard key={i} step={sub} />;
+          return step.tools[segment.callId] && <ToolCall key={i} call={step.tools[segment.callId]!} />;
+        })}
+        {subagents
+          .filter((s) => !shownCalls.has(s.subagent!.callId))
+          .map((s) => (
+            <SubagentCard key={s.stepId} step={s} />
+          ))}
         {!streamed && step.output && <Markdown text={step.output} />}
       </div>
       {step.errors.length > 0 && (
@@ -84,63 +114,3 @@ const StepItem = memo(function StepItem({ step }: { step: StepView }) {
     </li>
   );
 });
-
-const DECISION_SOURCES = {
-  allow: ['user', 'rule', 'run-grant', 'mode'],
-  deny: ['user', 'rule', 'mode', 'timeout', 'ceiling'],
-};
-
-export function ToolCall({ call }: { call: ToolView }) {
-  const { t } = useTranslation('runs');
-  const { t: grantsT } = useTranslation('grants');
-  const decision = call.decision;
-  const state = call.result
-    ? call.result.isError
-      ? 'error'
-      : 'done'
-    : call.decision?.decision === 'deny'
-      ? 'denied'
-      : 'pending';
-  return (
-    <div className="tool-call" data-testid={`tool-call-${call.callId}`} data-state={state}>
-      <div className="tool-head">
-        <span className="tool-name">{call.tool}</span>
-        <code className="tool-args-line">{inputSummary(call.input)}</code>
-        {decision && (
-          <span className="decision" data-decision={decision.decision} data-source={decision.source}>
-            {t(
-              `decision.${decision.decision}.${DECISION_SOURCES[decision.decision].includes(decision.source) ? decision.source : 'other'}`,
-            )}
-          </span>
-        )}
-      </div>
-      <details className="tool-details">
-        <summary>{t('tool.arguments')}</summary>
-        <pre className="tool-pre">{formatInput(call.input)}</pre>
-      </details>
-      {decision?.decision === 'deny' && decision.reason && (
-        <p className="small muted" data-testid="deny-reason">
-          {decisionText(decision.reason, grantsT)}
-        </p>
-      )}
-      {call.result ? (
-        <>
-          {/* a denied call's summary only repeats, in English, what the decision above says */}
-          {decision?.decision !== 'deny' && (
-            <p className={call.result.isError ? 'tool-summary tool-summary-error' : 'tool-summary'}>
-              {call.result.summary}
-            </p>
-          )}
-          {call.result.output && (
-            <details className="tool-details">
-              <summary>{t('tool.fullResult', { count: call.result.output.length })}</summary>
-              <pre className="tool-pre">{call.result.output}</pre>
-            </details>
-          )}
-        </>
-      ) : (
-        state === 'pending' && <p className="muted small">{t('tool.running')}</p>
-      )}
-    </div>
-  );
-}

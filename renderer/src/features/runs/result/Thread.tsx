@@ -4,7 +4,7 @@ import { errorText } from '../../../i18n/error-text';
 import type { RunView, TurnView } from '../../../../../shared/runs/run-view';
 import { turnText } from '../../../../../shared/runs/turns';
 import { Markdown } from '../Markdown';
-import { ToolCall } from '../StepList';
+import { ToolCall } from '../ToolCall';
 import { DeliverButtons, type Say } from './DeliverButtons';
 
 /** The follow-ups under the result, as a chat: what was asked, then the answer as it streams. */
