@@ -106,6 +106,7 @@ export function createCore(options: CoreOptions): Core {
   const executor = createExecutor({
     agent: {
       dataDir: options.dataDir,
+      homeDir: options.homeDir ?? os.homedir(),
       tools: async (info) => [
         ...agentToolsCore({ sandbox: options.bashSandbox }),
         ...outputAgentTools(tools, info),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { loadShellParser } from '../permissions/shell-command';
 import type { StreamTextResult, ToolCallPart } from '../providers/gateway';
 import { newAgentState } from './loop';
+import { BUILTIN_AGENTS } from './agent-kinds';
 import { createSubagentRunner, createTaskTools, readOnlyBash, type RunSubagent } from './subagents';
 import { toolCeiling } from './tool-ceiling';
 import { defineTool, type AgentTool, type AgentToolContext, type AgentToolResult } from './types';
@@ -33,8 +34,8 @@ describe('Task and TaskOutput', () => {
   it('runs a task to its end, or in the background for TaskOutput to read', async () => {
     let finish: (r: AgentToolResult) => void = () => undefined;
     const runs: string[] = [];
-    const run: RunSubagent = (type, description) => {
-      runs.push(`${type}: ${description}`);
+    const run: RunSubagent = (kind, description) => {
+      runs.push(`${kind.name}: ${description}`);
       return description === 'later'
         ? new Promise((resolve) => (finish = resolve))
         : Promise.resolve({ output: 'found it', summary: 'done' });
@@ -107,11 +108,11 @@ describe('the sub-agent runner', () => {
       },
       signal: new AbortController().signal,
     });
-    expect(await run('plan', 'find the tests', 'look')).toEqual({
+    expect(await run(BUILTIN_AGENTS.plan, 'find the tests', 'look')).toEqual({
       output: 'the answer',
       summary: 'plan sub-agent finished: find the tests',
     });
-    expect(await run('general-purpose', 'fix', 'go')).toMatchObject({ output: 'the answer' });
+    expect(await run(BUILTIN_AGENTS['general-purpose'], 'fix', 'go')).toMatchObject({ output: 'the answer' });
     expect(steps).toEqual(['task-1 plan: find the tests', 'task-2 general-purpose: fix']);
     expect(ends).toEqual([
       [true, 'the answer'],
@@ -143,7 +144,7 @@ describe('the sub-agent runner', () => {
       subStep: () => ({ end: (ok, output) => ends.push([ok, output]) }),
       signal: new AbortController().signal,
     });
-    expect(await run('explore', 'look', 'go')).toEqual({
+    expect(await run(BUILTIN_AGENTS.explore, 'look', 'go')).toEqual({
       output:
         'the sub-agent stopped: stopped after 5 model turns without finishing — raise max-iterations in the skill or narrow the task\nstill looking',
       summary: 'explore sub-agent failed: look',

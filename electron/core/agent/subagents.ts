@@ -1,32 +1,21 @@
 // Sub-agents (DESIGN §6): the Task tool starts one — explore, plan or general-purpose — with its own
 // conversation on a self-contained task, as a step of its own in the run, and hands back its final answer;
-// run in the background, TaskOutput reads it later. A sub-agent shares the run's grants and permission gate
+// run in the background, TaskOutput reads it later. The Skill tool starts one for a skill with
+// `context: fork` (its `agent:`, agent-kinds.ts). A sub-agent shares the run's grants and permission gate
 // but has no Task tools: sub-agents do not nest.
 import { z } from 'zod';
 import type { ChatMessage, ModelTool, StreamTextResult } from '../providers/gateway';
+import { BUILTIN_AGENTS, type AgentKind } from './agent-kinds';
 import { runAgentLoop, type AgentState } from './loop';
 import { isReadOnlyCommand } from './read-only-command';
 import type { CallTool } from './tool-call';
 import { modelTools, type ToolCeiling } from './tool-ceiling';
 import { defineTool, type AgentTool, type AgentToolResult } from './types';
 
-export type SubagentType = 'explore' | 'plan' | 'general-purpose';
+export type SubagentType = keyof typeof BUILTIN_AGENTS;
 
-/** Runs a sub-agent to its end. */
-export type RunSubagent = (
-  type: SubagentType,
-  description: string,
-  prompt: string,
-) => Promise<AgentToolResult>;
-
-export const SUBAGENTS: Record<
-  SubagentType,
-  { tools: string[] | 'all'; maxIterations: number; readOnlyBash?: boolean }
-> = {
-  explore: { tools: ['Read', 'Glob', 'Grep'], maxIterations: 5 },
-  plan: { tools: ['Read', 'Glob', 'Grep', 'Bash'], maxIterations: 10, readOnlyBash: true },
-  'general-purpose': { tools: 'all', maxIterations: 10 },
-};
+/** Runs a sub-agent of that kind to its end. */
+export type RunSubagent = (kind: AgentKind, description: string, prompt: string) => Promise<AgentToolResult>;
 
 const ok = (output: string, summary: string): AgentToolResult => ({ output, summary });
 const fail = (output: string, summary = output): AgentToolResult => ({ output, summary, isError: true });
@@ -55,12 +44,13 @@ export function createTaskTools(run: RunSubagent): AgentTool[] {
         run_in_background: z.boolean().optional(),
       }),
       async execute({ description, prompt, subagent_type, run_in_background }) {
-        if (!run_in_background) return run(subagent_type, description, prompt);
+        const kind = BUILTIN_AGENTS[subagent_type];
+        if (!run_in_background) return run(kind, description, prompt);
         const id = `task_${++taskCount}`;
         const entry: Background = {
           description,
           status: 'running',
-          done: run(subagent_type, description, prompt).then(
+          done: run(kind, description, prompt).then(
             (result) => {
               entry.status = result.isError ? 'failed' : 'completed';
               entry.result = result;
@@ -118,6 +108,27 @@ export function readOnlyBash(bash: AgentTool): AgentTool {
   };
 }
 
+/**
+ * The tools an agent of this kind is offered: the skill's ceiling, then the kind's own list and what it
+ * takes away; a plan agent's Bash runs only read-only commands.
+ */
+export function agentTools(
+  kind: AgentKind,
+  all: readonly AgentTool[],
+  ceiling: ToolCeiling,
+): Map<string, AgentTool> {
+  const tools = ceiling.offered(all, kind.tools);
+  for (const name of kind.disallowedTools ?? []) tools.delete(name);
+  if (kind.readOnlyBash && tools.has('Bash')) tools.set('Bash', readOnlyBash(tools.get('Bash')!));
+  return tools;
+}
+
+/** What the system prompt says to an agent of this kind (a custom agent's own instructions after it). */
+export function agentSection(kind: AgentKind, task: string): string {
+  const said = `# Sub-agent\nYou are a ${kind.name} sub-agent working on: ${task}. Answer with your findings when done.`;
+  return kind.instructions ? `${said}\n\n${kind.instructions}` : said;
+}
+
 export interface SubagentDeps {
   /** The system prompt for the tools offered (the sub-agent's section is added to it). */
   system: (tools: readonly string[]) => string;
@@ -140,15 +151,10 @@ export interface SubagentDeps {
 /** Each sub-agent is step `task-N` of the run; its conversation is not saved (a restart does not resume it). */
 export function createSubagentRunner(d: SubagentDeps): RunSubagent {
   let subagents = 0;
-  return async (type, description, prompt) => {
-    const spec = SUBAGENTS[type];
+  return async (kind, description, prompt) => {
     const stepId = `task-${++subagents}`;
-    const sub = d.subStep(stepId, `${type}: ${description}`);
-    let tools = d.ceiling.offered(d.tools(), spec.tools);
-    if (spec.readOnlyBash && tools.has('Bash')) {
-      tools = new Map(tools);
-      tools.set('Bash', readOnlyBash(tools.get('Bash')!));
-    }
+    const sub = d.subStep(stepId, `${kind.name}: ${description}`);
+    const tools = agentTools(kind, d.tools(), d.ceiling);
     const state: AgentState = {
       messages: [{ role: 'user', content: prompt }],
       iteration: 0,
@@ -158,10 +164,10 @@ export function createSubagentRunner(d: SubagentDeps): RunSubagent {
       lastText: '',
     };
     const outcome = await runAgentLoop({
-      system: `${d.system([...tools.keys()])}\n\n# Sub-agent\nYou are a ${type} sub-agent working on: ${description}. Answer with your findings when done.`,
+      system: `${d.system([...tools.keys()])}\n\n${agentSection(kind, description)}`,
       state,
       tools: modelTools(tools),
-      maxIterations: spec.maxIterations,
+      maxIterations: kind.maxIterations,
       contextTokens: d.contextTokens,
       model: (request) => d.turn(stepId, request),
       callTool: (call) => d.callTool(stepId, call, tools),
@@ -170,10 +176,10 @@ export function createSubagentRunner(d: SubagentDeps): RunSubagent {
     });
     sub.end(outcome.ok, outcome.ok ? outcome.output : outcome.error);
     return outcome.ok
-      ? { output: outcome.output, summary: `${type} sub-agent finished: ${description}` }
+      ? { output: outcome.output, summary: `${kind.name} sub-agent finished: ${description}` }
       : {
           output: `the sub-agent stopped: ${outcome.error}${outcome.output ? `\n${outcome.output}` : ''}`,
-          summary: `${type} sub-agent failed: ${description}`,
+          summary: `${kind.name} sub-agent failed: ${description}`,
           isError: true,
         };
   };

@@ -20,8 +20,10 @@ import {
   type StreamTextResult,
   type ToolCallPart,
 } from './gateway';
+import { effortOptions } from './effort';
 import { DEFAULT_BASE_URLS, languageModelFor } from './language-model';
 import { createOllamaProbe, OLLAMA_BASE_URL } from './ollama-probe';
+import { createReasoningCollector } from './reasoning';
 
 /** Where provider configurations come from: the SQLite repo, or one ad-hoc config for a CLI run. */
 export interface ProviderSource {
@@ -95,6 +97,11 @@ function toPrompt(request: StreamTextRequest): LanguageModelV3Prompt {
       prompt.push({
         role: 'assistant',
         content: [
+          ...(m.reasoning ?? []).map((r) => ({
+            type: 'reasoning' as const,
+            text: r.text,
+            providerOptions: r.providerOptions,
+          })),
           ...(m.content !== '' ? [{ type: 'text' as const, text: m.content }] : []),
           ...(m.toolCalls ?? []).map((c) => ({
             type: 'tool-call' as const,
@@ -237,7 +244,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
     apiKey: string | null,
     request: StreamTextRequest,
     shown: { text: string },
-  ): Promise<Pick<StreamTextResult, 'usage' | 'finishReason' | 'toolCalls'>> {
+  ): Promise<Pick<StreamTextResult, 'usage' | 'finishReason' | 'toolCalls' | 'reasoning'>> {
     if (request.signal.aborted) throw cancelled();
     const controller = new AbortController();
     let reason: 'cancelled' | 'first-chunk' | 'idle' | undefined;
@@ -262,10 +269,12 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
         tools: toModelTools(request),
         maxOutputTokens:
           request.maxOutputTokens ?? target.maxOutputTokens ?? options.defaultMaxOutputTokens ?? 4096,
+        providerOptions: effortOptions(target.kind, request.effort),
         abortSignal: controller.signal,
       });
       reader = stream.getReader();
       const toolCalls: ToolCallPart[] = [];
+      const reasoning = createReasoningCollector();
       for (;;) {
         const { done, value: part } = await reader.read();
         if (done) break;
@@ -276,7 +285,13 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
             shown.text += part.delta;
             request.onToken(part.delta);
             break;
+          case 'reasoning-start':
+            reasoning.start(part.id, part.providerMetadata);
+            break;
           case 'reasoning-delta':
+            streamed();
+            reasoning.delta(part.id, part.delta, part.providerMetadata);
+            break;
           case 'tool-input-delta':
             streamed();
             break;
@@ -290,6 +305,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
             finished = true;
             return {
               toolCalls,
+              ...(reasoning.parts().length > 0 ? { reasoning: reasoning.parts() } : {}),
               finishReason: part.finishReason.unified,
               usage: {
                 inputTokens: part.usage.inputTokens.total ?? null,

@@ -1,4 +1,5 @@
 import type { ExecutionMode, Finding } from '../../../shared/types/finding';
+import type { Effort } from '../../../shared/types/skill-definition';
 
 export type { Finding };
 
@@ -54,7 +55,7 @@ export interface SkillDefinition {
   disableModelInvocation: boolean;
   userInvocable: boolean;
   model?: string;
-  effort?: string;
+  effort?: Effort;
   context?: 'fork';
   agent?: string;
   hooks?: Record<string, unknown>;
