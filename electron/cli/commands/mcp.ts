@@ -9,6 +9,8 @@ import { packageVersion } from '../paths';
 
 export interface McpOptions {
   skillDirs: SkillDir[];
+  /** `--plugin-dir` folders. */
+  pluginDirs?: string[];
   dataDirFlag: string | undefined;
   provider?: ProviderKind;
   baseUrl?: string;

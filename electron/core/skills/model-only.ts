@@ -3,15 +3,18 @@
 // (meta-handlers.ts), not `skilldeck run` (electron/cli/commands/run.ts) — and no list offers it to run.
 import { AppError } from '../../../shared/ipc/result';
 
+const SAID = {
+  hotkey: 'it cannot have a hotkey — agents start it with the Skill tool',
+  trigger: 'a hotkey, link or the launcher does not start it — agents do, with the Skill tool',
+  run: '`skilldeck run` does not start it — agents do, with the Skill tool',
+} as const;
+
 /**
- * Why a skill for models only is refused: as a hotkey's skill, or started by a trigger (hotkey, link,
- * launcher, `skilldeck run --trigger`).
+ * Why a skill for models only is refused: as a hotkey's skill, started by a trigger (hotkey, link,
+ * launcher, `skilldeck run --trigger`), or by `skilldeck run`.
  */
-export function modelOnlyRefusal(skillId: string, what: 'trigger' | 'hotkey'): AppError {
-  const message =
-    what === 'hotkey'
-      ? `"${skillId}" is for models only (user-invocable: false in its SKILL.md): it cannot have a hotkey — agents start it with the Skill tool`
-      : `"${skillId}" is for models only (user-invocable: false in its SKILL.md): a hotkey, link or the launcher does not start it — agents do, with the Skill tool`;
+export function modelOnlyRefusal(skillId: string, what: keyof typeof SAID): AppError {
+  const message = `"${skillId}" is for models only (user-invocable: false in its SKILL.md): ${SAID[what]}`;
   return new AppError('FORBIDDEN', message, {
     words: { key: `skills.modelOnly.${what}`, values: { id: skillId } },
   });

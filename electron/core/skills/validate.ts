@@ -4,6 +4,7 @@ import { discoverSkillFolders, SKILL_FILE_NAMES } from './discover';
 import type { Finding } from './types';
 import { detectLayout } from './layout';
 import { loadSkillFile } from './load';
+import { validationNotes } from './validate-notes';
 
 export interface SkillVerdict {
   /** The skill folder. */
@@ -13,6 +14,8 @@ export interface SkillVerdict {
   valid: boolean;
   errors: Omit<Finding, 'severity' | 'file'>[];
   warnings: Omit<Finding, 'severity' | 'file'>[];
+  /** What depends on where it runs (validate-notes.ts); absent when nothing does. */
+  notes?: string[];
 }
 
 /** The SKILL.md of a folder (SKILL.md preferred over skill.md), or null. */
@@ -33,8 +36,13 @@ export async function findSkillFolders(root: string): Promise<string[]> {
 }
 
 /** The verdict on one skill folder; never throws. */
-export async function validateSkillFolder(dir: string, strict: boolean): Promise<SkillVerdict> {
-  const id = path.basename(dir);
+export async function validateSkillFolder(
+  dir: string,
+  strict: boolean,
+  namespace?: string,
+): Promise<SkillVerdict> {
+  const folderName = path.basename(dir);
+  const id = namespace ? `${namespace}:${folderName}` : folderName;
   const file = await skillFileIn(dir);
   const strip = ({ code, message, line }: Finding) => ({ code, message, ...(line ? { line } : {}) });
   if (!file) {
@@ -61,8 +69,9 @@ export async function validateSkillFolder(dir: string, strict: boolean): Promise
     };
   }
   const { layout } = await detectLayout(dir);
-  const loaded = loadSkillFile(raw, { file, folderName: id, strict, ...(layout ? { layout } : {}) });
+  const loaded = loadSkillFile(raw, { file, folderName, strict, ...(layout ? { layout } : {}) });
   const errors = loaded.findings.filter((f) => f.severity === 'error').map(strip);
+  const notes = validationNotes(loaded.definition);
   return {
     path: dir,
     id,
@@ -70,5 +79,6 @@ export async function validateSkillFolder(dir: string, strict: boolean): Promise
     valid: errors.length === 0,
     errors,
     warnings: loaded.findings.filter((f) => f.severity === 'warning').map(strip),
+    ...(notes.length > 0 ? { notes } : {}),
   };
 }
