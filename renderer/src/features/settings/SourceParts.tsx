@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SkillSourceInfo } from '../../../../shared/types/skill';
 import { errorText } from '../../i18n/error-text';
@@ -153,7 +153,12 @@ export function SourceForm({
 }) {
   const { t } = useTranslation('settings');
   const ids = { input: useId(), hint: useId(), error: useId() };
-  const { fieldError, busy } = actions;
+  const { fieldError, busy, refusals } = actions;
+  const field = useRef<HTMLInputElement>(null);
+  // what was typed was refused: the field keeps the focus, its error read out with it
+  useEffect(() => {
+    if (refusals > 0) field.current?.focus();
+  }, [refusals]);
   return (
     <form className="folder-form" onSubmit={actions.submit} aria-label={words.form}>
       <div className="field">
@@ -162,7 +167,7 @@ export function SourceForm({
         </label>
         <div className="folder-input-row">
           <input
-            ref={actions.input}
+            ref={field}
             id={ids.input}
             className="input"
             value={actions.typed}

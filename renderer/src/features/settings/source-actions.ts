@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SkillSourceInfo, SourceKind } from '../../../../shared/types/skill';
 import { useStores } from '../../app/stores-context';
@@ -25,7 +25,8 @@ export function useSourceActions(kind: SourceKind, active: readonly SkillSourceI
   const [actionError, setActionError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<SourceDone>(null);
-  const input = useRef<HTMLInputElement>(null);
+  /** Counts what was typed and refused: the form focuses its field again on each (SourceForm). */
+  const [refusals, setRefusals] = useState(0);
 
   async function add(path: string, from: 'field' | 'offer' | 'undo') {
     setBusy(true);
@@ -41,7 +42,7 @@ export function useSourceActions(kind: SourceKind, active: readonly SkillSourceI
       if (from === 'field') setTyped('');
     } else if (from === 'field') {
       setFieldError(errorText(result.error, i18n));
-      input.current?.focus();
+      setRefusals((n) => n + 1);
     } else {
       setActionError(errorText(result.error, i18n));
     }
@@ -68,11 +69,11 @@ export function useSourceActions(kind: SourceKind, active: readonly SkillSourceI
     event.preventDefault();
     if (typed.trim() === '') {
       setFieldError(t(kind === 'plugin' ? 'plugins.empty' : 'folders.empty'));
-      input.current?.focus();
+      setRefusals((n) => n + 1);
       return;
     }
     void add(typed, 'field');
   }
 
-  return { typed, setTyped, fieldError, actionError, busy, done, input, add, remove, browse, submit };
+  return { typed, setTyped, fieldError, actionError, busy, done, refusals, add, remove, browse, submit };
 }
