@@ -95,7 +95,7 @@ export function skillHotkeysFrom(skills: readonly SkillSummary[]): SkillHotkey[]
   const hotkeys: SkillHotkey[] = [];
   for (const skill of skills) {
     if (skill.shadowedBy !== null || seen.has(skill.id)) continue;
-    if (!skill.userInvocable) continue;
+    if (skill.userInvocable === false) continue;
     seen.add(skill.id);
     if (skill.meta.hotkey)
       hotkeys.push({
