@@ -137,7 +137,7 @@ describe('user-invocable: false on the command line', () => {
     expect(plain.code).toBe(0);
     expect(plain.out).toMatch(/^visible\s/m);
     expect(plain.out).not.toMatch(/^quiet\s/m);
-    expect(plain.out).toContain('1 skill is for models only (user-invocable: false): --all lists it.');
+    expect(plain.out).toMatch(/\n\n1 skill is for models only \(user-invocable: false\): --all lists it\.$/);
     const json = JSON.parse(
       (await runCli(['skills', 'list', '--skills-dir', skills, '--data-dir', dataDir, '--json'])).out,
     ) as { id: string }[];

@@ -59,6 +59,9 @@ export async function listSkillsCommand(options: ListOptions, raw: Io): Promise<
       io.out(`${indent}  shadowed by the ${s.shadowedBy.source} skill in ${s.shadowedBy.path}`);
     for (const finding of s.findings) io.out(`${indent}  ${findingLine(finding)}`);
   }
-  if (hidden > 0) io.out(`\n${hiddenLine}`);
+  if (hidden > 0) {
+    io.out('');
+    io.out(hiddenLine);
+  }
   return 0;
 }
