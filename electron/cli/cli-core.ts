@@ -22,6 +22,8 @@ export interface ProviderFlags {
 
 export interface CliCoreOptions extends ProviderFlags {
   skillDirs: SkillDir[];
+  /** `--plugin-dir` folders. */
+  pluginDirs?: string[];
   dataDirFlag: string | undefined;
   ports: Omit<Partial<PlatformPorts>, 'secrets'>;
   watchSkills?: boolean;
@@ -44,6 +46,7 @@ export function openCliCore(options: CliCoreOptions, io: Io, extra: Partial<Core
     return createCore({
       dataDir,
       skillDirs: options.skillDirs,
+      pluginDirs: options.pluginDirs,
       watchSkills: options.watchSkills,
       runtime: 'node',
       version: packageVersion(),

@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
+import path from 'node:path';
 import { pseudoFilesystem } from '../core/fs/pseudo-fs';
+import { checkPluginFolder } from '../core/skills/plugins';
 import type { SkillDir } from '../core/skills/sources';
 import { mcpCommand } from './commands/mcp';
 import { migrateCommand } from './commands/migrate';
@@ -50,6 +52,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         strict: { type: 'boolean' },
         'dry-run': { type: 'boolean' },
         'skills-dir': { type: 'string', multiple: true },
+        'plugin-dir': { type: 'string', multiple: true },
+        all: { type: 'boolean' },
         'data-dir': { type: 'string' },
         host: { type: 'string' },
         port: { type: 'string' },
@@ -102,6 +106,13 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       return usage(io, `--skills-dir ${dir} is a system folder (${system}), not a folder of skills`);
   }
   const skillDirs = skillDirsFrom(values['skills-dir'] ?? []);
+  const pluginDirs = (values['plugin-dir'] ?? []).map((dir) => path.resolve(dir));
+  for (const dir of pluginDirs) {
+    const system = pseudoFilesystem(dir);
+    const checked = system ? null : checkPluginFolder(dir);
+    if (system) return usage(io, `--plugin-dir ${dir} is a system folder (${system}), not a plugin`);
+    if (checked && 'problem' in checked) return usage(io, `--plugin-dir: ${checked.problem.message}`);
+  }
   const dataDirFlag = values['data-dir'];
   const json = values.json ?? false;
   const search = readSearchFlags(values);
@@ -112,21 +123,25 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       io,
       `--search-backend, --search-url and --search-key-env go with run, serve and mcp, not ${command}`,
     );
+  if (values.all && !(command === 'skills' && rest[0] === 'list'))
+    return usage(io, '--all is for `skills list` (it lists the skills for models only too)');
 
   switch (command) {
     case 'skills': {
       const [sub, ...args] = rest;
-      if (sub === 'list' && args.length === 0) return listSkillsCommand({ skillDirs, dataDirFlag, json }, io);
+      if (sub === 'list' && args.length === 0)
+        return listSkillsCommand({ skillDirs, pluginDirs, dataDirFlag, json, all: values.all ?? false }, io);
       if (sub === 'show' && args.length === 1)
-        return showSkillCommand({ skillDirs, dataDirFlag, json, id: args[0]! }, io);
+        return showSkillCommand({ skillDirs, pluginDirs, dataDirFlag, json, id: args[0]! }, io);
       return usage(
         io,
         sub === 'show' ? '`skills show` takes one skill id' : `unknown command "skills ${rest.join(' ')}"`,
       );
     }
     case 'validate':
-      if (rest.length === 0) return usage(io, '`validate` needs at least one PATH');
-      return validateCommand({ paths: rest, strict: values.strict ?? false, json }, io);
+      if (rest.length === 0 && pluginDirs.length === 0)
+        return usage(io, '`validate` needs at least one PATH (or --plugin-dir DIR)');
+      return validateCommand({ paths: rest, pluginDirs, strict: values.strict ?? false, json }, io);
     case 'migrate':
       if (rest.length !== 1) return usage(io, '`migrate` takes one PATH');
       return migrateCommand({ path: rest[0]!, dryRun: values['dry-run'] ?? false, dataDirFlag, json }, io);
@@ -157,6 +172,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
             'search-backend',
             'search-url',
             'search-key-env',
+            'plugin-dir',
           ] as const
         ).filter((flag) => values[flag] !== undefined);
         if (local.length > 0)
@@ -207,6 +223,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
             skillId: rest[0] ?? '',
             ...(following !== undefined ? { continueRunId: following } : {}),
             skillDirs,
+            pluginDirs,
             dataDirFlag,
             input: values.input,
             selection: values.selection,
@@ -246,6 +263,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       return serveCommand(
         {
           skillDirs,
+          pluginDirs,
           dataDirFlag,
           host: values.host ?? '127.0.0.1',
           port,
@@ -274,6 +292,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         return await mcpCommand(
           {
             skillDirs,
+            pluginDirs,
             dataDirFlag,
             provider,
             baseUrl: values['base-url'],

@@ -9,16 +9,20 @@ interface CommandHelp {
 
 const COMMANDS: Record<string, CommandHelp> = {
   skills: {
-    usage: `  skilldeck skills list [--skills-dir DIR]... [--data-dir DIR] [--json]
-  skilldeck skills show ID [--skills-dir DIR]... [--data-dir DIR] [--json]`,
+    usage: `  skilldeck skills list [--all] [--skills-dir DIR]... [--plugin-dir DIR]... [--data-dir DIR] [--json]
+  skilldeck skills show ID [--skills-dir DIR]... [--plugin-dir DIR]... [--data-dir DIR] [--json]`,
     description: `  skills list   List the skills found, by precedence: the user folder (<data dir>/skills), each
-                --skills-dir, then the built-in skills; with source, shadowing and findings.
+                --skills-dir and folder added in Settings, the plugins (ids plugin:skill), then the
+                built-in skills; with source, shadowing and findings. Skills for models only
+                (user-invocable: false) are left out, counted at the end; --all lists them, marked.
   skills show   One skill: its definition, body and resource files.`,
   },
   validate: {
-    usage: `  skilldeck validate PATH... [--strict] [--json]`,
+    usage: `  skilldeck validate PATH... [--plugin-dir DIR]... [--strict] [--json]`,
     description: `  validate      Check SKILL.md files. PATH is a skill folder, a SKILL.md, or a folder searched
-                recursively. --strict applies exactly the Agent Skills spec. Exit 0 when all are valid,
+                recursively; --plugin-dir DIR checks a plugin (its name, its skills/) and its skills,
+                named plugin:skill. --strict applies exactly the Agent Skills spec. Notes say what
+                depends on where a skill runs (effort, a custom agent). Exit 0 when all are valid,
                 1 when any is not, 2 on a usage error.`,
   },
   migrate: {
@@ -29,15 +33,17 @@ const COMMANDS: Record<string, CommandHelp> = {
   run: {
     usage: `  skilldeck run SKILL [--input TEXT | -] [--selection TEXT] [--arguments TEXT] [--config k=v]...
                 [--context NAME=VALUE]... [--provider KIND] [--base-url URL] [--model M]
-                [--api-key-env VAR[,VAR…]] [--events ndjson] [--fallback-original] [--data-dir DIR] [--skills-dir DIR]... [--permission-mode MODE]
+                [--api-key-env VAR[,VAR…]] [--events ndjson] [--fallback-original] [--data-dir DIR] [--skills-dir DIR]...
+                [--plugin-dir DIR]... [--permission-mode MODE]
                 [--approve ask|always|never] [--workdir DIR] [--agent]
                 [--search-backend duckduckgo|searxng|brave] [--search-url URL] [--search-key-env VAR]
                 [--continue RUN_ID --input TEXT|-]   (a follow-up of that run; SKILL may be left out)
   skilldeck run SKILL --trigger [--input TEXT | -] [--data-dir DIR]`,
-    description: `  run           Run a skill once. --input is what you would type (- reads stdin), --selection the
-                selected text; --arguments what follows the skill's name as a command: it fills
-                $ARGUMENTS, $0…$N (split as a shell would, without expansion) and the skill's named
-                arguments. --config k=v overrides a config value. --context NAME=VALUE fills a context
+    description: `  run           Run a skill once (a plugin's as plugin:skill; a skill for models only,
+                user-invocable: false, is refused: agents activate it). --input is what you would
+                type (- reads stdin), --selection the selected text; --arguments what follows the
+                skill's name as a command: it fills $ARGUMENTS, $0…$N (split as a shell would, without
+                expansion) and the skill's named arguments. --config k=v overrides a config value. --context NAME=VALUE fills a context
                 placeholder, as the window a hotkey starts in would: app, window_title, url (empty
                 otherwise), or date, time, language (otherwise today, now and the dashboard language);
                 repeat it for each, e.g. --context app=firefox --context "window_title=Inbox".
@@ -96,9 +102,9 @@ const COMMANDS: Record<string, CommandHelp> = {
                     when the app is not installed (SKILLDECK_APP names its executable if elsewhere).`,
   },
   serve: {
-    usage: `  skilldeck serve [--host 127.0.0.1] [--port N] [--data-dir DIR] [--skills-dir DIR]... [--desktop] [--no-keyring]
-                [--api-key-env VAR[,VAR…]] [--search-backend duckduckgo|searxng|brave] [--search-url URL]
-                [--search-key-env VAR]`,
+    usage: `  skilldeck serve [--host 127.0.0.1] [--port N] [--data-dir DIR] [--skills-dir DIR]... [--plugin-dir DIR]...
+                [--desktop] [--no-keyring] [--api-key-env VAR[,VAR…]] [--search-backend duckduckgo|searxng|brave]
+                [--search-url URL] [--search-key-env VAR]`,
     description: `  serve         Run the headless host: the dashboard in your browser at the printed URL, which carries
                 a per-start access token. Binds 127.0.0.1 unless --host says otherwise. --port 0 picks
                 a free port. --desktop (X11): trigger:run acts on this display as a hotkey does — it
@@ -116,7 +122,8 @@ const COMMANDS: Record<string, CommandHelp> = {
   },
   mcp: {
     usage: `  skilldeck mcp [--provider KIND --base-url URL --model M --api-key-env VAR[,VAR…]] [--data-dir DIR]
-                [--skills-dir DIR]... [--search-backend KIND] [--search-url URL] [--search-key-env VAR]`,
+                [--skills-dir DIR]... [--plugin-dir DIR]... [--search-backend KIND] [--search-url URL]
+                [--search-key-env VAR]`,
     description: `  mcp           Serve the skills to another agent over MCP on stdin/stdout: tools list_skills,
                 load_skill and run_skill. Logs go to stderr. The --provider and --search flags work as
                 for run.`,
@@ -132,6 +139,11 @@ const OPTIONS: [flag: string, line: string][] = [
     '--skills-dir',
     '  --skills-dir DIR   An extra skill folder (repeatable), searched before the built-in skills.',
   ],
+  [
+    '--plugin-dir',
+    "  --plugin-dir DIR   A plugin folder (repeatable): its skills/ are searched, ids plugin:skill (the name in\n                     .claude-plugin/plugin.json, else the folder's). Plugins added in Settings are searched too.",
+  ],
+  ['--all', '  --all              skills list: the skills for models only (user-invocable: false) too.'],
   ['--json', '  --json             Machine-readable output.'],
   ['--help', '  -h, --help         Show this help.'],
   ['--version', '  -v, --version      Show the version.'],

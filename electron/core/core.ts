@@ -33,7 +33,7 @@ import { createMetaHandlers } from './skills/meta-handlers';
 import { createSkillRegistry } from './skills/registry';
 import { createSkillHandlers } from './skills/skill-handlers';
 import { createSourceHandlers } from './skills/source-handlers';
-import { resolveSourceRoots } from './skills/sources';
+import { rootsWith, type AddedSources } from './skills/sources';
 import { DATABASE_FILE, openDatabase, readUserVersion } from './store/db';
 import { createSettingsStore } from './store/settings';
 import { createSkillMetaRepo } from './store/skill-meta';
@@ -71,14 +71,10 @@ export function createCore(options: CoreOptions): Core {
   );
   const output = createOutputSide({ ports, tools, memos, text: i18n.t, settings });
   // the host's folders first, then those added in Settings (the same kind: the host's win a collision)
-  const rootsFor = (added: readonly string[]) =>
-    resolveSourceRoots({
-      userDir,
-      skillDirs: [...options.skillDirs, ...added.map((dir) => ({ dir, source: 'folder' as const }))],
-      pluginDirs: options.pluginDirs,
-    });
+  const host = { userDir, skillDirs: options.skillDirs, pluginDirs: options.pluginDirs };
+  const rootsFor = (added: AddedSources) => rootsWith(host, added);
   const skills = createSkillRegistry({
-    roots: rootsFor(settings.get('skills.folders')),
+    roots: rootsFor({ folders: settings.get('skills.folders'), plugins: settings.get('skills.plugins') }),
     watch: options.watchSkills ?? true,
     onError: options.onInternalError,
   });
@@ -106,6 +102,7 @@ export function createCore(options: CoreOptions): Core {
   const executor = createExecutor({
     agent: {
       dataDir: options.dataDir,
+      homeDir: options.homeDir ?? os.homedir(),
       tools: async (info) => [
         ...agentToolsCore({ sandbox: options.bashSandbox, webSearch: search }),
         ...outputAgentTools(tools, info),

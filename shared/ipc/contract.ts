@@ -9,6 +9,7 @@ import {
   SkillMeta,
   SkillMetaPatch,
   SkillSourceInfo,
+  SourceKind,
   SkillSummary,
   SkillTemplate,
   SkillCheck,
@@ -119,12 +120,15 @@ export const contract = {
   'skills:trash': { input: z.undefined(), output: z.array(TrashedSkill) },
   /** The folders searched, by precedence, and the well-known folders offered for linking. */
   'skills:sources': { input: z.undefined(), output: z.array(SkillSourceInfo) },
-  /** Searches one more folder for skills (kept in Settings; `~` allowed); the sources as they are now. */
+  /**
+   * Searches one more folder for skills, or (`kind: 'plugin'`) one more plugin — its `skills/`, ids
+   * `<plugin>:<skill>` — kept in Settings (`~` allowed); the sources as they are now.
+   */
   'skills:addSource': {
-    input: z.object({ path: FolderPath }).strict(),
+    input: z.object({ path: FolderPath, kind: SourceKind.optional() }).strict(),
     output: z.array(SkillSourceInfo),
   },
-  /** Stops searching a folder added with skills:addSource (its files are not touched). */
+  /** Stops searching a folder or plugin added with skills:addSource (its files are not touched). */
   'skills:removeSource': {
     input: z.object({ path: FolderPath }).strict(),
     output: z.array(SkillSourceInfo),

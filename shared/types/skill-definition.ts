@@ -51,6 +51,16 @@ export const ArgumentSpec = z.object({
 });
 export type ArgumentSpecData = z.infer<typeof ArgumentSpec>;
 
+/**
+ * Claude Code's `effort` levels: how hard a model that can reason should think (docs/SKILL-FORMAT.md:
+ * an Anthropic thinking budget, an OpenAI reasoning effort; other providers ignore it).
+ */
+export const EFFORT_LEVELS = ['low', 'medium', 'high', 'xhigh', 'max'] as const;
+export type Effort = (typeof EFFORT_LEVELS)[number];
+
+/** `model: inherit`: the run's model (the parent's, for a skill run by another), as if no model were named. */
+export const INHERIT_MODEL = 'inherit';
+
 export const SkillDefinition = z.object({
   name: z.string(),
   description: z.string(),
@@ -67,7 +77,7 @@ export const SkillDefinition = z.object({
   disableModelInvocation: z.boolean(),
   userInvocable: z.boolean(),
   model: z.string().optional(),
-  effort: z.string().optional(),
+  effort: z.enum(EFFORT_LEVELS).optional(),
   context: z.literal('fork').optional(),
   agent: z.string().optional(),
   hooks: z.record(z.string(), z.unknown()).optional(),

@@ -214,6 +214,10 @@ export type TrashedSkill = z.infer<typeof TrashedSkill>;
 /** A folder path as typed or picked (made absolute and checked by the core). */
 export const FolderPath = z.string().min(1).max(4096);
 
+/** What `skills:addSource` adds: a folder of skills, or a plugin folder (its `skills/` searched, ids namespaced). */
+export const SourceKind = z.enum(['folder', 'plugin']);
+export type SourceKind = z.infer<typeof SourceKind>;
+
 export const SkillSourceInfo = z.object({
   kind: SkillSource,
   path: z.string(),
@@ -228,6 +232,10 @@ export const SkillSourceInfo = z.object({
   precedence: z.number().int().nonnegative().nullable(),
   /** Plugin sources: the prefix of their ids (`<namespace>:<skill>`). */
   namespace: z.string().nullable(),
+  /** Plugin sources: the plugin's folder (`path` is its `skills/`): what adding or removing it names. */
+  pluginDir: z.string().nullable(),
+  /** A plugin Claude Code installed: `<plugin>@<marketplace>`. */
+  installedAs: z.string().nullable(),
   /** Skills found there (shadowed ones included). */
   skillCount: z.number().int().nonnegative(),
   /** What went wrong with the folder itself: refused (a system folder), searched or watched in part. */

@@ -10,6 +10,8 @@ import { packageVersion } from '../paths';
 
 export interface McpOptions {
   skillDirs: SkillDir[];
+  /** `--plugin-dir` folders. */
+  pluginDirs?: string[];
   dataDirFlag: string | undefined;
   provider?: ProviderKind;
   baseUrl?: string;

@@ -8,6 +8,7 @@ import type { RunEvent } from '../../../shared/types/run';
 import type { ProviderKind } from '../../core/providers/gateway';
 import type { WebSearchOptions } from '../../core/search/web-search';
 import type { SkillDir } from '../../core/skills/sources';
+import { modelOnlyRefusal } from '../../core/skills/model-only';
 import { createNodePorts, type Writer } from '../node-ports';
 import { openCliCore } from '../cli-core';
 import type { Io } from '../io';
@@ -23,6 +24,8 @@ export interface RunOptions {
   /** `--continue RUN_ID`: `input` is a follow-up continuing that run's conversation (one more turn). */
   continueRunId?: string;
   skillDirs: SkillDir[];
+  /** `--plugin-dir`: plugin folders searched too (ids `<plugin>:<skill>`). */
+  pluginDirs?: string[];
   dataDirFlag: string | undefined;
   /** `--input`: the typed text (instruction); `-` reads stdin. */
   input?: string;
@@ -162,6 +165,14 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
         return 2;
       }
       skillId = ofSkill;
+    } else {
+      // a skill for models only is activated by agents, not run by a person
+      await core.skills.ready();
+      const entry = core.skills.get(skillId);
+      if (entry && !entry.userInvocable) {
+        io.err(`skilldeck: ${modelOnlyRefusal(skillId, 'run').message}`);
+        return 2;
+      }
     }
     // a follow-up's events carry the run's id, known before it starts
     let runId = following ?? '';

@@ -17,6 +17,8 @@ import { packageVersion, rendererDir, resolveDataDir } from '../paths';
 
 export interface ServeOptions {
   skillDirs: SkillDir[];
+  /** `--plugin-dir` folders: listed in Settings, not removable there. */
+  pluginDirs?: string[];
   dataDirFlag: string | undefined;
   host: string;
   port: number;
@@ -73,6 +75,7 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
     core = createCore({
       dataDir,
       skillDirs: options.skillDirs,
+      pluginDirs: options.pluginDirs,
       runtime: 'node',
       version: packageVersion(),
       ports: { ...desktopPorts, ...(keys.secrets ? { secrets: keys.secrets } : {}) },

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { SkillEntry } from '../../core/skills/registry';
-import { resolveSourceRoots, type SkillDir } from '../../core/skills/sources';
+import { rootsWith, type SkillDir } from '../../core/skills/sources';
 import { createSkillRegistry, type SkillRegistry } from '../../core/skills/registry';
 import type { Finding } from '../../core/skills/types';
 import { resolveDataDir } from '../paths';
@@ -8,24 +8,24 @@ import { DATABASE_FILE } from '../../core/store/db';
 import { readSettingReadOnly } from '../../core/store/settings';
 
 /**
- * A registry over the same folders as the app (the folders added in Settings included), read once:
- * nothing is watched, created or written. `warn` is told when the stored folder list is damaged.
+ * A registry over the same folders as the app (the folders and plugins added in Settings included), read
+ * once: nothing is watched, created or written. `warn` is told when a stored list is damaged.
  */
 export function readOnlyRegistry(
   skillDirs: readonly SkillDir[],
   dataDirFlag: string | undefined,
   warn?: (message: string) => void,
+  pluginDirs: readonly string[] = [],
 ): SkillRegistry {
   const dataDir = resolveDataDir(dataDirFlag);
-  const userDir = path.join(dataDir, 'skills');
-  const added = readSettingReadOnly(path.join(dataDir, DATABASE_FILE), 'skills.folders', {
-    warn: (error) => warn?.(error.message),
-  });
+  const database = path.join(dataDir, DATABASE_FILE);
+  const read = (key: 'skills.folders' | 'skills.plugins') =>
+    readSettingReadOnly(database, key, { warn: (error) => warn?.(error.message) });
   return createSkillRegistry({
-    roots: resolveSourceRoots({
-      userDir,
-      skillDirs: [...skillDirs, ...added.map((dir) => ({ dir, source: 'folder' as const }))],
-    }),
+    roots: rootsWith(
+      { userDir: path.join(dataDir, 'skills'), skillDirs, pluginDirs },
+      { folders: read('skills.folders'), plugins: read('skills.plugins') },
+    ),
     watch: false,
   });
 }
@@ -44,6 +44,7 @@ export function entryJson(e: SkillEntry) {
     mode: e.mode,
     layout: e.layout,
     runnable: e.runnable,
+    userInvocable: e.userInvocable,
     shadowedBy: e.shadowedBy,
     findings: e.findings,
   };

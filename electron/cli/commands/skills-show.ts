@@ -6,6 +6,7 @@ import { entryJson, findingLine, readOnlyRegistry } from './skill-output';
 
 export interface ShowOptions {
   skillDirs: SkillDir[];
+  pluginDirs?: string[];
   dataDirFlag: string | undefined;
   json: boolean;
   id: string;
@@ -16,8 +17,11 @@ const size = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${(bytes / 1024)
 /** `skilldeck skills show ID`: definition, body and resource files of one skill. Reads only. */
 export async function showSkillCommand(options: ShowOptions, raw: Io): Promise<number> {
   const io = humanIo(raw);
-  const registry = readOnlyRegistry(options.skillDirs, options.dataDirFlag, (message) =>
-    raw.err(`skilldeck: ${message}`),
+  const registry = readOnlyRegistry(
+    options.skillDirs,
+    options.dataDirFlag,
+    (message) => raw.err(`skilldeck: ${message}`),
+    options.pluginDirs,
   );
   let skill;
   let resources;
@@ -47,6 +51,8 @@ export async function showSkillCommand(options: ShowOptions, raw: Io): Promise<n
   if (entry.whenToUse) io.out(`  When to use: ${entry.whenToUse}`);
   io.out(`  Source: ${entry.source} (precedence ${entry.precedence}), ${entry.file}`);
   io.out(`  Mode: ${entry.mode}${entry.runnable ? '' : ' — not runnable, see the errors below'}`);
+  if (!entry.userInvocable)
+    io.out('  For models only (user-invocable: false): agents activate it; `skilldeck run` does not');
   if (entry.shadowedBy)
     io.out(`  Shadowed by the ${entry.shadowedBy.source} skill in ${entry.shadowedBy.path}`);
   if (entry.layout?.kind === 'phases') io.out(`  Phases: ${entry.layout.phases.join(', ')}`);

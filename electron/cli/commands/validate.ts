@@ -1,11 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { checkPluginFolder } from '../../core/skills/plugins';
 import { findSkillFolders, validateSkillFolder, type SkillVerdict } from '../../core/skills/validate';
 import type { Io } from '../io';
 import { humanIo, terminalJson } from '../terminal-text';
 
 export interface ValidateOptions {
   paths: string[];
+  /** `--plugin-dir`: the plugin is checked (its name, its skills/) and its skills validated as `<plugin>:<skill>`. */
+  pluginDirs?: string[];
   strict: boolean;
   json: boolean;
 }
@@ -35,18 +38,32 @@ export async function validateCommand(options: ValidateOptions, raw: Io): Promis
     }
     for (const f of found) if (!folders.includes(f)) folders.push(f);
   }
+  const plugins: { name: string; folders: string[] }[] = [];
+  for (const p of options.pluginDirs ?? []) {
+    const checked = checkPluginFolder(path.resolve(p));
+    if ('problem' in checked) {
+      io.err(`skilldeck: --plugin-dir ${p}: ${checked.problem.message}`);
+      return 2;
+    }
+    plugins.push({ name: checked.name, folders: await findSkillFolders(checked.skillsDir) });
+  }
   const verdicts: SkillVerdict[] = [];
   for (const folder of folders) verdicts.push(await validateSkillFolder(folder, options.strict));
+  for (const plugin of plugins)
+    for (const folder of plugin.folders)
+      verdicts.push(await validateSkillFolder(folder, options.strict, plugin.name));
 
   if (options.json) raw.out(terminalJson(verdicts));
   else {
     for (const v of verdicts) {
       const shown = path.relative(process.cwd(), v.path) || '.';
-      io.out(`${v.valid ? '✓' : '✗'} ${shown}${v.name && v.name !== v.id ? ` (${v.name})` : ''}`);
+      const named = v.id.includes(':') ? ` (${v.id})` : v.name && v.name !== v.id ? ` (${v.name})` : '';
+      io.out(`${v.valid ? '✓' : '✗'} ${shown}${named}`);
       for (const f of v.errors)
         io.out(`    error${f.line ? ` line ${f.line}` : ''} [${f.code}]: ${f.message}`);
       for (const f of v.warnings)
         io.out(`    warning${f.line ? ` line ${f.line}` : ''} [${f.code}]: ${f.message}`);
+      for (const note of v.notes ?? []) io.out(`    note: ${note}`);
     }
     const invalid = verdicts.filter((v) => !v.valid).length;
     io.out(

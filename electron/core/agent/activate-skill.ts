@@ -3,11 +3,17 @@
 // config or arguments. What the user gave this run (the selection, what they typed, the clipboard) is the
 // user's data, not the caller's settings, so `{{selection}}` / `{{input}}` / `{{clipboard}}` still see it,
 // and so do the context placeholders (`{{app}}`, `{{window_title}}`, `{{date}}`…): where the user was.
+import { pluginOfSkill, resolveAgent, type AgentKind, type AgentProblem } from './agent-kinds';
 import { argumentDefaults } from '../skills/arguments-field';
 import type { SkillRegistry } from '../skills/registry';
 import { renderBody, type RunContext } from '../engine/skill-io';
 
-export type SkillActivation = { ok: true; name: string; body: string } | { ok: false; error: string };
+/**
+ * The activated skill's instructions; `fork` when it says `context: fork`: the Skill tool runs it as that
+ * sub-agent (the body its task) instead of handing the body to the caller.
+ */
+export type SkillActivation =
+  { ok: true; name: string; body: string; fork?: AgentKind | AgentProblem } | { ok: false; error: string };
 
 export async function activateForModel(o: {
   /** The skill id or name the model asked for. */
@@ -21,6 +27,8 @@ export async function activateForModel(o: {
   registry: Pick<SkillRegistry, 'activate'>;
   /** The run's context, for the user's data it shares. */
   run: RunContext;
+  /** Where `~/.claude/agents` is (a forked skill's custom agent). */
+  homeDir: string;
 }): Promise<SkillActivation> {
   const entry = o.offered.find((s) => s.id === o.name || s.name === o.name);
   if (!entry) return { ok: false, error: `no model-invocable skill named "${o.name}"` };
@@ -44,5 +52,10 @@ export async function activateForModel(o: {
     declaredArguments: definition?.arguments ?? [],
     argumentDefaults: argumentDefaults(definition?.argumentSpecs ?? []),
   });
-  return { ok: true, name: entry.name, body };
+  if (definition?.context !== 'fork') return { ok: true, name: entry.name, body };
+  const fork = await resolveAgent(definition.agent, {
+    plugin: pluginOfSkill(activated.entry),
+    homeDir: o.homeDir,
+  });
+  return { ok: true, name: entry.name, body, fork };
 }

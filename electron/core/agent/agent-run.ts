@@ -13,7 +13,8 @@ import { createAskUser } from './ask-user';
 import { runAgentLoop, type AgentOutcome, type AgentState } from './loop';
 import { createMetaTools } from './meta-tools';
 import { createPermissionGate } from './permission-gate';
-import { createSubagentRunner, type RunSubagent, type SubStep } from './subagents';
+import type { AgentKind } from './agent-kinds';
+import { agentSection, agentTools, createSubagentRunner, type RunSubagent, type SubStep } from './subagents';
 import { createToolCaller } from './tool-call';
 import { modelTools, toolCeiling } from './tool-ceiling';
 import type { AgentTool } from './types';
@@ -59,13 +60,18 @@ export interface AgentRunDeps {
   activateSkill: (name: string, args: string) => Promise<SkillActivation>;
   /** Starts and ends a sub-agent's step (step_start, subagent_start … subagent_end in the run). */
   subStep: SubStep;
+  /**
+   * `context: fork`: the run itself is a sub-agent of this kind — its tools and turns, no Task tools
+   * (sub-agents do not nest); `task` names what it works on in its system prompt.
+   */
+  fork?: { kind: AgentKind; task: string };
   signal: AbortSignal;
 }
 
 export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
   await loadShellParser(); // the permission rules read Bash commands with it
   const ceiling = toolCeiling(d.allowedTools, d.disallowedTools);
-  const gate = createPermissionGate(d, ceiling.grants);
+  const gate = createPermissionGate(d, ceiling.grants, ceiling.denies);
   const callTool = createToolCaller(d, gate, ceiling);
   const ask = createAskUser(d);
   const metaTools = (runSubagent: RunSubagent | null) =>
@@ -88,10 +94,13 @@ export async function runAgent(d: AgentRunDeps): Promise<AgentOutcome> {
     ceiling,
     callTool,
   });
-  const tools = ceiling.offered([...d.tools, ...metaTools(runSubagent)], 'all');
+  const tools = d.fork
+    ? agentTools(d.fork.kind, [...d.tools, ...metaTools(null)], ceiling)
+    : ceiling.offered([...d.tools, ...metaTools(runSubagent)], 'all');
   const stepId = d.stepId ?? 'agent';
+  const system = d.system([...tools.keys()]);
   return runAgentLoop({
-    system: d.system([...tools.keys()]),
+    system: d.fork ? `${system}\n\n${agentSection(d.fork.kind, d.fork.task)}` : system,
     state: d.state,
     tools: modelTools(tools),
     maxIterations: d.maxIterations,

@@ -105,6 +105,8 @@ export async function runAgentLoop(o: AgentLoopOptions): Promise<AgentOutcome> {
         role: 'assistant',
         content: answer.text,
         ...(answer.toolCalls.length > 0 ? { toolCalls: answer.toolCalls } : {}),
+        // thinking before a tool call goes back with it (Anthropic checks it), never shown
+        ...(answer.reasoning ? { reasoning: answer.reasoning } : {}),
       });
       if (answer.toolCalls.length === 0) {
         o.save(state);

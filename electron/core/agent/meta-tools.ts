@@ -75,12 +75,20 @@ export function createMetaTools(deps: MetaToolDeps): AgentTool[] {
     defineTool({
       name: 'Skill',
       description:
-        'Activates another skill by name: its instructions come back as the result; follow them. args: the text that follows the skill’s name as a command (its $ARGUMENTS).',
+        'Activates another skill by name: its instructions come back as the result; follow them (a skill that runs in its own context answers with its result instead). args: the text that follows the skill’s name as a command (its $ARGUMENTS).',
       effect: 'meta',
       input: z.object({ skill: z.string().min(1), args: z.string().optional() }),
-      async execute({ skill, args }) {
+      async execute({ skill, args }, ctx) {
         const found = await deps.activateSkill(skill, args ?? '');
         if (!found.ok) return fail(found.error);
+        // `context: fork`: the skill runs as its sub-agent, its instructions the task (not inside one: no nesting)
+        if (found.fork && deps.runSubagent) {
+          if ('problem' in found.fork) return fail(`skill ${found.name} cannot run: ${found.fork.problem}`);
+          return deps.runSubagent(found.fork, `skill ${found.name}`, found.body, {
+            parentStepId: ctx.call?.stepId ?? '',
+            callId: ctx.call?.id ?? '',
+          });
+        }
         return ok(found.body, `Skill ${found.name} activated`);
       },
     }),

@@ -54,10 +54,14 @@ export interface PermissionGate {
 /** Effects a mode may allow without telling the run (they change nothing outside the app). */
 const QUIET_EFFECTS = ['read', 'interact', 'meta', 'output'];
 
-/** `ceilingGrants`: the rules allowed-tools grants (`Bash(npm test:*)`). */
+/**
+ * `ceilingGrants`: the rules allowed-tools grants (`Bash(npm test:*)`); `ceilingDenies`: those
+ * disallowed-tools denies (`Bash(git push:*)`).
+ */
 export function createPermissionGate(
   d: PermissionGateDeps,
   ceilingGrants: readonly string[],
+  ceilingDenies: readonly string[] = [],
 ): PermissionGate {
   const home = os.homedir();
   const env = (): PermissionEnv => {
@@ -66,7 +70,11 @@ export function createPermissionGate(
       mode: d.mode,
       workdir: d.workdir,
       home,
-      rules: { ...base, allow: [...base.allow, ...ceilingGrants, ...d.state.runGrants] },
+      rules: {
+        ...base,
+        allow: [...base.allow, ...ceilingGrants, ...d.state.runGrants],
+        deny: [...base.deny, ...ceilingDenies],
+      },
     };
   };
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { loadShellParser } from '../permissions/shell-command';
 import type { StreamTextResult, ToolCallPart } from '../providers/gateway';
 import { newAgentState } from './loop';
+import { BUILTIN_AGENTS } from './agent-kinds';
 import {
   createSubagentRunner,
   createTaskTools,
@@ -41,8 +42,8 @@ describe('Task and TaskOutput', () => {
     let finish: (r: AgentToolResult) => void = () => undefined;
     const runs: string[] = [];
     const origins: unknown[] = [];
-    const run: RunSubagent = (type, description, _prompt, origin) => {
-      runs.push(`${type}: ${description}`);
+    const run: RunSubagent = (kind, description, _prompt, origin) => {
+      runs.push(`${kind.name}: ${description}`);
       origins.push(origin);
       return description === 'later'
         ? new Promise((resolve) => (finish = resolve))
@@ -125,11 +126,13 @@ describe('the sub-agent runner', () => {
       signal: new AbortController().signal,
     });
     const origin = { parentStepId: 'agent', callId: 'call_7' };
-    expect(await run('plan', 'find the tests', 'look', origin)).toEqual({
+    expect(await run(BUILTIN_AGENTS.plan, 'find the tests', 'look', origin)).toEqual({
       output: 'the answer',
       summary: 'plan sub-agent finished: find the tests',
     });
-    expect(await run('general-purpose', 'fix', 'go', { ...origin, taskId: 'task_1' })).toMatchObject({
+    expect(
+      await run(BUILTIN_AGENTS['general-purpose'], 'fix', 'go', { ...origin, taskId: 'task_1' }),
+    ).toMatchObject({
       output: 'the answer',
     });
     expect(steps).toEqual(['task-1 plan: find the tests', 'task-2 general-purpose: fix']);
@@ -183,7 +186,7 @@ describe('the sub-agent runner', () => {
       subStep: () => ({ end: (end) => void ends.push(end) }),
       signal: new AbortController().signal,
     });
-    expect(await run('plan', 'check', 'go', { parentStepId: 'agent', callId: 'c0' })).toEqual({
+    expect(await run(BUILTIN_AGENTS.plan, 'check', 'go', { parentStepId: 'agent', callId: 'c0' })).toEqual({
       output: 'the sub-agent stopped: local answered 500: The server had an error',
       summary: 'plan sub-agent failed: check',
       isError: true,
@@ -206,7 +209,7 @@ describe('the sub-agent runner', () => {
       subStep: () => ({ end: (end) => void ends.push(end) }),
       signal: new AbortController().signal,
     });
-    expect(await run('explore', 'look', 'go', { parentStepId: 'agent', callId: 'c0' })).toEqual({
+    expect(await run(BUILTIN_AGENTS.explore, 'look', 'go', { parentStepId: 'agent', callId: 'c0' })).toEqual({
       output:
         'the sub-agent stopped: stopped after 5 model turns without finishing — raise max-iterations in the skill or narrow the task\nstill looking',
       summary: 'explore sub-agent failed: look',

@@ -1,16 +1,18 @@
 // Sub-agents (DESIGN §6): the Task tool starts one — explore, plan or general-purpose — with its own
 // conversation on a self-contained task, as a step of its own in the run, and hands back its final answer;
-// run in the background, TaskOutput reads it later. A sub-agent shares the run's grants and permission gate
+// run in the background, TaskOutput reads it later. The Skill tool starts one for a skill with
+// `context: fork` (its `agent:`, agent-kinds.ts). A sub-agent shares the run's grants and permission gate
 // but has no Task tools: sub-agents do not nest.
 import { z } from 'zod';
 import type { ChatMessage, ModelTool, StreamTextResult } from '../providers/gateway';
+import { BUILTIN_AGENTS, type AgentKind } from './agent-kinds';
 import { runAgentLoop, type AgentOutcome, type AgentState } from './loop';
 import { isReadOnlyCommand } from './read-only-command';
 import type { CallTool } from './tool-call';
 import { modelTools, type ToolCeiling } from './tool-ceiling';
 import { defineTool, type AgentTool, type AgentToolResult } from './types';
 
-export type SubagentType = 'explore' | 'plan' | 'general-purpose';
+export type SubagentType = keyof typeof BUILTIN_AGENTS;
 
 /** Where a sub-agent came from: the Task call (`callId`) of step `parentStepId`; `taskId` when in the background. */
 export interface SubagentOrigin {
@@ -19,22 +21,13 @@ export interface SubagentOrigin {
   taskId?: string;
 }
 
-/** Runs a sub-agent to its end. */
+/** Runs a sub-agent of that kind to its end. */
 export type RunSubagent = (
-  type: SubagentType,
+  kind: AgentKind,
   description: string,
   prompt: string,
   origin: SubagentOrigin,
 ) => Promise<AgentToolResult>;
-
-export const SUBAGENTS: Record<
-  SubagentType,
-  { tools: string[] | 'all'; maxIterations: number; readOnlyBash?: boolean }
-> = {
-  explore: { tools: ['Read', 'Glob', 'Grep'], maxIterations: 5 },
-  plan: { tools: ['Read', 'Glob', 'Grep', 'Bash'], maxIterations: 10, readOnlyBash: true },
-  'general-purpose': { tools: 'all', maxIterations: 10 },
-};
 
 const ok = (output: string, summary: string): AgentToolResult => ({ output, summary });
 const fail = (output: string, summary = output): AgentToolResult => ({ output, summary, isError: true });
@@ -63,13 +56,14 @@ export function createTaskTools(run: RunSubagent): AgentTool[] {
         run_in_background: z.boolean().optional(),
       }),
       async execute({ description, prompt, subagent_type, run_in_background }, ctx) {
+        const kind = BUILTIN_AGENTS[subagent_type];
         const origin = { parentStepId: ctx.call?.stepId ?? '', callId: ctx.call?.id ?? '' };
-        if (!run_in_background) return run(subagent_type, description, prompt, origin);
+        if (!run_in_background) return run(kind, description, prompt, origin);
         const id = `task_${++taskCount}`;
         const entry: Background = {
           description,
           status: 'running',
-          done: run(subagent_type, description, prompt, { ...origin, taskId: id }).then(
+          done: run(kind, description, prompt, { ...origin, taskId: id }).then(
             (result) => {
               entry.status = result.isError ? 'failed' : 'completed';
               entry.result = result;
@@ -127,6 +121,27 @@ export function readOnlyBash(bash: AgentTool): AgentTool {
   };
 }
 
+/**
+ * The tools an agent of this kind is offered: the skill's ceiling, then the kind's own list and what it
+ * takes away; a plan agent's Bash runs only read-only commands.
+ */
+export function agentTools(
+  kind: AgentKind,
+  all: readonly AgentTool[],
+  ceiling: ToolCeiling,
+): Map<string, AgentTool> {
+  const tools = ceiling.offered(all, kind.tools);
+  for (const name of kind.disallowedTools ?? []) tools.delete(name);
+  if (kind.readOnlyBash && tools.has('Bash')) tools.set('Bash', readOnlyBash(tools.get('Bash')!));
+  return tools;
+}
+
+/** What the system prompt says to an agent of this kind (a custom agent's own instructions after it). */
+export function agentSection(kind: AgentKind, task: string): string {
+  const said = `# Sub-agent\nYou are a ${kind.name} sub-agent working on: ${task}. Answer with your findings when done.`;
+  return kind.instructions ? `${said}\n\n${kind.instructions}` : said;
+}
+
 export interface SubagentDeps {
   /** The system prompt for the tools offered (the sub-agent's section is added to it). */
   system: (tools: readonly string[]) => string;
@@ -148,7 +163,7 @@ export interface SubagentDeps {
 
 /** What a sub-agent's step is told when it starts (for its card in the run view). */
 export interface SubagentStart extends SubagentOrigin {
-  agent: SubagentType;
+  agent: string;
   description: string;
   prompt: string;
 }
@@ -168,15 +183,15 @@ export type SubStep = (
 /** Each sub-agent is step `task-N` of the run; its conversation is not saved (a restart does not resume it). */
 export function createSubagentRunner(d: SubagentDeps): RunSubagent {
   let subagents = 0;
-  return async (type, description, prompt, origin) => {
-    const spec = SUBAGENTS[type];
+  return async (kind, description, prompt, origin) => {
     const stepId = `task-${++subagents}`;
-    const sub = d.subStep(stepId, `${type}: ${description}`, { ...origin, agent: type, description, prompt });
-    let tools = d.ceiling.offered(d.tools(), spec.tools);
-    if (spec.readOnlyBash && tools.has('Bash')) {
-      tools = new Map(tools);
-      tools.set('Bash', readOnlyBash(tools.get('Bash')!));
-    }
+    const sub = d.subStep(stepId, `${kind.name}: ${description}`, {
+      ...origin,
+      agent: kind.name,
+      description,
+      prompt,
+    });
+    const tools = agentTools(kind, d.tools(), d.ceiling);
     const state: AgentState = {
       messages: [{ role: 'user', content: prompt }],
       iteration: 0,
@@ -188,10 +203,10 @@ export function createSubagentRunner(d: SubagentDeps): RunSubagent {
     let outcome: AgentOutcome;
     try {
       outcome = await runAgentLoop({
-        system: `${d.system([...tools.keys()])}\n\n# Sub-agent\nYou are a ${type} sub-agent working on: ${description}. Answer with your findings when done.`,
+        system: `${d.system([...tools.keys()])}\n\n${agentSection(kind, description)}`,
         state,
         tools: modelTools(tools),
-        maxIterations: spec.maxIterations,
+        maxIterations: kind.maxIterations,
         contextTokens: d.contextTokens,
         model: (request) => d.turn(stepId, request),
         callTool: (call) => d.callTool(stepId, call, tools),
@@ -212,10 +227,10 @@ export function createSubagentRunner(d: SubagentDeps): RunSubagent {
           },
     );
     return outcome.ok
-      ? { output: outcome.output, summary: `${type} sub-agent finished: ${description}` }
+      ? { output: outcome.output, summary: `${kind.name} sub-agent finished: ${description}` }
       : {
           output: `the sub-agent stopped: ${outcome.error}${outcome.output ? `\n${outcome.output}` : ''}`,
-          summary: `${type} sub-agent failed: ${description}`,
+          summary: `${kind.name} sub-agent failed: ${description}`,
           isError: true,
         };
   };

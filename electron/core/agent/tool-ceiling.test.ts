@@ -34,10 +34,20 @@ describe('toolCeiling', () => {
     expect(toolCeiling(['Read'], []).allows('TaskOutput')).toBe(false);
   });
 
-  it('takes disallowed tools away, even without a ceiling', () => {
-    const c = toolCeiling(null, ['Bash(rm:*)', 'Task']);
-    expect(['Read', 'Bash', 'Task', 'TaskOutput'].filter(c.allows)).toEqual(['Read']);
+  it('takes disallowed tools away, even without a ceiling or when allowed-tools lists them', () => {
+    const c = toolCeiling(null, ['Write', 'Task', 'mcp__notes']);
+    expect(
+      ['Read', 'Write', 'Task', 'TaskOutput', 'mcp__notes__find', 'mcp__other__x'].filter(c.allows),
+    ).toEqual(['Read', 'mcp__other__x']);
     expect(c.grants).toEqual([]);
+    expect(toolCeiling(['Read', 'Write'], ['Write']).allows('Write')).toBe(false);
+  });
+
+  it('keeps a tool a disallowed entry with a specifier names, denying those calls', () => {
+    const c = toolCeiling(['Bash(git:*)'], ['Bash(git push:*)']);
+    expect(c.allows('Bash')).toBe(true);
+    expect(c.grants).toEqual(['Bash(git:*)']);
+    expect(c.denies).toEqual(['Bash(git push:*)']);
   });
 
   it('offers what the ceiling allows, narrowed by the loop', () => {

@@ -31,6 +31,8 @@ export function readCeiling(allowedTools: readonly string[] | null): {
 export interface ToolCeiling {
   /** The rules allowed-tools grants for the run (`Bash(npm test:*)`). */
   grants: string[];
+  /** The rules disallowed-tools denies for the run: its entries with a specifier (`Bash(git push:*)`). */
+  denies: string[];
   /** Whether the skill may use this tool at all. */
   allows(name: string): boolean;
   /** The tools a loop offers: the ceiling applied, then the loop's own restriction. */
@@ -39,24 +41,40 @@ export interface ToolCeiling {
   sandboxNames(): Set<string> | null;
 }
 
+/** A tool listed by name, or an MCP server listed by its prefix (`mcp__notes` holds `mcp__notes__find`). */
+const listed = (names: ReadonlySet<string>, name: string): boolean =>
+  names.has(name) || [...names].some((n) => n.startsWith('mcp__') && name.startsWith(`${n}__`));
+
+/**
+ * `disallowed-tools`: a plain name (`Write`, `mcp__notes`) takes the tool away — it is not offered, even
+ * when allowed-tools lists it; an entry with a specifier (`Bash(git push:*)`) leaves the tool and denies
+ * those calls for the run, judged like any deny rule.
+ */
 export function toolCeiling(
   allowedTools: readonly string[] | null,
   disallowedTools: readonly string[],
 ): ToolCeiling {
   const ceiling = readCeiling(allowedTools);
-  const disallowed = new Set(
-    disallowedTools.map((t) => readCeiling([t]).names!.values().next().value as string),
-  );
+  const removed = new Set<string>();
+  const denies: string[] = [];
+  for (const entry of disallowedTools) {
+    try {
+      const rule = parseRule(entry);
+      if (rule.specifier === undefined) removed.add(rule.tool);
+      else denies.push(entry.trim());
+    } catch (error) {
+      if (!(error instanceof RuleError)) throw error;
+      removed.add(entry.trim());
+    }
+  }
   const allows = (name: string): boolean =>
     // TaskOutput reads what Task started: it comes with Task
     name === 'TaskOutput'
-      ? !disallowed.has(name) && allows('Task')
-      : !disallowed.has(name) &&
-        (ceiling.names === null ||
-          ceiling.names.has(name) ||
-          [...ceiling.names].some((n) => n.startsWith('mcp__') && name.startsWith(`${n}__`)));
+      ? !removed.has(name) && allows('Task')
+      : !listed(removed, name) && (ceiling.names === null || listed(ceiling.names, name));
   return {
     grants: ceiling.grants,
+    denies,
     allows,
     offered(all, only) {
       const map = new Map<string, AgentTool>();
@@ -65,7 +83,7 @@ export function toolCeiling(
       return map;
     },
     // `disallowed-tools: Network` takes the network away as a ceiling without it would
-    sandboxNames: () => (disallowed.has(NETWORK_RULE) ? new Set() : ceiling.names),
+    sandboxNames: () => (removed.has(NETWORK_RULE) ? new Set() : ceiling.names),
   };
 }
 

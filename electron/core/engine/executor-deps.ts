@@ -72,6 +72,8 @@ export interface ExecutorDeps {
 
 export interface AgentDeps {
   dataDir: string;
+  /** Where `~/.claude/agents` (custom agents of forked skills) is looked for; default the user's home. */
+  homeDir?: string;
   /** Every tool an agent may be offered: the core tools, the output tools, MCP tools. */
   tools: (ctx: {
     runId: string;

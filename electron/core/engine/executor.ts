@@ -14,7 +14,7 @@ import { followUpRefusal, retrySource } from './follow-up-rules';
 import { modeRunner } from './modes';
 import { priorSteps, questionsToReopen, resumeRefusal } from './resume';
 import { RunEventLog } from './run-events';
-import { messageOf, RunExecution, type RunSetup, type SavedRun } from './run-execution';
+import { messageOf, RunExecution, skillModel, type RunSetup, type SavedRun } from './run-execution';
 import { inputText, isDirectSaveSkill, type RunContext } from './skill-io';
 import { ModelError } from '../providers/gateway';
 
@@ -98,7 +98,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     // a provider chosen for this run is checked now: an unknown name is the request's mistake
     const target = request.provider
       ? { provider: request.provider, model: request.model }
-      : { provider: definition.provider, model: request.model ?? definition.model };
+      : { provider: definition.provider, model: request.model ?? skillModel(definition) };
     if (request.provider) await checkProvider(target.provider, target.model);
     const runId = newRunId();
     const given = retried?.ctx ?? {

@@ -80,7 +80,11 @@ export class FollowUp implements AgentHost {
     this.signal = setup.signal;
     // the follow-up goes to the model that gave the answer
     this.resolved = { provider: run.provider ?? '', model: run.model ?? '' };
-    this.target = { provider: run.provider ?? undefined, model: run.model ?? undefined };
+    this.target = {
+      provider: run.provider ?? undefined,
+      model: run.model ?? undefined,
+      ...(setup.definition.effort ? { effort: setup.definition.effort } : {}),
+    };
     this.stepId = turnStepId(setup.turn);
   }
 
@@ -107,6 +111,10 @@ export class FollowUp implements AgentHost {
 
   saveState(): void {
     this.deps.repo.saveState(this.runId, this.saved);
+  }
+
+  rememberWords(_message: string, words: ErrorWords): void {
+    this.words = words;
   }
 
   /** Answers the follow-up and ends the turn; never throws for the model's errors. */
@@ -140,6 +148,7 @@ export class FollowUp implements AgentHost {
     const result = await this.deps.gateway.streamText({
       providerName: this.target.provider,
       model: this.target.model,
+      effort: this.target.effort,
       system,
       messages: followUpConversation({
         user,
@@ -174,6 +183,7 @@ export class FollowUp implements AgentHost {
       allowedTools: this.definition.allowedTools,
       save: () => this.saveState(),
       announce: false,
+      fork: true,
     });
     if (outcome.ok) {
       this.saved.agentCommitted = state.messages.length;

@@ -4,6 +4,7 @@
 // The modes (modes/) and the step runner do their work through it.
 import type { ErrorWords } from '../../../shared/ipc/result';
 import type { ExecutionMode } from '../../../shared/types/finding';
+import { INHERIT_MODEL, type Effort } from '../../../shared/types/skill-definition';
 import type { RunStep, StepQualityScore } from '../../../shared/types/run';
 import type { AgentState } from '../agent/loop';
 import type { PermissionMode } from '../permissions/types';
@@ -40,7 +41,13 @@ export interface SavedRun {
 export interface ModelTarget {
   provider?: string;
   model?: string;
+  /** The skill's `effort` (a thinking budget or reasoning effort where the provider has one). */
+  effort?: Effort;
 }
+
+/** The model a skill names; `model: inherit` names none: the run's (or the calling run's) model is used. */
+export const skillModel = (definition: Pick<SkillDefinition, 'model'>): string | undefined =>
+  definition.model === INHERIT_MODEL ? undefined : definition.model;
 
 /** What a mode's run ends with: the output to deliver, or the error (and any partial output). */
 export type Outcome = { ok: true; output: string } | { ok: false; output: string | null; error: string };
@@ -116,9 +123,10 @@ export class RunExecution {
     this.reopenQuestions = setup.resumed?.reopen ?? [];
     this.prior = setup.resumed?.prior ?? new Map();
     this.output = new RunOutput(deps, this);
-    this.target = setup.saved.target ?? {
-      provider: setup.definition.provider,
-      model: setup.definition.model,
+    const { definition } = setup;
+    this.target = {
+      ...(setup.saved.target ?? { provider: definition.provider, model: skillModel(definition) }),
+      ...(definition.effort ? { effort: definition.effort } : {}),
     };
   }
 

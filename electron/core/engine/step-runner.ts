@@ -87,6 +87,7 @@ export async function answerStep(
       const result: StreamTextResult = await deps.gateway.streamText({
         providerName: target.provider,
         model: target.model,
+        effort: target.effort,
         system,
         messages: [{ role: 'user', content: user }],
         maxOutputTokens: deps.maxOutputTokens,

@@ -1,5 +1,6 @@
 // The engine's one way to reach a model. createModelGateway (providers/) implements it over the AI SDK.
 import type { ErrorWords } from '../../../shared/ipc/result';
+import type { Effort } from '../../../shared/types/skill-definition';
 
 export type ProviderKind = 'openai' | 'anthropic' | 'openai-compatible';
 
@@ -18,9 +19,18 @@ export interface ToolResultPart {
   isError?: boolean;
 }
 
+/**
+ * A model's reasoning that must go back with its answer (Anthropic's thinking blocks before a tool call
+ * carry a signature the API checks). Only reasoning with provider data is kept; the data is opaque.
+ */
+export interface ReasoningPart {
+  text: string;
+  providerOptions: Record<string, Record<string, string>>;
+}
+
 export type ChatMessage =
   | { role: 'user'; content: string }
-  | { role: 'assistant'; content: string; toolCalls?: ToolCallPart[] }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCallPart[]; reasoning?: ReasoningPart[] }
   | { role: 'tool'; results: ToolResultPart[] };
 
 /** A tool offered to the model: its JSON Schema input. */
@@ -48,6 +58,8 @@ export interface StreamTextRequest {
    * still comes back as `text`: whoever asked parses (and checks) it.
    */
   responseFormat?: { schema: Record<string, unknown>; name: string; description?: string };
+  /** The skill's `effort`: a thinking budget or reasoning effort where the provider has one (effort.ts). */
+  effort?: Effort;
   signal: AbortSignal;
   /** Each streamed text delta, in order, once (never repeated by a retry). */
   onToken: (text: string) => void;
@@ -63,6 +75,8 @@ export interface StreamTextResult {
   finishReason: string;
   /** The tool calls of this answer, in order (empty without tools). */
   toolCalls: ToolCallPart[];
+  /** Reasoning to send back with this answer in the next request (absent when there is none). */
+  reasoning?: ReasoningPart[];
 }
 
 export type ModelErrorCode =

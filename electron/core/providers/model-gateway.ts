@@ -17,9 +17,11 @@ import {
   type StreamTextResult,
   type ToolCallPart,
 } from './gateway';
+import { effortOptions } from './effort';
 import { DEFAULT_BASE_URLS, languageModelFor } from './language-model';
 import { parseToolInput, toModelTools, toPrompt } from './model-prompt';
 import { createOllamaProbe, OLLAMA_BASE_URL } from './ollama-probe';
+import { createReasoningCollector } from './reasoning';
 
 /** Where provider configurations come from: the SQLite repo, or one ad-hoc config for a CLI run. */
 export interface ProviderSource {
@@ -105,6 +107,21 @@ function structuredOutput(
     },
     ...(kind === 'anthropic' ? { providerOptions: { anthropic: { structuredOutputMode: 'jsonTool' } } } : {}),
   };
+}
+
+/** What a request asks of the provider beyond the prompt: JSON of a schema, a thinking budget / effort. */
+function callOptions(
+  kind: ProviderKind,
+  request: StreamTextRequest,
+): Pick<LanguageModelV3CallOptions, 'responseFormat' | 'providerOptions'> {
+  const structured = request.responseFormat ? structuredOutput(kind, request.responseFormat) : {};
+  const effort = effortOptions(kind, request.effort);
+  if (!effort) return structured;
+  // both may speak for the same provider (Anthropic's jsonTool and its thinking): merge per provider
+  const merged: Record<string, Record<string, unknown>> = { ...(structured.providerOptions ?? {}) };
+  for (const [provider, values] of Object.entries(effort))
+    merged[provider] = { ...merged[provider], ...values };
+  return { ...structured, providerOptions: merged as LanguageModelV3CallOptions['providerOptions'] };
 }
 
 export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
@@ -208,7 +225,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
     apiKey: string | null,
     request: StreamTextRequest,
     shown: { text: string },
-  ): Promise<Pick<StreamTextResult, 'usage' | 'finishReason' | 'toolCalls'>> {
+  ): Promise<Pick<StreamTextResult, 'usage' | 'finishReason' | 'toolCalls' | 'reasoning'>> {
     if (request.signal.aborted) throw cancelled();
     const controller = new AbortController();
     let reason: 'cancelled' | 'first-chunk' | 'idle' | undefined;
@@ -234,10 +251,11 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
         maxOutputTokens:
           request.maxOutputTokens ?? target.maxOutputTokens ?? options.defaultMaxOutputTokens ?? 4096,
         abortSignal: controller.signal,
-        ...(request.responseFormat ? structuredOutput(target.kind, request.responseFormat) : {}),
+        ...callOptions(target.kind, request),
       });
       reader = stream.getReader();
       const toolCalls: ToolCallPart[] = [];
+      const reasoning = createReasoningCollector();
       for (;;) {
         const { done, value: part } = await reader.read();
         if (done) break;
@@ -248,7 +266,13 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
             shown.text += part.delta;
             request.onToken(part.delta);
             break;
+          case 'reasoning-start':
+            reasoning.start(part.id, part.providerMetadata);
+            break;
           case 'reasoning-delta':
+            streamed();
+            reasoning.delta(part.id, part.delta, part.providerMetadata);
+            break;
           case 'tool-input-delta':
             streamed();
             break;
@@ -262,6 +286,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
             finished = true;
             return {
               toolCalls,
+              ...(reasoning.parts().length > 0 ? { reasoning: reasoning.parts() } : {}),
               finishReason: part.finishReason.unified,
               usage: {
                 inputTokens: part.usage.inputTokens.total ?? null,

@@ -13,6 +13,12 @@ export function toPrompt(request: StreamTextRequest): LanguageModelV3Prompt {
       prompt.push({
         role: 'assistant',
         content: [
+          // the model's thinking goes back before its tool calls (Anthropic requires it with thinking on)
+          ...(m.reasoning ?? []).map((r) => ({
+            type: 'reasoning' as const,
+            text: r.text,
+            providerOptions: r.providerOptions,
+          })),
           ...(m.content !== '' ? [{ type: 'text' as const, text: m.content }] : []),
           ...(m.toolCalls ?? []).map((c) => ({
             type: 'tool-call' as const,

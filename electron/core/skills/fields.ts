@@ -1,6 +1,7 @@
 import { EXECUTION_MODES, OUTPUT_CHOICES, type ExecutionMode } from '../../../shared/types/finding';
 import type { ErrorWords } from '../../../shared/ipc/result';
 import { readArguments } from './arguments-field';
+import { checkAgent, readEffort } from './claude-fields';
 import { isPlainObject, readBoolean, readStringList, readText } from './coerce';
 import { findingWords } from './finding-words';
 import { readToolList } from './tool-list';
@@ -364,6 +365,8 @@ export function readDefinition(
   const context = text('context');
   if (context !== undefined && context !== 'fork')
     warn('invalid-field', '`context` can only be `fork`', findingWords('contextFork'), 'context');
+  const agent = text('agent');
+  checkAgent(agent, context, warn);
   // Agent mode without `execution-mode`: `context: fork`, or an agent tool in allowed-tools.
   if (
     declaredMode === undefined &&
@@ -410,9 +413,9 @@ export function readDefinition(
     disableModelInvocation: bool('disable-model-invocation', false),
     userInvocable: bool('user-invocable', true),
     ...optional('model', text('model')),
-    ...optional('effort', text('effort')),
+    ...optional('effort', readEffort(text('effort'), warn)),
     ...(context === 'fork' ? { context: 'fork' as const } : {}),
-    ...optional('agent', text('agent')),
+    ...optional('agent', agent),
     ...(isPlainObject(hooks) ? { hooks } : {}),
     paths: list('paths'),
     ...optional('shell', text('shell')),

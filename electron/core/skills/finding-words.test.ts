@@ -79,6 +79,8 @@ const CASES: Record<string, Uint8Array | string> = {
   maxIterations: fm('max-iterations: 0'),
   notOutputTool: fm('output: fax'),
   contextFork: fm('context: spoon'),
+  effortLevel: fm('effort: extreme'),
+  agentWithoutFork: fm('agent: explore'),
   hooksNotMapping: fm('hooks: [a]'),
   workflowNoSteps: workflow('  steps: []'),
   stepNotMapping: workflow('  - just text'),

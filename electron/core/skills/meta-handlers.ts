@@ -5,6 +5,7 @@ import { AppError } from '../../../shared/ipc/result';
 import type { EventHub } from '../ipc/event-hub';
 import type { SkillMetaRepo } from '../store/skill-meta';
 import { resolveMeta } from './appearance';
+import { modelOnlyRefusal } from './model-only';
 import type { SkillRegistry } from './registry';
 
 export interface MetaHandlerDeps {
@@ -26,8 +27,9 @@ export function createMetaHandlers(deps: MetaHandlerDeps): Pick<Handlers, 'meta:
     },
 
     'meta:update': async ({ skillId, patch }) => {
-      await registry.require(skillId);
+      const entry = await registry.require(skillId);
       if (patch.hotkey) {
+        if (!entry.userInvocable) throw modelOnlyRefusal(skillId, 'hotkey');
         const holder = metaRepo.findByAccelerator(patch.hotkey.accelerator);
         if (holder !== undefined && holder !== skillId) {
           throw new AppError(

@@ -143,7 +143,7 @@ export function createRegistryWatch(options: RegistryWatchOptions): RegistryWatc
   function add(toWatch: readonly RootState[]) {
     if (!watching) return;
     for (const state of toWatch) {
-      if (state.refused) continue;
+      if (state.refused || state.root.problem) continue;
       const watcher = watchRoot(state.root.dir, {
         // skill folder (maxDepth) + phases/actions/ below it
         depth: maxDepth + 2,

@@ -99,7 +99,8 @@ export interface SkillRegistry {
 /** Paths watched per source folder by default: far more than a folder of skills has. */
 export const MAX_WATCHED_PATHS = 20_000;
 
-const sameSource = (a: SourceRoot, b: SourceRoot) => a.kind === b.kind && a.namespace === b.namespace;
+const sameSource = (a: SourceRoot, b: SourceRoot) =>
+  a.kind === b.kind && a.namespace === b.namespace && !a.problem === !b.problem;
 
 export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistry {
   const maxDepth = options.maxDepth ?? MAX_SKILL_DEPTH;
@@ -269,6 +270,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
       if (!state) return [];
       return rootFindingsOf(state.root.dir, {
         refused: state.refused,
+        ...(state.root.problem ? { problem: state.root.problem } : {}),
         truncated: state.truncated ? maxFolders : null,
         watchLimit: state.budget.exceeded ? maxWatched : null,
       });

@@ -1,4 +1,5 @@
 import type { Finding } from '../../../shared/types/finding';
+import type { PluginProblem } from './plugins';
 
 // What went wrong with a source folder itself, not with one of its skills: reported with the folder in
 // `skills:sources` (Settings › Skill folders) and `skilldeck skills list`. Words: `errors:sources.<name>`.
@@ -10,10 +11,21 @@ export interface RootTrouble {
   truncated: number | null;
   /** The watch limit reached, or null. */
   watchLimit: number | null;
+  /** A plugin that cannot be searched (its name cannot begin ids). */
+  problem?: PluginProblem;
 }
 
 export function rootFindingsOf(dir: string, trouble: RootTrouble): Finding[] {
   const findings: Finding[] = [];
+  if (trouble.problem) {
+    findings.push({
+      code: 'plugin-refused',
+      severity: 'error',
+      message: `${trouble.problem.message}; it is not searched`,
+      words: { ...trouble.problem.words, key: `sources.${trouble.problem.words.key}` },
+      file: dir,
+    });
+  }
   if (trouble.refused !== null) {
     findings.push({
       code: 'folder-refused',

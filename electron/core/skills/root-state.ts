@@ -26,7 +26,7 @@ export interface RootState {
   budget: WatchBudget;
   /** The last full search stopped at the folder limit. */
   truncated: boolean;
-  /** On a kernel filesystem (`/proc`…): neither searched nor watched. */
+  /** On a kernel filesystem (`/proc`…): neither searched nor watched. A plugin with a `problem` neither. */
   refused: string | null;
   /** Set once `setRoots` dropped it: its late watcher events and reloads are ignored. */
   dropped: boolean;
@@ -52,7 +52,7 @@ export interface SearchOptions {
 /** Searches the whole source folder, its skills read as they are found. */
 export async function scanRoot(state: RootState, options: SearchOptions) {
   const { root, entries } = state;
-  if (state.refused) return;
+  if (state.refused || root.problem) return;
   const loading: Promise<LoadedSkill | null>[] = [];
   const found = await discoverSkills(root.dir, {
     maxDepth: options.maxDepth,
@@ -73,7 +73,7 @@ export async function scanRoot(state: RootState, options: SearchOptions) {
 export async function rescan(state: RootState, start: string, options: SearchOptions) {
   const { root, entries } = state;
   const { maxDepth, maxFolders } = options;
-  if (state.refused) return;
+  if (state.refused || root.problem) return;
   let realStart = start;
   try {
     realStart = fs.realpathSync(start);

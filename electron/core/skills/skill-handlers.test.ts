@@ -503,6 +503,8 @@ describe('skills:sources', () => {
         removable: false,
         precedence: null,
         namespace: null,
+        pluginDir: null,
+        installedAs: null,
         skillCount: 0,
         findings: [],
       },

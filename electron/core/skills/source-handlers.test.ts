@@ -66,6 +66,8 @@ describe('skill folders added in Settings', () => {
       removable: true,
       precedence: 1,
       namespace: null,
+      pluginDir: null,
+      installedAs: null,
       skillCount: 2,
       findings: [],
     });

@@ -4,7 +4,9 @@ import type { Handlers } from '../../../shared/ipc/contract';
 import { AppError, type ErrorCode } from '../../../shared/ipc/result';
 import type { SkillSourceInfo } from '../../../shared/types/skill';
 import type { SkillRegistry } from './registry';
-import { offeredFolders, type SourceRoot } from './sources';
+import { installedClaudePlugins } from './claude-plugins';
+import { checkPluginFolder } from './plugins';
+import { offeredFolders, type AddedSources as Added, type SourceRoot } from './sources';
 import { isInside } from '../fs/inside';
 import { pseudoFilesystem } from '../fs/pseudo-fs';
 import type { SettingsStore } from '../store/settings';
@@ -18,9 +20,9 @@ export interface SourceHandlerDeps {
   registry: SkillRegistry;
   /** Where the folders added in Settings are kept, in the order they were added (`skills.folders`). */
   settings: Pick<SettingsStore, 'get' | 'set'>;
-  /** The roots to search for a list of added folders (the host's own folders stay as they are). */
-  rootsFor(added: readonly string[]): SourceRoot[];
-  /** Where `~` points and `~/.claude/skills` and friends are looked for. */
+  /** The roots to search for the added folders and plugins (the host's own stay as they are). */
+  rootsFor(added: Added): SourceRoot[];
+  /** Where `~` points, and `~/.claude/skills`, Claude Code's plugins and friends are looked for. */
   homeDir: string;
   /** The data folder: its own `skills/` is already searched; nothing else in it holds skills. */
   dataDir: string;
@@ -34,9 +36,13 @@ function realOrSame(p: string): string {
   }
 }
 
-/** A refusal with its words for the dashboard (`errors:folders.<key>` in the renderer's locales). */
+/**
+ * A refusal with its words for the dashboard (`errors:folders.<key>` in the renderer's locales; a key
+ * that names its section, `plugins.…`, as it is).
+ */
 function refusal(code: ErrorCode, message: string, key: string, values?: Record<string, string | number>) {
-  return new AppError(code, message, { words: { key: `folders.${key}`, ...(values ? { values } : {}) } });
+  const full = key.startsWith('plugins.') ? key : `folders.${key}`;
+  return new AppError(code, message, { words: { key: full, ...(values ? { values } : {}) } });
 }
 
 /** The folder a person typed or picked, as an absolute path (`~` expanded). Throws when it cannot be one. */
@@ -61,12 +67,16 @@ export function folderFromInput(input: string, homeDir: string): string {
   return resolved.length > 1 && resolved.endsWith(path.sep) ? resolved.slice(0, -1) : resolved;
 }
 
-/** The `skills:sources` list, and adding and removing the folders kept in Settings. */
+/** The `skills:sources` list, and adding and removing the folders and plugins kept in Settings. */
 export function createSourceHandlers(deps: SourceHandlerDeps): Pick<Handlers, SourceChannel> {
   const { registry, settings } = deps;
-  const stored = {
-    get: () => settings.get('skills.folders'),
-    set: (folders: string[]) => settings.set('skills.folders', folders),
+  const stored = (): Added => ({
+    folders: settings.get('skills.folders'),
+    plugins: settings.get('skills.plugins'),
+  });
+  const store = (added: Added) => {
+    settings.set('skills.folders', [...added.folders]);
+    settings.set('skills.plugins', [...added.plugins]);
   };
 
   async function sources(): Promise<SkillSourceInfo[]> {
@@ -75,50 +85,70 @@ export function createSourceHandlers(deps: SourceHandlerDeps): Pick<Handlers, So
     for (const e of registry.list()) counts.set(e.root, (counts.get(e.root) ?? 0) + 1);
     const offered = offeredFolders(deps.homeDir);
     const offeredPaths = new Set(offered.map((o) => o.path));
-    const added = new Set(stored.get());
+    const installed = installedClaudePlugins(deps.homeDir);
+    const installedAs = (dir: string) => installed.find((p) => realOrSame(p.dir) === realOrSame(dir))?.id;
+    const added = stored();
     const active: SkillSourceInfo[] = registry.roots.map((root) => ({
       kind: root.kind,
       path: root.dir,
       exists: fs.existsSync(root.dir),
       active: true,
-      offered: offeredPaths.has(root.dir),
-      removable: added.has(root.dir),
+      offered: offeredPaths.has(root.dir) || (root.pluginDir !== undefined && !!installedAs(root.pluginDir)),
+      removable:
+        root.kind === 'plugin'
+          ? added.plugins.includes(root.pluginDir ?? '')
+          : added.folders.includes(root.dir),
       precedence: root.precedence,
       namespace: root.namespace ?? null,
+      pluginDir: root.pluginDir ?? null,
+      installedAs: (root.pluginDir && installedAs(root.pluginDir)) || null,
       skillCount: counts.get(root.dir) ?? 0,
       findings: registry.rootFindings(root.dir),
     }));
-    const suggested: SkillSourceInfo[] = offered
+    const searched = (dir: string) => registry.roots.some((r) => realOrSame(r.dir) === realOrSame(dir));
+    const suggested = (): Omit<SkillSourceInfo, 'kind' | 'path' | 'exists'> => ({
+      active: false,
+      offered: true,
+      removable: false,
+      precedence: null,
+      namespace: null,
+      pluginDir: null,
+      installedAs: null,
+      skillCount: 0,
+      findings: [],
+    });
+    const folders: SkillSourceInfo[] = offered
       .filter((o) => !registry.roots.some((r) => r.dir === o.path))
-      .map((o) => ({
-        kind: 'folder',
-        path: o.path,
-        exists: o.exists,
-        active: false,
-        offered: true,
-        removable: false,
-        precedence: null,
-        namespace: null,
-        skillCount: 0,
-        findings: [],
+      .map((o) => ({ kind: 'folder', path: o.path, exists: o.exists, ...suggested() }));
+    const plugins: SkillSourceInfo[] = installed
+      .filter((p) => !searched(path.join(p.dir, 'skills')))
+      .map((p) => ({
+        kind: 'plugin',
+        path: path.join(p.dir, 'skills'),
+        exists: true,
+        ...suggested(),
+        namespace: p.name,
+        pluginDir: p.dir,
+        installedAs: p.id,
       }));
-    return [...active, ...suggested];
+    return [...active, ...folders, ...plugins];
   }
 
-  /** Stores the list, then searches exactly what it says. */
-  async function apply(next: string[], reason: string) {
-    const previous = stored.get();
-    stored.set(next);
+  /** Stores the lists, then searches exactly what they say. */
+  async function apply(next: Added, reason: string) {
+    const previous = stored();
+    store(next);
     try {
       await registry.setRoots(deps.rootsFor(next), reason);
     } catch (error) {
-      stored.set(previous);
+      store(previous);
       await registry.setRoots(deps.rootsFor(previous), 'skill folders restored').catch(() => undefined);
       throw error;
     }
   }
 
-  function refuseToAdd(dir: string) {
+  /** Where no folder of skills (or plugin) can be: the disk root, home, a system folder, the data folder. */
+  function refuseWhere(dir: string) {
     const home = path.resolve(deps.homeDir);
     if (path.dirname(dir) === dir)
       throw refusal(
@@ -158,9 +188,7 @@ export function createSourceHandlers(deps: SourceHandlerDeps): Pick<Handlers, So
         'NOT_FOUND',
         `there is no folder ${dir}: check the path, or create the folder first`,
         'missing',
-        {
-          dir,
-        },
+        { dir },
       );
     }
     if (!stat.isDirectory())
@@ -172,15 +200,17 @@ export function createSourceHandlers(deps: SourceHandlerDeps): Pick<Handlers, So
         'FORBIDDEN',
         `Skilldeck may not read ${dir}: check the folder's permissions`,
         'unreadable',
-        {
-          dir,
-        },
+        { dir },
       );
     }
-    const real = realOrSame(dir);
-    const same = registry.roots.find((r) => r.dir === dir || realOrSame(r.dir) === real);
+  }
+
+  /** A folder (of skills, or a plugin's skills/) already searched, as itself or through a link. */
+  function refuseSearched(dir: string, searchedDir: string) {
+    const real = realOrSame(searchedDir);
+    const same = registry.roots.find((r) => r.dir === searchedDir || realOrSame(r.dir) === real);
     if (same)
-      throw same.dir === dir
+      throw same.dir === searchedDir
         ? refusal('CONFLICT', `${dir} is already searched for skills`, 'alreadySearched', { dir })
         : refusal(
             'CONFLICT',
@@ -188,7 +218,10 @@ export function createSourceHandlers(deps: SourceHandlerDeps): Pick<Handlers, So
             'sameAs',
             { dir, other: same.dir },
           );
-    if (stored.get().length >= MAX_ADDED_FOLDERS)
+  }
+
+  function refuseTooMany(count: number) {
+    if (count >= MAX_ADDED_FOLDERS)
       throw refusal(
         'INVALID_INPUT',
         `${MAX_ADDED_FOLDERS} folders are already added: remove one you no longer use first`,
@@ -197,39 +230,78 @@ export function createSourceHandlers(deps: SourceHandlerDeps): Pick<Handlers, So
       );
   }
 
+  /** A plugin folder: somewhere a folder may be, holding skills/, named, its name not another plugin's. */
+  function refusePlugin(dir: string) {
+    refuseWhere(dir);
+    const checked = checkPluginFolder(dir);
+    if ('problem' in checked) {
+      const { message, words } = checked.problem;
+      throw refusal('INVALID_INPUT', message, words.key, words.values);
+    }
+    refuseSearched(dir, checked.skillsDir);
+    const namesake = registry.roots.find((r) => r.kind === 'plugin' && r.namespace === checked.name);
+    if (namesake)
+      throw refusal(
+        'CONFLICT',
+        `a plugin named "${checked.name}" is already searched (${namesake.pluginDir ?? namesake.dir}): its skills' ids would be the same`,
+        'plugins.nameTaken',
+        { name: checked.name, other: namesake.pluginDir ?? namesake.dir },
+      );
+    refuseTooMany(stored().plugins.length);
+  }
+
   return {
     'skills:sources': sources,
 
-    'skills:addSource': async ({ path: input }) => {
+    'skills:addSource': async ({ path: input, kind = 'folder' }) => {
       const dir = folderFromInput(input, deps.homeDir);
-      refuseToAdd(dir);
-      await apply([...stored.get(), dir], `skill folder added: ${dir}`);
+      const added = stored();
+      if (kind === 'plugin') {
+        refusePlugin(dir);
+        await apply({ ...added, plugins: [...added.plugins, dir] }, `plugin added: ${dir}`);
+      } else {
+        refuseWhere(dir);
+        refuseSearched(dir, dir);
+        refuseTooMany(added.folders.length);
+        await apply({ ...added, folders: [...added.folders, dir] }, `skill folder added: ${dir}`);
+      }
       return sources();
     },
 
     'skills:removeSource': async ({ path: input }) => {
       const dir = folderFromInput(input, deps.homeDir);
-      const added = stored.get();
-      if (!added.includes(dir)) {
-        const root = registry.roots.find((r) => r.dir === dir);
-        if (!root) throw refusal('NOT_FOUND', `${dir} is not among the skill folders`, 'notAmong', { dir });
-        const why =
-          root.kind === 'user'
-            ? 'it is your own skills folder, where new skills are created'
-            : root.kind === 'builtin'
-              ? 'it holds the built-in skills (turn a skill off instead)'
-              : root.kind === 'plugin'
-                ? 'it belongs to a plugin'
-                : 'it was given when Skilldeck started (--skills-dir)';
-        throw refusal('FORBIDDEN', `${dir} cannot be removed here: ${why}`, `notRemovable.${root.kind}`, {
-          dir,
-        });
+      const added = stored();
+      if (added.folders.includes(dir)) {
+        await apply(
+          { ...added, folders: added.folders.filter((d) => d !== dir) },
+          `skill folder removed: ${dir}`,
+        );
+        return sources();
       }
-      await apply(
-        added.filter((d) => d !== dir),
-        `skill folder removed: ${dir}`,
+      // a plugin is named by its folder, or by the skills/ folder searched in it
+      const plugin = [dir, path.dirname(dir)].find(
+        (d, i) => added.plugins.includes(d) && (i === 0 || path.basename(dir) === 'skills'),
       );
-      return sources();
+      if (plugin) {
+        await apply(
+          { ...added, plugins: added.plugins.filter((d) => d !== plugin) },
+          `plugin removed: ${plugin}`,
+        );
+        return sources();
+      }
+      const root = registry.roots.find((r) => r.dir === dir || r.pluginDir === dir);
+      if (!root) throw refusal('NOT_FOUND', `${dir} is not among the skill folders`, 'notAmong', { dir });
+      const why =
+        root.kind === 'user'
+          ? 'it is your own skills folder, where new skills are created'
+          : root.kind === 'builtin'
+            ? 'it holds the built-in skills (turn a skill off instead)'
+            : root.kind === 'plugin'
+              ? 'it was given when Skilldeck started (--plugin-dir)'
+              : 'it was given when Skilldeck started (--skills-dir)';
+      throw refusal('FORBIDDEN', `${dir} cannot be removed here: ${why}`, `notRemovable.${root.kind}`, {
+        dir,
+      });
     },
   };
 }

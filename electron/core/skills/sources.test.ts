@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempFolder, writeTree } from '../test-support';
-import { offeredFolders, pluginNamespace, resolveSourceRoots, skillIdIn } from './sources';
+import { readPluginName } from './plugins';
+import { offeredFolders, resolveSourceRoots, skillIdIn } from './sources';
 
 let tmp: ReturnType<typeof tempFolder>;
 afterEach(() => tmp?.remove());
@@ -23,7 +24,13 @@ describe('skill sources', () => {
       { kind: 'user', dir: path.resolve('/data/skills'), precedence: 0 },
       { kind: 'folder', dir: path.resolve('/home/me/.claude/skills'), precedence: 1 },
       { kind: 'folder', dir: path.resolve('/work/skills'), precedence: 2 },
-      { kind: 'plugin', dir: path.resolve('/plugins/acme/skills'), namespace: 'acme', precedence: 3 },
+      {
+        kind: 'plugin',
+        dir: path.resolve('/plugins/acme/skills'),
+        pluginDir: path.resolve('/plugins/acme'),
+        namespace: 'acme',
+        precedence: 3,
+      },
       { kind: 'builtin', dir: path.resolve('/app/skills'), precedence: 4 },
     ]);
   });
@@ -34,9 +41,9 @@ describe('skill sources', () => {
       'with-manifest/.claude-plugin/plugin.json': JSON.stringify({ name: 'review-kit' }),
       'bad-manifest/.claude-plugin/plugin.json': '{ not json',
     });
-    expect(pluginNamespace(path.join(tmp.dir, 'with-manifest'))).toBe('review-kit');
-    expect(pluginNamespace(path.join(tmp.dir, 'bad-manifest'))).toBe('bad-manifest');
-    expect(pluginNamespace(path.join(tmp.dir, 'plain'))).toBe('plain');
+    expect(readPluginName(path.join(tmp.dir, 'with-manifest'))).toEqual({ name: 'review-kit' });
+    expect(readPluginName(path.join(tmp.dir, 'bad-manifest'))).toEqual({ name: 'bad-manifest' });
+    expect(readPluginName(path.join(tmp.dir, 'plain'))).toEqual({ name: 'plain' });
     expect(skillIdIn({ namespace: 'review-kit' }, 'lint')).toBe('review-kit:lint');
     expect(skillIdIn({}, 'lint')).toBe('lint');
   });

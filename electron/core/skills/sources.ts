@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SkillSource } from '../../../shared/types/skill';
+import { readPluginName, type PluginProblem } from './plugins';
 
 /** A folder of skills as the host configures it (CLI `--skills-dir`, Electron's built-in folder). */
 export interface SkillDir {
@@ -17,6 +18,10 @@ export interface SourceRoot {
   precedence: number;
   /** Plugin sources: ids become `<namespace>:<folder name>`. */
   namespace?: string;
+  /** Plugin sources: the plugin's folder (`dir` is its `skills/`). */
+  pluginDir?: string;
+  /** Why the folder is not searched (a plugin whose name cannot begin ids). */
+  problem?: PluginProblem;
 }
 
 export interface SourcesConfig {
@@ -24,7 +29,7 @@ export interface SourcesConfig {
   userDir: string;
   /** Extra folders and the built-in folder, as configured. */
   skillDirs: readonly SkillDir[];
-  /** Plugin folders: each holds `skills/<name>/SKILL.md`. */
+  /** Plugin folders: each holds `skills/<name>/SKILL.md` (plugins.ts). */
   pluginDirs?: readonly string[];
 }
 
@@ -38,11 +43,15 @@ export function resolveSourceRoots(config: SourcesConfig): SourceRoot[] {
   const wanted: Omit<SourceRoot, 'precedence'>[] = [
     { kind: 'user', dir: config.userDir },
     ...config.skillDirs.map((d) => ({ kind: d.source, dir: d.dir })),
-    ...(config.pluginDirs ?? []).map((dir) => ({
-      kind: 'plugin' as const,
-      dir: path.join(dir, 'skills'),
-      namespace: pluginNamespace(dir),
-    })),
+    ...(config.pluginDirs ?? []).map((dir) => {
+      const named = readPluginName(dir);
+      return {
+        kind: 'plugin' as const,
+        dir: path.join(dir, 'skills'),
+        pluginDir: path.resolve(dir),
+        ...('name' in named ? { namespace: named.name } : { problem: named.problem }),
+      };
+    }),
   ];
   const sorted = wanted
     .map((root, index) => ({ root: { ...root, dir: path.resolve(root.dir) }, index }))
@@ -57,20 +66,22 @@ export function resolveSourceRoots(config: SourcesConfig): SourceRoot[] {
   return roots;
 }
 
+/** What Settings added: skill folders (`skills.folders`) and plugin folders (`skills.plugins`). */
+export interface AddedSources {
+  folders: readonly string[];
+  plugins: readonly string[];
+}
+
 /**
- * A plugin's name: `name` in `.claude-plugin/plugin.json` (Claude Code's manifest) when it is a plain
- * word, else the folder name.
+ * The folders a host searches: its own (`--skills-dir`, `--plugin-dir`, built-ins) and then those added
+ * in Settings, each kind in that order (the host's win a collision of ids).
  */
-export function pluginNamespace(pluginDir: string): string {
-  try {
-    const manifest = JSON.parse(
-      fs.readFileSync(path.join(pluginDir, '.claude-plugin', 'plugin.json'), 'utf8'),
-    ) as { name?: unknown };
-    if (typeof manifest.name === 'string' && /^[\w.-]{1,64}$/.test(manifest.name)) return manifest.name;
-  } catch {
-    // no manifest, or unreadable: the folder name names the plugin
-  }
-  return path.basename(path.resolve(pluginDir));
+export function rootsWith(host: SourcesConfig, added: AddedSources): SourceRoot[] {
+  return resolveSourceRoots({
+    userDir: host.userDir,
+    skillDirs: [...host.skillDirs, ...added.folders.map((dir) => ({ dir, source: 'folder' as const }))],
+    pluginDirs: [...(host.pluginDirs ?? []), ...added.plugins],
+  });
 }
 
 /** The id of the skill in `folderName` of a root: the folder name, namespaced for plugins. */

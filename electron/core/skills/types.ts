@@ -1,5 +1,5 @@
 import type { ExecutionMode, Finding } from '../../../shared/types/finding';
-import type { QualitySpec } from '../../../shared/types/skill-definition';
+import type { Effort, QualitySpec } from '../../../shared/types/skill-definition';
 
 export type { Finding, QualitySpec };
 
@@ -57,7 +57,7 @@ export interface SkillDefinition {
   disableModelInvocation: boolean;
   userInvocable: boolean;
   model?: string;
-  effort?: string;
+  effort?: Effort;
   context?: 'fork';
   agent?: string;
   hooks?: Record<string, unknown>;

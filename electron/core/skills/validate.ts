@@ -5,6 +5,7 @@ import type { Finding } from './types';
 import { detectLayout } from './layout';
 import { loadSkillFile } from './load';
 import { phaseFindings } from './phase-quality';
+import { validationNotes } from './validate-notes';
 
 export interface SkillVerdict {
   /** The skill folder. */
@@ -14,6 +15,8 @@ export interface SkillVerdict {
   valid: boolean;
   errors: Omit<Finding, 'severity' | 'file'>[];
   warnings: Omit<Finding, 'severity' | 'file'>[];
+  /** What depends on where it runs (validate-notes.ts); absent when nothing does. */
+  notes?: string[];
 }
 
 /** The SKILL.md of a folder (SKILL.md preferred over skill.md), or null. */
@@ -34,8 +37,13 @@ export async function findSkillFolders(root: string): Promise<string[]> {
 }
 
 /** The verdict on one skill folder; never throws. */
-export async function validateSkillFolder(dir: string, strict: boolean): Promise<SkillVerdict> {
-  const id = path.basename(dir);
+export async function validateSkillFolder(
+  dir: string,
+  strict: boolean,
+  namespace?: string,
+): Promise<SkillVerdict> {
+  const folderName = path.basename(dir);
+  const id = namespace ? `${namespace}:${folderName}` : folderName;
   const file = await skillFileIn(dir);
   const strip = ({ code, message, line }: Finding) => ({ code, message, ...(line ? { line } : {}) });
   if (!file) {
@@ -62,7 +70,7 @@ export async function validateSkillFolder(dir: string, strict: boolean): Promise
     };
   }
   const { layout, phases } = await detectLayout(dir);
-  const loaded = loadSkillFile(raw, { file, folderName: id, strict, ...(layout ? { layout } : {}) });
+  const loaded = loadSkillFile(raw, { file, folderName, strict, ...(layout ? { layout } : {}) });
   const findings =
     layout === 'phases'
       ? [
@@ -74,6 +82,7 @@ export async function validateSkillFolder(dir: string, strict: boolean): Promise
         ]
       : loaded.findings;
   const errors = findings.filter((f) => f.severity === 'error').map(strip);
+  const notes = validationNotes(loaded.definition);
   return {
     path: dir,
     id,
@@ -81,5 +90,6 @@ export async function validateSkillFolder(dir: string, strict: boolean): Promise
     valid: errors.length === 0,
     errors,
     warnings: findings.filter((f) => f.severity === 'warning').map(strip),
+    ...(notes.length > 0 ? { notes } : {}),
   };
 }

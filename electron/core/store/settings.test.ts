@@ -42,6 +42,7 @@ function plant(key: string, json: string) {
 const CASES: { [K in SettingKey]: { fallback: unknown; kept: unknown; damaged: unknown[] } } = {
   'ui.language': { fallback: null, kept: 'zh-CN', damaged: ['fr', 42, { language: 'en' }] },
   'skills.folders': { fallback: [], kept: ['/a/skills', '/b'], damaged: [{ not: 'a list' }, '/a', null] },
+  'skills.plugins': { fallback: [], kept: ['/opt/plugins/kit'], damaged: [{ not: 'a list' }, 'kit', null] },
   'permissions.mode': { fallback: 'default', kept: 'acceptEdits', damaged: ['yolo', true, null] },
   'models.contextTokens': {
     fallback: {},

@@ -53,6 +53,8 @@ export const SETTINGS = {
   'ui.language': setting(AppInfo.shape.language.nullable(), null),
   /** The skill folders added in Settings, in the order they were added (absolute paths). */
   'skills.folders': setting(skillFolders, []),
+  /** The plugin folders added in Settings (each holds `skills/`; ids `<plugin>:<skill>`), absolute paths. */
+  'skills.plugins': setting(skillFolders, []),
   /** The global permission mode of agent runs (`permissions:mode`). */
   'permissions.mode': setting(z.enum(PERMISSION_MODES), 'default'),
   /** Context window per `provider/model` in tokens; a model not listed gets the engine's default. */

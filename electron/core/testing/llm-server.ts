@@ -31,6 +31,8 @@ export interface PlannedResponse {
   /** Default 'stop' / 'end_turn' ('tool_calls' / 'tool_use' when there are tool calls). */
   finishReason?: string;
   usage?: { inputTokens: number; outputTokens: number };
+  /** Anthropic streams: a thinking block first (thinking_delta, then signature_delta), as with a budget. */
+  thinking?: { text: string; signature: string };
 }
 
 export type LlmApi = 'openai' | 'anthropic';
@@ -330,6 +332,19 @@ async function answerAnthropic(ex: Exchange, plan: PlannedResponse) {
     }),
   );
   let block = 0;
+  if (plan.thinking) {
+    const delta = (d: Record<string, unknown>) => event('content_block_delta', { index: block, delta: d });
+    ex.res.write(
+      event('content_block_start', {
+        index: block,
+        content_block: { type: 'thinking', thinking: '', signature: '' },
+      }),
+    );
+    ex.res.write(delta({ type: 'thinking_delta', thinking: plan.thinking.text }));
+    ex.res.write(delta({ type: 'signature_delta', signature: plan.thinking.signature }));
+    ex.res.write(event('content_block_stop', { index: block }));
+    block += 1;
+  }
   if (pieces.length > 0 || tools.length === 0) {
     ex.res.write(event('content_block_start', { index: block, content_block: { type: 'text', text: '' } }));
     const ok = await writeChunks(ex, plan, pieces, (piece) =>

@@ -13,6 +13,7 @@ import type { Executor } from '../engine/executor';
 import { chooseOutputTool, isSilentOutput } from '../engine/output-routing';
 import type { EventHub } from '../ipc/event-hub';
 import type { CapturedSelection, FocusedWindow, PlatformPorts } from '../platform';
+import { modelOnlyRefusal } from '../skills/model-only';
 import type { SkillRegistry } from '../skills/registry';
 import { englishText, type DesktopText } from '../i18n/desktop-text';
 import type { SettingsStore } from '../store/settings';
@@ -142,6 +143,7 @@ export function createTriggerFlow(deps: TriggerDeps) {
         `${skillId} cannot run: fix the problems shown in the dashboard first`,
       );
     }
+    if (!entry.userInvocable) throw modelOnlyRefusal(skillId, 'trigger');
   }
 
   /**

@@ -311,11 +311,12 @@ describe('helpers', () => {
     expect(hotkeyPlatform({}, 'linux').wayland).toBe(false);
   });
 
-  it('skillHotkeysFrom takes the unshadowed skills with a hotkey', () => {
+  it('skillHotkeysFrom takes the unshadowed skills with a hotkey, not those for models only', () => {
     const skill = (id: string, hotkey: string | null, extra: Partial<SkillSummary> = {}) =>
       ({
         id,
         shadowedBy: null,
+        userInvocable: true,
         meta: { hotkey: hotkey ? { accelerator: hotkey, display: hotkey } : null, enabled: true },
         ...extra,
       }) as SkillSummary;
@@ -325,6 +326,7 @@ describe('helpers', () => {
         skill('a', 'Alt+A'),
         skill('a', 'Alt+A', { shadowedBy: { source: 'user', path: '/x' } } as Partial<SkillSummary>),
         skill('c', null),
+        skill('d', 'Alt+D', { userInvocable: false }),
       ]),
     ).toEqual([hk('a', 'Alt+A'), hk('b', 'Alt+B')]);
   });

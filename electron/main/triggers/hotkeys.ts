@@ -88,12 +88,16 @@ export function hotkeyPlatform(
   return { os, wayland: os === 'linux' && env.XDG_SESSION_TYPE?.toLowerCase() === 'wayland' };
 }
 
-/** The skill list (`skills:list`) as hotkeys: a shadowed duplicate of an id is not a second skill. */
+/**
+ * The skill list (`skills:list`) as hotkeys: a shadowed duplicate of an id is not a second skill, and a
+ * skill for models only (`user-invocable: false`) holds no key, even one stored before it said so.
+ */
 export function skillHotkeysFrom(skills: readonly SkillSummary[]): SkillHotkey[] {
   const seen = new Set<string>();
   const hotkeys: SkillHotkey[] = [];
   for (const skill of skills) {
     if (skill.shadowedBy !== null || seen.has(skill.id)) continue;
+    if (skill.userInvocable === false) continue;
     seen.add(skill.id);
     if (skill.meta.hotkey)
       hotkeys.push({

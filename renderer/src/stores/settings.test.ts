@@ -129,6 +129,8 @@ describe('settings store', () => {
       removable: true,
       precedence: 1,
       namespace: null,
+      pluginDir: null,
+      installedAs: null,
       skillCount: 0,
       findings: [],
       ...extra,

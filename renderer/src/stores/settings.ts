@@ -10,7 +10,7 @@ import type {
   ProviderSaveInput,
   ProviderTestResult,
 } from '../../../shared/types/provider';
-import type { SkillSourceInfo } from '../../../shared/types/skill';
+import type { SkillSourceInfo, SourceKind } from '../../../shared/types/skill';
 import { errorText } from '../i18n/error-text';
 
 export type ProviderTest =
@@ -37,7 +37,8 @@ export interface SettingsState {
   load(): Promise<void>;
   loadSources(): Promise<void>;
   /** The envelope comes back so the form can show the host's message next to the field. */
-  addSource(path: string): Promise<Result<SkillSourceInfo[]>>;
+  /** Adds a folder of skills, or (`plugin`) a plugin folder. */
+  addSource(path: string, kind?: SourceKind): Promise<Result<SkillSourceInfo[]>>;
   removeSource(path: string): Promise<Result<SkillSourceInfo[]>>;
   /** The desktop app's folder dialog (only where `app:info` says `folderPicker`). */
   pickFolder(title: string): Promise<Result<{ path: string | null }>>;
@@ -95,8 +96,9 @@ export function createSettingsStore(client: Client) {
       else set({ sourcesError: errorText(result.error) });
     },
 
-    addSource: (path) => changeSources('skills:addSource', path),
-    removeSource: (path) => changeSources('skills:removeSource', path),
+    addSource: (path, kind) =>
+      changeSources('skills:addSource', kind === 'plugin' ? { path, kind } : { path }),
+    removeSource: (path) => changeSources('skills:removeSource', { path }),
     pickFolder: (title) => client.request('app:pickFolder', { title }),
 
     async loadProviders() {
@@ -186,9 +188,12 @@ export function createSettingsStore(client: Client) {
   }));
 
   /** Adds or removes a folder; the answer is the new list (kept unless a newer request was made). */
-  async function changeSources(channel: 'skills:addSource' | 'skills:removeSource', path: string) {
+  async function changeSources(
+    channel: 'skills:addSource' | 'skills:removeSource',
+    input: { path: string; kind?: SourceKind },
+  ) {
     const load = ++latestSources;
-    const result = await client.request(channel, { path });
+    const result = await client.request(channel, input);
     if (result.ok && load === latestSources)
       useSettingsStore.setState({ sources: result.value, sourcesError: null });
     return result;

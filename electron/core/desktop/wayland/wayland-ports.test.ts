@@ -110,9 +110,9 @@ describe.skipIf(noFoot)('a real Wayland window takes the paste (foot on sway)', 
   let wayland: WaylandPorts;
   const env = () => ({ ...process.env, DISPLAY: '', ...compositor.env });
   const text = () => fs.readFileSync(received, 'utf8').replace(/\r/g, '\n');
-  /** Waits until the file holds `expected` (the terminal writes it a moment after the key). */
+  /** Waits (up to 10 s: a loaded machine) until the file holds `expected` (the terminal writes it a moment after the key). */
   async function waitFor(expected: string) {
-    for (let tries = 0; tries < 100 && text() !== expected; tries++)
+    for (let tries = 0; tries < 330 && text() !== expected; tries++)
       await new Promise((resolve) => setTimeout(resolve, 30));
     expect(text()).toBe(expected);
   }

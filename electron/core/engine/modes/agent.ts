@@ -3,8 +3,10 @@
 // turns stream as that step's tokens; a sub-agent (Task) gets a step of its own.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { AppError } from '../../../../shared/ipc/result';
+import { AppError, type ErrorWords } from '../../../../shared/ipc/result';
+import os from 'node:os';
 import { activateForModel } from '../../agent/activate-skill';
+import { pluginOfSkill, resolveAgent, type AgentKind } from '../../agent/agent-kinds';
 import { DEFAULT_MAX_ITERATIONS, runAgent } from '../../agent/agent-run';
 import { DEFAULT_CONTEXT_TOKENS } from '../../agent/context-budget';
 import { newAgentState, type AgentState } from '../../agent/loop';
@@ -29,6 +31,7 @@ export async function runAgentMode(run: RunExecution): Promise<Outcome> {
     save: () => run.saveState(),
     announce: !run.resumed,
     reopenQuestions: run.reopenQuestions,
+    fork: true,
   });
 }
 
@@ -83,6 +86,8 @@ export type AgentHost = Pick<
   | 'sayCutOff'
 > & {
   output: { tool: string };
+  /** The words of an error the loop ends with (the dashboard says it in its language). */
+  rememberWords?(message: string, words: ErrorWords): void;
   /** A run notes a turn stopped early (replace_selection then waits in the card); a follow-up need not. */
   noteFinish?(reason: string): void;
 };
@@ -99,6 +104,17 @@ export interface AgentLoopOptions {
   /** Emit step_start (not when a resumed run continues its step). */
   announce: boolean;
   reopenQuestions?: AskUserEvent[];
+  /** The skill's own loop (not an autonomous action): with `context: fork` it runs as its `agent:`. */
+  fork?: boolean;
+}
+
+/** The agent a forked skill runs as (agent-kinds.ts), looked for beside the skill's plugin and in ~/.claude. */
+async function forkKind(run: AgentHost): Promise<AgentKind | { problem: string; words: ErrorWords }> {
+  const entry = run.deps.skills.get(run.skillId);
+  return resolveAgent(run.definition.agent, {
+    ...(entry ? { plugin: pluginOfSkill(entry) } : {}),
+    homeDir: run.deps.agent?.homeDir ?? os.homedir(),
+  });
 }
 
 export async function agentLoop(run: AgentHost, o: AgentLoopOptions): Promise<Outcome> {
@@ -118,7 +134,13 @@ export async function agentLoop(run: AgentHost, o: AgentLoopOptions): Promise<Ou
       run.output.tool = tool;
     },
   });
-  const maxIterations = definition.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+  const fork = o.fork && definition.context === 'fork' ? await forkKind(run) : undefined;
+  if (fork && 'problem' in fork) {
+    run.rememberWords?.(fork.problem, fork.words);
+    return { ok: false, output: null, error: fork.problem };
+  }
+  // a forked skill takes its agent's turns unless it says how many itself
+  const maxIterations = definition.maxIterations ?? fork?.maxIterations ?? DEFAULT_MAX_ITERATIONS;
   const skills = a.skills().filter((s) => s.id !== skillId);
   const system = (offered: readonly string[]) =>
     agentSystemPrompt({
@@ -131,11 +153,12 @@ export async function agentLoop(run: AgentHost, o: AgentLoopOptions): Promise<Ou
       memory,
     });
   const { state, stepId } = o;
+  const stepName = fork ? `${o.name} · ${fork.name}` : o.name;
   o.save();
-  run.startStep(stepId, o.name, o.index);
+  run.startStep(stepId, stepName, o.index);
   if (o.announce) {
     run.sayCutOff(stepId);
-    log.emit({ type: 'step_start', stepId, name: o.name, index: o.index, total: o.total });
+    log.emit({ type: 'step_start', stepId, name: stepName, index: o.index, total: o.total });
   }
   const outcome = await runAgent({
     runId,
@@ -174,6 +197,7 @@ export async function agentLoop(run: AgentHost, o: AgentLoopOptions): Promise<Ou
         offered: a.skills(),
         registry: deps.skills,
         run: ctx,
+        homeDir: a.homeDir ?? os.homedir(),
       }),
     subStep: (subId, name, start) => {
       run.startStep(subId, name, 0);
@@ -203,6 +227,7 @@ export async function agentLoop(run: AgentHost, o: AgentLoopOptions): Promise<Ou
         },
       };
     },
+    ...(fork ? { fork: { kind: fork, task: `the skill "${definition.name}"` } } : {}),
     signal,
   });
   if (run.ended || signal.aborted) {
@@ -228,6 +253,7 @@ async function turn(
   const result = await run.deps.gateway.streamText({
     providerName: run.target.provider,
     model: run.target.model,
+    effort: run.target.effort,
     system: request.system,
     messages: request.messages,
     tools: request.tools,

@@ -136,6 +136,7 @@ export function AppearanceDialog({ skill, onClosed }: { skill: SkillSummary; onC
             status={status}
             available={hotkeys?.available ?? false}
             paused={hotkeys?.paused ?? false}
+            modelOnly={!skill.userInvocable}
           />
         </div>
 

@@ -22,6 +22,7 @@ export function HotkeyRecorder({
   available,
   paused,
   label,
+  modelOnly = false,
 }: {
   value: Hotkey | null;
   onChange: (hotkey: Hotkey | null) => void;
@@ -35,6 +36,8 @@ export function HotkeyRecorder({
   paused: boolean;
   /** The field's name (default "Hotkey"). */
   label?: string;
+  /** A skill for models only (`user-invocable: false`): no hotkey can be recorded; one kept can be cleared. */
+  modelOnly?: boolean;
 }) {
   const { t } = useTranslation('skills');
   const ids = { input: useId(), help: useId(), notice: useId(), conflict: useId(), status: useId() };
@@ -130,7 +133,14 @@ export function HotkeyRecorder({
           data-recording={recording ? '' : undefined}
           readOnly
           value={shown}
-          placeholder={recording ? t('appearance.hotkey.recording') : t('appearance.hotkey.placeholder')}
+          placeholder={
+            modelOnly
+              ? t('appearance.hotkey.modelOnlyPlaceholder')
+              : recording
+                ? t('appearance.hotkey.recording')
+                : t('appearance.hotkey.placeholder')
+          }
+          disabled={modelOnly}
           onFocus={() => setRecording(true)}
           onBlur={stop}
           onClick={() => setRecording(true)}
@@ -169,8 +179,8 @@ export function HotkeyRecorder({
           </p>
         )}
       </div>
-      <p id={ids.help} className="muted small">
-        {t('appearance.hotkey.help', { example })}
+      <p id={ids.help} className="muted small" data-testid={modelOnly ? 'hotkey-model-only' : undefined}>
+        {modelOnly ? t('appearance.hotkey.modelOnly') : t('appearance.hotkey.help', { example })}
       </p>
       {trouble && (
         <div
