@@ -64,6 +64,12 @@ export const CHANNELS = [
   'apps:delete',
   'apps:nextPasteKey',
   'apps:toolbar',
+  'packs:export',
+  'packs:upload',
+  'packs:fetch',
+  'packs:preview',
+  'packs:install',
+  'packs:discard',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 
