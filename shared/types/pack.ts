@@ -7,6 +7,12 @@ import { Emoji, HexColor, NewSkillId, SkillSource, TrashedSkill } from './skill'
 
 export const PACK_FORMAT_VERSION = 1;
 
+/** The largest pack file (sealed or not) Skilldeck makes or opens; the dashboard checks it before uploading. */
+export const PACK_FILE_MAX_BYTES = 20 * 1024 * 1024;
+
+/** The base64 characters one `packs:upload` piece may carry (the WebSocket takes 1 MiB a message). */
+export const PACK_PIECE_MAX_CHARS = 700_000;
+
 /** A file's path inside the skill folder: `/`-separated, relative, checked again by the reader. */
 export const PackFilePath = z.string().min(1).max(400);
 
@@ -49,7 +55,7 @@ export const PackUploadInput = z
     uploadId: UploadId.optional(),
     /** Where this piece starts in the file: the bytes received so far. */
     offset: z.number().int().nonnegative(),
-    data: z.string().max(700_000).base64(),
+    data: z.string().max(PACK_PIECE_MAX_CHARS).base64(),
     /** The last piece: the file is complete. */
     done: z.boolean(),
     fileName: z.string().max(255).optional(),

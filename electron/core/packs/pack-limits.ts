@@ -1,8 +1,10 @@
+import { PACK_FILE_MAX_BYTES } from '../../../shared/types/pack';
+
 // The limits a pack is held to, on import and on export alike (so a pack Skilldeck makes, it can open).
 
 export const PACK_LIMITS = {
   /** The pack file itself, sealed or not (and a download from a link). */
-  packBytes: 20 * 1024 * 1024,
+  packBytes: PACK_FILE_MAX_BYTES,
   /** Files in the skill folder (skillpack.json aside). */
   files: 500,
   /** One file, unpacked. */

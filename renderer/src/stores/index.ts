@@ -13,6 +13,7 @@ import { createRunsStore, type RunsStore } from './runs';
 import { createSettingsStore, type SettingsStore } from './settings';
 import { createSkillsStore, type SkillsStore } from './skills';
 import { createToolbarStore, type ToolbarStore } from '../features/toolbar/toolbar-store';
+import { createPacksStore, type PacksStore } from '../features/packs/packs-store';
 
 export interface Stores {
   useAppStore: AppStore;
@@ -28,6 +29,7 @@ export interface Stores {
   useDesktopCheckStore: DesktopCheckStore;
   useToolbarStore: ToolbarStore;
   useAppsStore: AppsStore;
+  usePacksStore: PacksStore;
 }
 
 /** All stores of one dashboard, loaded once and reloaded whenever a dropped link comes back. */
@@ -55,6 +57,8 @@ export function createStores(client: Client, link: ConnectionLink | null): Store
     useToolbarStore: createToolbarStore(client),
     // Settings › Apps: read when the section opens (and again after a reconnect, by the section).
     useAppsStore: createAppsStore(client),
+    // Skills › Import… and a card's Export…: the file carried to the host and the import's steps.
+    usePacksStore: createPacksStore(client),
   };
   const loadAll = () => {
     void stores.useAppStore.getState().load();
