@@ -35,8 +35,13 @@ async function addSkill() {
 async function dropFile(page: Page, selector: string, name: string, bytes: Buffer) {
   const transfer = await page.evaluateHandle(
     ({ name, data }) => {
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], name));
+      // the page's DOM classes (this file is type-checked without the DOM library)
+      const dom = globalThis as unknown as {
+        DataTransfer: new () => { items: { add(file: unknown): void } };
+        File: new (parts: Uint8Array[], name: string) => unknown;
+      };
+      const transfer = new dom.DataTransfer();
+      transfer.items.add(new dom.File([Uint8Array.from(atob(data), (c) => c.charCodeAt(0))], name));
       return transfer;
     },
     { name, data: bytes.toString('base64') },

@@ -59,8 +59,12 @@ export function PackPreviewPanel({
         <dd>{m.version ?? <span className="muted">{t('preview.unknown')}</span>}</dd>
         <dt>{t('preview.author')}</dt>
         <dd>{m.author ?? <span className="muted">{t('preview.unknown')}</span>}</dd>
-        <dt>{t('preview.made')}</dt>
-        <dd>{formatWhen(new Date(m.created))}</dd>
+        {preview.kind === 'pack' && (
+          <>
+            <dt>{t('preview.made')}</dt>
+            <dd>{formatWhen(new Date(m.created))}</dd>
+          </>
+        )}
         <dt>{t('preview.from')}</dt>
         <dd className="pack-file-name">
           {preview.fileName}
