@@ -96,7 +96,7 @@ export async function unpackCommand(options: UnpackOptions, raw: Io): Promise<nu
       return 0;
     }
     const installed = await core.packs.install(source, {
-      onClash: clash ? options.onClash : undefined,
+      onClash: options.onClash,
       newId: options.newId,
     });
     if (options.json) raw.out(terminalJson({ preview, installed }));

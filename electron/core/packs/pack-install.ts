@@ -10,7 +10,7 @@ import type { SkillRegistry } from '../skills/registry';
 import { editSkillText } from '../skills/serialize';
 import { moveToTrash, restoreFromTrash } from '../skills/skill-files';
 import type { SkillMetaRepo } from '../store/skill-meta';
-import { clashOf } from './pack-clash';
+import { clashOf, type Clash } from './pack-clash';
 import { refusal } from './pack-refusal';
 import type { OpenedPack } from './open-pack';
 
@@ -49,14 +49,17 @@ export async function installPack(
   choice: InstallChoice,
 ): Promise<PackInstalled> {
   let id = pack.manifest.id;
-  const clash = await clashOf(deps, id);
-  if (clash && choice.onClash === undefined)
-    throw refusal('idTaken', { id, source: clash.source, path: clash.path }, 'CONFLICT');
-  if (clash && choice.onClash === 'rename') {
+  let clash: Clash | null = null;
+  if (choice.onClash === 'rename') {
+    // another id, asked for: it must be free
     if (choice.newId === undefined) throw refusal('renameNeedsId');
     id = choice.newId;
-    const again = await clashOf(deps, id);
-    if (again) throw refusal('renameTaken', { id, source: again.source, path: again.path }, 'CONFLICT');
+    const taken = await clashOf(deps, id);
+    if (taken) throw refusal('renameTaken', { id, source: taken.source, path: taken.path }, 'CONFLICT');
+  } else {
+    clash = await clashOf(deps, id);
+    if (clash && choice.onClash === undefined)
+      throw refusal('idTaken', { id, source: clash.source, path: clash.path }, 'CONFLICT');
   }
 
   const target = path.join(deps.userDir, id);
@@ -65,7 +68,7 @@ export async function installPack(
   let replaced: TrashedSkill | null = null;
   try {
     await writeFolder(staging, pack, id);
-    if (clash && choice.onClash === 'replace' && clash.replaceable) {
+    if (clash?.replaceable) {
       const folderName = path.basename(clash.path);
       replaced = await moveToTrash(deps.trashDir, {
         id,

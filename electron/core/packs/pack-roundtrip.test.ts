@@ -152,6 +152,19 @@ describe('pack round trip through the channels', () => {
     expect(fs.readFileSync(path.join(mine, 'SKILL.md'), 'utf8')).toContain('came in a pack');
   });
 
+  it('installs under another id when asked, clash or not; refuses rename without the id', async () => {
+    const uploadId = await uploadPack(target.client, (await exported()).bytes);
+    const missing = await target.client.request('packs:install', { uploadId, onClash: 'rename' });
+    expect(!missing.ok && missing.error.words?.key).toBe('packs.renameNeedsId');
+    const installed = await target.client.invoke('packs:install', {
+      uploadId,
+      onClash: 'rename',
+      newId: 'neat',
+    });
+    expect(installed.skillId).toBe('neat');
+    expect(fs.readdirSync(path.join(target.dataDir, 'skills'))).toEqual(['neat']);
+  });
+
   it('a built-in with the id is not replaced: the import goes to the user folder and shadows it', async () => {
     target.writeSkill('tidy', SKILL_TEXT.replace('shared-skill', 'tidy')); // the test core's built-ins
     const uploadId = await uploadPack(target.client, (await exported()).bytes);
