@@ -6,6 +6,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { craftPack, craftZip, SKILL_TEXT } from '../electron/core/packs/testing/craft-zip';
 import { watchForPageErrors } from './helpers/page-errors';
@@ -29,6 +30,14 @@ async function addSkill() {
   await fs.mkdir(dir, { recursive: true });
   await fs.writeFile(path.join(dir, 'SKILL.md'), AGENT);
   await served.api.invoke('meta:update', { skillId: 'tidy', patch: { emoji: '🧹', color: '#0e7490' } });
+}
+
+/** Serious or critical axe findings on the page as it is (an open dialog included). */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) }));
 }
 
 /** Drops `bytes` as a file named `name` on `selector`, as a drag from the file manager would. */
@@ -66,6 +75,7 @@ test('export a skill sealed, import it back by file pick: passphrase, preview, c
   await exporting.getByLabel('Passphrase', { exact: true }).fill('long passphrase');
   await exporting.getByLabel('Passphrase again').fill('long passphrase!');
   await expect(exporting.getByText('The two passphrases differ.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await expect(exporting.getByRole('button', { name: 'Export' })).toBeDisabled();
   await exporting.getByLabel('Passphrase again').fill('long passphrase');
   const [download] = await Promise.all([
@@ -112,6 +122,7 @@ test('export a skill sealed, import it back by file pick: passphrase, preview, c
   const clash = dialog.getByTestId('pack-clash');
   await expect(clash).toContainText('You already have a skill “tidy”');
   await expect(clash.getByLabel('New id')).toHaveValue('tidy-2');
+  expect(await seriousViolations(page)).toEqual([]);
   await clash.getByLabel('New id').fill('Not Valid');
   await expect(dialog.getByRole('button', { name: 'Install' })).toBeDisabled();
   await clash.getByLabel('New id').fill('tidy-copy');
@@ -132,6 +143,7 @@ test('export a skill sealed, import it back by file pick: passphrase, preview, c
 test('a pack dropped on the Skills page installs; replacing an existing skill moves it to the trash', async ({
   page,
 }) => {
+  await page.emulateMedia({ colorScheme: 'dark' }); // the axe check below is on the dark theme
   await openDashboard(page, served.host);
   await expect(page.getByTestId('import-button')).toBeVisible();
   await dropFile(page, '.skills-drop-target', 'shared.skillpack', craftPack());
@@ -139,6 +151,7 @@ test('a pack dropped on the Skills page installs; replacing an existing skill mo
   await expect(dialog.getByRole('heading', { name: 'Install “shared-skill”?' })).toBeVisible();
   await expect(dialog.getByTestId('pack-clash')).toHaveCount(0);
   await expect(dialog.getByTestId('pack-tools')).toContainText('No tools: a Prompt skill');
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Install' }).click();
   await expect(dialog.getByRole('status')).toHaveText('“shared-skill” is in your skills as shared-skill.');
   await dialog.getByRole('button', { name: 'Done' }).click();
