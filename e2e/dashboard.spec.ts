@@ -244,7 +244,8 @@ test('a deck of 300 skills renders the rows on screen only; Tab walks on, and th
       } | null;
       return item ? Number(item.getAttribute('aria-posinset')) : 0;
     });
-  for (let i = 0; i < 150; i++) await page.keyboard.press('Tab');
+  // five stops a card (Run, look, Edit, …, the switch): into the middle of a card past the 30th
+  for (let i = 0; i < 187; i++) await page.keyboard.press('Tab');
   const position = await focusedPosition();
   expect(position).toBeGreaterThan(30);
   expect(await deck.getByRole('article').count()).toBeLessThan(40);

@@ -4,6 +4,9 @@ import { pseudoFilesystem } from '../core/fs/pseudo-fs';
 import { checkPluginFolder } from '../core/skills/plugins';
 import type { SkillDir } from '../core/skills/sources';
 import { mcpCommand } from './commands/mcp';
+import { packCommand } from './commands/pack';
+import { unpackCommand } from './commands/unpack';
+import { packFlagsProblem, passphraseFrom } from './pack-flags';
 import { migrateCommand } from './commands/migrate';
 import { readStdin, runCommand } from './commands/run';
 import { serveCommand } from './commands/serve';
@@ -79,6 +82,10 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         'search-backend': { type: 'string' },
         'search-url': { type: 'string' },
         'search-key-env': { type: 'string' },
+        output: { type: 'string', short: 'o' },
+        'passphrase-env': { type: 'string' },
+        replace: { type: 'boolean' },
+        rename: { type: 'string' },
       },
     });
   } catch (error) {
@@ -248,6 +255,31 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       } finally {
         process.off('SIGINT', onSigint);
       }
+    }
+    case 'pack':
+    case 'unpack': {
+      if (rest.length !== 1)
+        return usage(
+          io,
+          command === 'pack' ? '`pack` takes one SKILL id' : '`unpack` takes one FILE (or URL)',
+        );
+      const problem = packFlagsProblem(command, values);
+      if (problem) return usage(io, problem);
+      const secret = passphraseFrom(values['passphrase-env']);
+      if ('problem' in secret) return usage(io, secret.problem);
+      const common = { skillDirs, dataDirFlag, json, passphrase: secret.passphrase };
+      if (command === 'pack') return packCommand({ ...common, skillId: rest[0]!, output: values.output }, io);
+      return unpackCommand(
+        {
+          ...common,
+          file: rest[0]!,
+          passphraseFlag: '--passphrase-env',
+          onClash: values.replace ? 'replace' : values.rename !== undefined ? 'rename' : undefined,
+          newId: values.rename,
+          dryRun: values['dry-run'] ?? false,
+        },
+        io,
+      );
     }
     case 'serve': {
       if (rest.length > 0) return usage(io, `\`serve\` takes no arguments, got "${rest.join(' ')}"`);

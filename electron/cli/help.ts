@@ -101,6 +101,24 @@ const COMMANDS: Record<string, CommandHelp> = {
                     --trigger=SKILL, which hands it to the running instance (or starts the app). Exit 1
                     when the app is not installed (SKILLDECK_APP names its executable if elsewhere).`,
   },
+  pack: {
+    usage: `  skilldeck pack SKILL [-o FILE] [--passphrase-env VAR] [--data-dir DIR] [--skills-dir DIR]... [--json]`,
+    description: `  pack          Pack a skill's folder into one .skillpack file (default: SKILL.skillpack here):
+                skillpack.json (id, name, description, version, author, look, each file's size and
+                sha256) and the files under skill/. Links, hidden files and node_modules are left out.
+                --passphrase-env VAR seals it (AES-256-GCM, key from scrypt) with the passphrase in
+                that variable. Format: docs/SKILLPACK.md.`,
+  },
+  unpack: {
+    usage: `  skilldeck unpack FILE|URL [--passphrase-env VAR] [--replace | --rename NEW-ID] [--dry-run]
+                [--data-dir DIR] [--json]`,
+    description: `  unpack        Install a .skillpack (or a zip of a skill folder; a URL is downloaded) into the user
+                folder. Prints the manifest, the validator's findings and the tools the skill may use
+                first; --dry-run stops there. A pack is refused, and nothing written, when it is not
+                what it says (files missing, added or changed against skillpack.json), reaches out of
+                its folder, holds links, or is too big. A taken id is refused unless --replace (your
+                skill goes to the trash) or --rename NEW-ID. Exit 0 installed, 1 refused, 2 usage.`,
+  },
   serve: {
     usage: `  skilldeck serve [--host 127.0.0.1] [--port N] [--data-dir DIR] [--skills-dir DIR]... [--plugin-dir DIR]...
                 [--desktop] [--no-keyring] [--api-key-env VAR[,VAR…]] [--search-backend duckduckgo|searxng|brave]
@@ -145,6 +163,10 @@ const OPTIONS: [flag: string, line: string][] = [
   ],
   ['--all', '  --all              skills list: the skills for models only (user-invocable: false) too.'],
   ['--json', '  --json             Machine-readable output.'],
+  [
+    '--passphrase-env',
+    "  --passphrase-env VAR  The environment variable holding a sealed pack's passphrase.",
+  ],
   ['--help', '  -h, --help         Show this help.'],
   ['--version', '  -v, --version      Show the version.'],
 ];

@@ -11,6 +11,7 @@ import type { Dispatch } from './ipc/dispatch';
 import type { EventHub } from './ipc/event-hub';
 import type { MemoRepo } from './memos/memo-repo';
 import type { UserPrompts } from './permissions/broker';
+import type { PackService } from './packs/pack-service';
 import type { PermissionRepo } from './permissions/permission-repo';
 import type { PlatformPorts } from './platform';
 import type { ModelGateway } from './providers/gateway';
@@ -77,6 +78,10 @@ export interface CoreOptions {
   desktopApp?: string;
   /** The desktop app's folder dialog (`app:pickFolder`); null when cancelled. Absent headless. */
   pickFolder?: (title?: string) => Promise<string | null>;
+  /** The desktop app's save dialog for an exported pack (`packs:export`); null when cancelled. Absent headless. */
+  saveFile?: (suggestedName: string) => Promise<string | null>;
+  /** "Import from URL": how long a download may take, whole (default 60 s; tests shorten it). */
+  packFetchTimeoutMs?: number;
   /**
    * The system's locale (Electron: app.getLocale(); default LANG / Intl): the desktop words' language
    * until the dashboard's language picker sets one (`app:setLanguage`).
@@ -110,6 +115,8 @@ export interface Core {
   appRules: AppRuleBook;
   /** Open permission prompts and AskUser questions. */
   prompts: UserPrompts;
+  /** Skill packages: make, open, preview and install `.skillpack` files (the CLI's pack / unpack). */
+  packs: PackService;
   /** The desktop app's words (tray, card, command bar, dialogs, notifications), in the chosen language. */
   i18n: DesktopI18n;
   /** Closes the database and stops watching; `skills.close()` can be awaited for the watchers. */

@@ -21,6 +21,8 @@ import { createMemoHandlers } from './memos/memo-handlers';
 import { createMemoRepo } from './memos/memo-repo';
 import { createMemoryPorts } from './memory-ports';
 import { createUserPrompts } from './permissions/broker';
+import { createPackHandlers } from './packs/pack-handlers';
+import { createPackService } from './packs/pack-service';
 import { createPermissionHandlers } from './permissions/permission-handlers';
 import { createPermissionRepo } from './permissions/permission-repo';
 import { loadShellParser } from './permissions/shell-command';
@@ -132,6 +134,8 @@ export function createCore(options: CoreOptions): Core {
     onInternalError: options.onInternalError,
   });
 
+  const trashDir = path.join(options.dataDir, 'trash');
+  const packs = createPackService({ registry: skills, metaRepo, userDir, trashDir });
   const listed = () => handlers['skills:list'](undefined);
   const handlers: Handlers = {
     ...createAppHandlers({
@@ -144,11 +148,11 @@ export function createCore(options: CoreOptions): Core {
       settings,
       secrets: ports.secrets,
     }),
-    ...createSkillHandlers({
-      registry: skills,
-      metaRepo,
-      userDir,
-      trashDir: path.join(options.dataDir, 'trash'),
+    ...createSkillHandlers({ registry: skills, metaRepo, userDir, trashDir }),
+    ...createPackHandlers({
+      packs,
+      saveFile: options.saveFile,
+      fetchTimeoutMs: options.packFetchTimeoutMs,
     }),
     ...createSourceHandlers({
       registry: skills,
@@ -191,6 +195,7 @@ export function createCore(options: CoreOptions): Core {
     appRules: output.appRules,
     prompts,
     i18n,
+    packs,
     close: () => {
       closing = true;
       void executor.shutdown();

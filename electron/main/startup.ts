@@ -13,6 +13,7 @@ import { denyAllPermissions } from './security';
 import type { HotkeyService } from './triggers/hotkeys';
 import { createDesktopShell } from './shell';
 import { DashboardWindows } from './windows/dashboard-window';
+import { createPackSaver } from './windows/pack-save-dialog';
 import { createFolderPicker } from './windows/folder-dialog';
 
 export interface Running {
@@ -81,6 +82,7 @@ export function startApp(options: StartOptions = {}): Running {
       onWarning: (message) => console.warn('[skilldeck] warning:', message),
       ports: shell.ports,
       pickFolder: createFolderPicker(() => dashboard.current(), text),
+      saveFile: createPackSaver(() => dashboard.current(), text),
       locale: app.getLocale(),
       session: detectDesktopSession(process.platform, process.env),
       ...(app.isPackaged ? { desktopApp: autostartProgram(process.execPath, process.env) } : {}),

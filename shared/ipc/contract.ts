@@ -82,6 +82,18 @@ import {
 } from '../types/provider';
 import { ToolbarSettings, ToolbarUpdate } from '../types/toolbar';
 import { webSearchChannels } from '../types/web-search';
+import {
+  PackExported,
+  PackExportInput,
+  PackFetchInput,
+  PackInstalled,
+  PackInstallInput,
+  PackOpenInput,
+  PackPreview,
+  PackUploaded,
+  PackUploadInput,
+  UploadId,
+} from '../types/pack';
 
 export interface ChannelSpec {
   input: z.ZodType;
@@ -254,6 +266,21 @@ export const contract = {
    * the user's that then says no more than the shipped one (or than no rule) is dropped.
    */
   'apps:toolbar': { input: ToolbarExclusionInput, output: AppRulesOverview },
+  /** A skill as a `.skillpack` (sealed with `passphrase`): saved through the desktop app's dialog, else the bytes. */
+  'packs:export': { input: PackExportInput, output: PackExported },
+  /** One piece of a file to import (base64, in order); the first piece's answer names the upload. */
+  'packs:upload': { input: PackUploadInput, output: PackUploaded },
+  /** Downloads an http(s) link to a pack or a zip of a skill folder (size and time limited) for import. */
+  'packs:fetch': { input: PackFetchInput, output: PackUploaded },
+  /** Opens and checks a held file: manifest, validator findings, tools, id clash; `locked` when sealed. */
+  'packs:preview': { input: PackOpenInput, output: PackPreview },
+  /** Installs a held file into the user folder; CONFLICT when its id is taken and no `onClash` was given. */
+  'packs:install': { input: PackInstallInput, output: PackInstalled },
+  /** Lets go of a held file (the import dialog closed). */
+  'packs:discard': {
+    input: z.object({ uploadId: UploadId }).strict(),
+    output: z.object({ discarded: z.boolean() }),
+  },
 } as const satisfies Record<Channel, ChannelSpec>;
 
 export type Contract = typeof contract;

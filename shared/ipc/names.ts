@@ -70,6 +70,12 @@ export const CHANNELS = [
   'search:settings',
   'search:update',
   'search:test',
+  'packs:export',
+  'packs:upload',
+  'packs:fetch',
+  'packs:preview',
+  'packs:install',
+  'packs:discard',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 

@@ -48,10 +48,14 @@ export async function detectLayout(skillDir: string): Promise<SkillLayout> {
   const phasesDir = path.join(skillDir, 'phases');
   const files = await listNames(phasesDir, 'file');
   if (files.length === 0) return { phases: [], actions: [] };
+  return layoutFromNames(files, await listNames(path.join(phasesDir, 'actions'), 'file'));
+}
+
+/** detectLayout's answer from the names of the files in `phases/` and `phases/actions/` (a pack's, in memory). */
+export function layoutFromNames(files: readonly string[], actionFiles: readonly string[]): SkillLayout {
+  if (files.length === 0) return { phases: [], actions: [] };
   const phases = sortPhases(files);
-  const actions = (await listNames(path.join(phasesDir, 'actions'), 'file'))
-    .filter((f) => f.endsWith('.md'))
-    .sort();
+  const actions = actionFiles.filter((f) => f.endsWith('.md')).sort();
   const orchestrator = files.includes('orchestrator.md')
     ? 'orchestrator.md'
     : actions.length > 0

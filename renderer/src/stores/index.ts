@@ -14,6 +14,7 @@ import { createSettingsStore, type SettingsStore } from './settings';
 import { createSkillsStore, type SkillsStore } from './skills';
 import { createToolbarStore, type ToolbarStore } from '../features/toolbar/toolbar-store';
 import { createWebSearchStore, type WebSearchStore } from '../features/web-search/web-search-store';
+import { createPacksStore, type PacksStore } from '../features/packs/packs-store';
 
 export interface Stores {
   useAppStore: AppStore;
@@ -30,6 +31,7 @@ export interface Stores {
   useToolbarStore: ToolbarStore;
   useAppsStore: AppsStore;
   useWebSearchStore: WebSearchStore;
+  usePacksStore: PacksStore;
 }
 
 /** All stores of one dashboard, loaded once and reloaded whenever a dropped link comes back. */
@@ -59,6 +61,8 @@ export function createStores(client: Client, link: ConnectionLink | null): Store
     useAppsStore: createAppsStore(client),
     // Settings › Web search: read when the section opens (and again after a reconnect, by loadAll).
     useWebSearchStore: createWebSearchStore(client),
+    // Skills › Import… and a card's Export…: the file carried to the host and the import's steps.
+    usePacksStore: createPacksStore(client),
   };
   const loadAll = () => {
     void stores.useAppStore.getState().load();

@@ -4,6 +4,7 @@ import type { SkillSummary } from '../../../../shared/types/skill';
 import { PaletteIcon } from '../../app/icons';
 import { EditSkillLink } from '../editor/EditSkillLink';
 import { RunSkillButton } from '../launch/RunSkillButton';
+import { SkillMenu } from '../packs/SkillMenu';
 import { AppearanceDialog } from './AppearanceDialog';
 import { SkillFindings } from './SkillFindings';
 import { SkillTile } from './SkillTile';
@@ -111,6 +112,7 @@ export function SkillCard({
             <PaletteIcon />
           </button>
           <EditSkillLink skill={skill} />
+          {!removed && <SkillMenu skill={skill} />}
         </span>
       </div>
 

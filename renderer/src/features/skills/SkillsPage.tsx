@@ -6,6 +6,7 @@ import { useStores } from '../../app/stores-context';
 import { RefreshIcon } from '../../app/icons';
 import './skills.css';
 import { NewSkillButton } from '../editor/NewSkillButton';
+import { ImportButton, PackDropZone } from '../packs/ImportButton';
 import { filterDeck, keepWhileEditing, type HeldSkill } from './deck';
 import { FirstRunCard } from './FirstRunCard';
 import { SkillDeck } from './SkillDeck';
@@ -30,91 +31,94 @@ export function SkillsPage() {
   const shownShadowed = filterDeck(shadowed, controls.filter);
 
   return (
-    <section className="page" aria-labelledby="page-title" aria-busy={loading}>
-      <PageHeader
-        title={t('title')}
-        subtitle={firstLoad ? t('reading') : t('summary', { count: skills.length })}
-      >
-        <NewSkillButton />
-        <button type="button" className="button" onClick={() => void load()} disabled={loading}>
-          <RefreshIcon />
-          {t('reload')}
-        </button>
-      </PageHeader>
+    <PackDropZone>
+      <section className="page" aria-labelledby="page-title" aria-busy={loading}>
+        <PageHeader
+          title={t('title')}
+          subtitle={firstLoad ? t('reading') : t('summary', { count: skills.length })}
+        >
+          <NewSkillButton />
+          <ImportButton />
+          <button type="button" className="button" onClick={() => void load()} disabled={loading}>
+            <RefreshIcon />
+            {t('reload')}
+          </button>
+        </PageHeader>
 
-      {error && (
-        <div className="form-error" role="alert">
-          {t('loadError', { error })}
-        </div>
-      )}
+        {error && (
+          <div className="form-error" role="alert">
+            {t('loadError', { error })}
+          </div>
+        )}
 
-      <FirstRunCard />
+        <FirstRunCard />
 
-      {!firstLoad && skills.length > 0 && (
-        <SkillsToolbar {...controls} shown={deck.length} total={skills.length} />
-      )}
+        {!firstLoad && skills.length > 0 && (
+          <SkillsToolbar {...controls} shown={deck.length} total={skills.length} />
+        )}
 
-      {firstLoad ? (
-        <div className="skill-grid" aria-hidden="true">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="skill-card skeleton" />
-          ))}
-        </div>
-      ) : skills.length === 0 && !error ? (
-        <div className="placeholder">
-          <p>{t('empty')}</p>
-          <p className="muted">
-            <Trans
-              t={t}
-              i18nKey={dataDir ? 'emptyHint' : 'emptyHintNoFolder'}
-              values={{ folder: `${dataDir}/skills` }}
-              components={{ code: <code /> }}
-            />
-          </p>
-        </div>
-      ) : (
-        <SkillDeck
-          deck={deck}
-          live={live}
-          view={controls.view}
-          label={t('listLabel')}
-          onHeldChange={setHeld}
-        />
-      )}
-
-      {shownShadowed.length > 0 && (
-        <section className="shadowed" aria-labelledby="shadowed-title">
-          <h2 id="shadowed-title" className="section-title">
-            {t('shadowed')}
-          </h2>
-          <p className="muted">{t('shadowedHint')}</p>
-          <ul aria-label={t('shadowedListLabel')}>
-            {shownShadowed.map((skill) => (
-              <li
-                key={skill.path}
-                data-testid={`skill-shadowed-${skill.id}-${skill.source}`}
-                title={skill.path}
-              >
-                <span className="shadowed-name">{skill.name}</span>
-                <span className="badge" data-source={skill.source}>
-                  {t(`source.${skill.source}`)}
-                </span>
-                <span className="muted">
-                  <Trans
-                    t={t}
-                    i18nKey="hiddenBy"
-                    values={{
-                      source: t(`sourceLower.${skill.shadowedBy!.source}`),
-                      path: skill.shadowedBy!.path,
-                    }}
-                    components={{ code: <code /> }}
-                  />
-                </span>
-              </li>
+        {firstLoad ? (
+          <div className="skill-grid" aria-hidden="true">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="skill-card skeleton" />
             ))}
-          </ul>
-        </section>
-      )}
-    </section>
+          </div>
+        ) : skills.length === 0 && !error ? (
+          <div className="placeholder">
+            <p>{t('empty')}</p>
+            <p className="muted">
+              <Trans
+                t={t}
+                i18nKey={dataDir ? 'emptyHint' : 'emptyHintNoFolder'}
+                values={{ folder: `${dataDir}/skills` }}
+                components={{ code: <code /> }}
+              />
+            </p>
+          </div>
+        ) : (
+          <SkillDeck
+            deck={deck}
+            live={live}
+            view={controls.view}
+            label={t('listLabel')}
+            onHeldChange={setHeld}
+          />
+        )}
+
+        {shownShadowed.length > 0 && (
+          <section className="shadowed" aria-labelledby="shadowed-title">
+            <h2 id="shadowed-title" className="section-title">
+              {t('shadowed')}
+            </h2>
+            <p className="muted">{t('shadowedHint')}</p>
+            <ul aria-label={t('shadowedListLabel')}>
+              {shownShadowed.map((skill) => (
+                <li
+                  key={skill.path}
+                  data-testid={`skill-shadowed-${skill.id}-${skill.source}`}
+                  title={skill.path}
+                >
+                  <span className="shadowed-name">{skill.name}</span>
+                  <span className="badge" data-source={skill.source}>
+                    {t(`source.${skill.source}`)}
+                  </span>
+                  <span className="muted">
+                    <Trans
+                      t={t}
+                      i18nKey="hiddenBy"
+                      values={{
+                        source: t(`sourceLower.${skill.shadowedBy!.source}`),
+                        path: skill.shadowedBy!.path,
+                      }}
+                      components={{ code: <code /> }}
+                    />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </section>
+    </PackDropZone>
   );
 }
