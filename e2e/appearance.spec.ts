@@ -41,9 +41,9 @@ const shot = (testInfo: TestInfo, name: string) =>
   path.join(testInfo.project.outputDir, `appearance-${name}.png`);
 
 async function openDialog(page: Page, id: string) {
-  // the deck draws only the cards on screen: find it first when it may be further down
-  if (!(await card(page, id).isVisible()))
-    await page.getByRole('searchbox', { name: 'Search skills' }).fill(id);
+  // the deck draws only the cards on screen, and what is on screen moves once the page has loaded (the
+  // first-run notice pushes the cards down at 800×600): find the card by its id, so it is at the top
+  await page.getByRole('searchbox', { name: 'Search skills' }).fill(id);
   await card(page, id)
     .getByRole('button', { name: `Edit appearance of ${id}` })
     .click();
