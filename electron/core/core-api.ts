@@ -17,6 +17,8 @@ import type { ModelGateway } from './providers/gateway';
 import type { ModelGatewayOptions } from './providers/model-gateway';
 import type { RunRepo } from './runs/run-repo';
 import type { SkillRegistry } from './skills/registry';
+import type { SpeechService } from './speech/speech-service';
+import type { TranscriberOptions } from './speech/transcriber';
 import type { SkillDir } from './skills/sources';
 import type { ProviderRepo } from './store/providers';
 import type { SettingsStore } from './store/settings';
@@ -54,6 +56,8 @@ export interface CoreOptions {
   modelGateway?: Omit<ModelGatewayOptions, 'providers' | 'secrets'>;
   /** Replaces the gateway over stored providers (the CLI's `--provider` flags: `adhocProvider`). */
   gateway?: ModelGateway;
+  /** Speech to text: the transcriber's fetch, retries and timeouts (tests). */
+  speech?: TranscriberOptions;
   /** Agent runs: how long a permission prompt waits before it counts as a deny (default 120 s). */
   permissionTimeoutMs?: number;
   /** Agent runs: extra tools (tests, hosts). */
@@ -99,6 +103,8 @@ export interface Core {
   settings: SettingsStore;
   /** The per-app rules (Settings › Apps): `appRules.isToolbarExcluded(app)` for the selection toolbar. */
   appRules: AppRuleBook;
+  /** Voice input: audio checked and transcribed (Settings › Speech), kept until its run takes it. */
+  speech: SpeechService;
   /** Open permission prompts and AskUser questions. */
   prompts: UserPrompts;
   /** The desktop app's words (tray, card, command bar, dialogs, notifications), in the chosen language. */

@@ -32,6 +32,7 @@ import { createRunRepo } from './runs/run-repo';
 import { whileOpen } from './runs/while-open';
 import { createMetaHandlers } from './skills/meta-handlers';
 import { createSkillRegistry } from './skills/registry';
+import { createSpeechSide } from './speech/speech-side';
 import { createSkillHandlers } from './skills/skill-handlers';
 import { createSourceHandlers } from './skills/source-handlers';
 import { resolveSourceRoots } from './skills/sources';
@@ -96,6 +97,10 @@ export function createCore(options: CoreOptions): Core {
       if (!closing) openRuns.setWaiting(runId, open.length > 0 ? open : null);
     },
   });
+  const speech = createSpeechSide({
+    ...{ db, dataDir: options.dataDir, settings, providers, secrets: ports.secrets, metas: metaRepo, events },
+    ...{ transcriber: options.speech, onInternalError: options.onInternalError },
+  });
   const mcpServers = createMcpServerRepo(db);
   const mcp = createConfiguredClients({
     servers: mcpServers,
@@ -131,6 +136,7 @@ export function createCore(options: CoreOptions): Core {
     ...output.delivery,
     onEvent: (runId, event) => events.emit('runs:event', { runId, event }),
     readClipboard: () => ports.clipboard.readText(),
+    speech: speech.executor,
     locale: () => runLocale(i18n.language(), options.locale),
     onInternalError: options.onInternalError,
   });
@@ -162,7 +168,8 @@ export function createCore(options: CoreOptions): Core {
     }),
     ...createMetaHandlers({ registry: skills, metaRepo, events }),
     ...createMemoHandlers(memos),
-    ...createRunHandlers({ executor, repo: runs, session: output.session, ports, tools }),
+    ...speech.runs(createRunHandlers({ executor, repo: runs, session: output.session, ports, tools })),
+    ...speech.handlers,
     ...createProviderHandlers({ repo: providers, secrets: ports.secrets, gateway }),
     ...createPermissionHandlers(permissions, prompts),
     ...createTriggerSide({
@@ -191,6 +198,7 @@ export function createCore(options: CoreOptions): Core {
     permissions,
     settings,
     appRules: output.appRules,
+    speech: speech.service,
     prompts,
     i18n,
     close: () => {

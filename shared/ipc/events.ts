@@ -3,6 +3,7 @@ import type { EventName } from './names';
 import { SkillMeta } from '../types/skill';
 import { RunEventMessage } from '../types/run';
 import { CardState, HotkeysOverview } from '../types/desktop';
+import { SpeechSettings } from '../types/speech';
 import { ToolbarSettings } from '../types/toolbar';
 
 /** Everything the core pushes to clients without being asked. */
@@ -22,6 +23,8 @@ export const events = {
   'card:show': CardState,
   /** The selection toolbar's settings changed (`toolbar:update`): the desktop app turns its events on or off. */
   'toolbar:changed': ToolbarSettings,
+  /** Settings › Speech changed (`speech:update`): the desktop app binds the dictate and voice keys again. */
+  'speech:changed': SpeechSettings,
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;

@@ -64,6 +64,13 @@ export const CHANNELS = [
   'apps:delete',
   'apps:nextPasteKey',
   'apps:toolbar',
+  'speech:settings',
+  'speech:update',
+  'speech:test',
+  'speech:begin',
+  'speech:append',
+  'speech:finish',
+  'speech:discard',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 
@@ -74,6 +81,7 @@ export const EVENTS = [
   'hotkeys:changed',
   'card:show',
   'toolbar:changed',
+  'speech:changed',
 ] as const;
 export type EventName = (typeof EVENTS)[number];
 

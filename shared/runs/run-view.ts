@@ -323,7 +323,8 @@ function stillWaiting(status: RunStatus, waiting: Waiting[]): RunStatus {
 }
 
 /** A run as `runs:get` answers it (or as the history stores it, without `insertInto`). */
-export type StoredDetail = Omit<RunDetail, 'insertInto'> & Partial<Pick<RunDetail, 'insertInto'>>;
+export type StoredDetail = Omit<RunDetail, 'insertInto' | 'speech'> &
+  Partial<Pick<RunDetail, 'insertInto' | 'speech'>>;
 
 /** A past run: its events replayed, then what the store says (status, attempts, timing) laid over them. */
 export function runFromDetail(detail: StoredDetail): RunView {

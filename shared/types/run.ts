@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ErrorWords } from '../ipc/result';
 import { ExecutionMode } from './finding';
 import { SkillId } from './skill';
+import { RunSpeech } from './speech';
 
 export const RunId = z.string().regex(/^run_[0-9A-Za-z_-]{6,64}$/, 'not a run id');
 export type RunId = z.infer<typeof RunId>;
@@ -247,6 +248,15 @@ export const RunStart = z
     provider: z.string().trim().min(1).max(64).optional(),
     /** This run's model, over the skill's; with `provider` and no `model`, that provider's default model. */
     model: z.string().trim().min(1).max(256).optional(),
+    /**
+     * A voice run: the recording `speech:finish` transcribed. Its transcript is the run's input
+     * (`{{input}}`, `$ARGUMENTS` unless `arguments` is given; `instruction` over it when the user edited
+     * it), the selection is still the selection, and the transcript and audio length are kept with the run.
+     */
+    speech: z
+      .object({ recordingId: z.string().regex(/^rec_[0-9A-Za-z_-]{6,64}$/, 'not a recording id') })
+      .strict()
+      .optional(),
   })
   .strict();
 export type RunStart = z.infer<typeof RunStart>;
@@ -343,6 +353,8 @@ export const RunDetail = RunSummary.extend({
    * recent runs). null: the run was not triggered here (the dashboard, the CLI) or too long ago.
    */
   insertInto: z.object({ app: z.string(), title: z.string() }).nullable(),
+  /** A voice run: what was said and how long (and the audio, when Settings › Speech keeps it). */
+  speech: RunSpeech.nullable(),
 });
 export type RunDetail = z.infer<typeof RunDetail>;
 

@@ -8,6 +8,7 @@ import { migration0060 } from './0060-mcp-servers';
 import { migration0070 } from './0070-run-state';
 import { migration0080 } from './0080-retries-and-turns';
 import { migration0085 } from './0085-run-try';
+import { migration0110 } from './0110-run-speech';
 
 /** In ascending version order. Add a file and a test per version; never edit a shipped one. */
 export const migrations: readonly Migration[] = [
@@ -20,6 +21,7 @@ export const migrations: readonly Migration[] = [
   migration0070,
   migration0080,
   migration0085,
+  migration0110,
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations[migrations.length - 1]!.version;
