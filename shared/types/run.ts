@@ -250,8 +250,8 @@ export const RunStart = z
     model: z.string().trim().min(1).max(256).optional(),
     /**
      * A voice run: the recording `speech:finish` transcribed. Its transcript is the run's input
-     * (`{{input}}`, `$ARGUMENTS` unless `arguments` is given; `instruction` over it when the user edited
-     * it), the selection is still the selection, and the transcript and audio length are kept with the run.
+     * (`{{input}}`, `$ARGUMENTS` unless `arguments` is given; `instruction` / `input` over it when the user
+     * edited it), the selection is still the selection, and the transcript and audio length are kept with the run.
      */
     speech: z
       .object({ recordingId: z.string().regex(/^rec_[0-9A-Za-z_-]{6,64}$/, 'not a recording id') })

@@ -102,7 +102,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     if (request.provider) await checkProvider(target.provider, target.model);
     const spoken = request.speech ? takeRecording(request.speech.recordingId) : undefined;
     // a voice run: what was said (as the user left it, if they edited it) is the input and the arguments
-    const said = spoken ? (request.instruction ?? spoken.transcript) : undefined;
+    const said = spoken ? (request.instruction ?? request.input ?? spoken.transcript) : undefined;
     const runId = newRunId();
     const given = retried?.ctx ?? {
       selection: request.selection,

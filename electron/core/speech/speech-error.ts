@@ -81,6 +81,7 @@ export const speechErrors = {
       `no recording ${id}: it was cancelled, used or expired — record again`,
       {
         key: 'speech.unknownRecording',
+        values: { id },
       },
     ),
   tooManyRecordings: () =>

@@ -256,3 +256,26 @@ describe('test connection and recordings', () => {
     expect(fs.readFileSync(file!).equals(Buffer.from(input.audio))).toBe(true);
   });
 });
+
+describe('every refusal says in the dashboard’s words what its message says', () => {
+  it('the errors of speech-error.ts and the endpoint’s 404', async () => {
+    const { speechErrors } = await import('./speech-error');
+    const { expectWordsSayMessage } = await import('../testing/error-words');
+    const all = [
+      speechErrors.notAudio('letter.txt'),
+      speechErrors.tooLong(75, 60),
+      speechErrors.tooLarge(100),
+      speechErrors.emptyRecording(),
+      speechErrors.silence(),
+      speechErrors.unknownRecording('rec_abcdefgh'),
+      speechErrors.tooManyRecordings(),
+      speechErrors.noProvider(),
+      speechErrors.unknownProvider('groq'),
+      speechErrors.noSpeechApi('claude'),
+    ];
+    for (const error of all) expectWordsSayMessage(error.words, error.message);
+    server.script({ status: 404 });
+    const missing = await refusal(service.transcribe(bytesOf(spoken)));
+    expectWordsSayMessage(missing.words, missing.message);
+  });
+});

@@ -74,7 +74,14 @@ function endpointError(error: unknown, target: SpeechTarget): SpeechError {
     return new SpeechError(
       'endpoint',
       message,
-      { key: 'speech.notFound', values: { provider: target.provider, model: target.model } },
+      {
+        key: 'speech.notFound',
+        values: {
+          provider: target.provider,
+          url: `${target.baseUrl}/audio/transcriptions`,
+          model: target.model,
+        },
+      },
       { cause: error },
     );
   }

@@ -13,6 +13,8 @@ import { createRunsStore, type RunsStore } from './runs';
 import { createSettingsStore, type SettingsStore } from './settings';
 import { createSkillsStore, type SkillsStore } from './skills';
 import { createToolbarStore, type ToolbarStore } from '../features/toolbar/toolbar-store';
+import { createSpeechStore, type SpeechStore } from '../features/voice/speech-store';
+import { createVoiceSession, type VoiceSession } from '../features/voice/voice-session';
 
 export interface Stores {
   useAppStore: AppStore;
@@ -28,6 +30,9 @@ export interface Stores {
   useDesktopCheckStore: DesktopCheckStore;
   useToolbarStore: ToolbarStore;
   useAppsStore: AppsStore;
+  useSpeechStore: SpeechStore;
+  /** The dashboard's one recording at a time (the mic buttons). */
+  useVoiceSession: VoiceSession;
 }
 
 /** All stores of one dashboard, loaded once and reloaded whenever a dropped link comes back. */
@@ -55,6 +60,9 @@ export function createStores(client: Client, link: ConnectionLink | null): Store
     useToolbarStore: createToolbarStore(client),
     // Settings › Apps: read when the section opens (and again after a reconnect, by the section).
     useAppsStore: createAppsStore(client),
+    // Settings › Speech: read when the section opens.
+    useSpeechStore: createSpeechStore(client),
+    useVoiceSession: createVoiceSession(client),
   };
   const loadAll = () => {
     void stores.useAppStore.getState().load();

@@ -10,6 +10,7 @@ import { HotkeysSection } from './HotkeysSection';
 import { PermissionsSection } from './PermissionsSection';
 import { ProvidersSection } from './ProvidersSection';
 import { ToolbarSection } from '../toolbar/ToolbarSection';
+import { SpeechSection } from '../voice/SpeechSection';
 
 export function SettingsPage() {
   const { t } = useTranslation('settings');
@@ -20,6 +21,7 @@ export function SettingsPage() {
       <FoldersSection />
       <PermissionsSection />
       <HotkeysSection />
+      <SpeechSection />
       <DesktopCheckSection />
       <ToolbarSection />
       <AppsSection />
