@@ -19,6 +19,8 @@ export function RecordingPage({ client, hash }: { client: Client; hash: string }
   const params = new URLSearchParams(hash.replace(/^#\/record\??/, ''));
   const skillId = params.get('skill') ?? 'dictate';
   const viaTrigger = params.get('then') === 'trigger';
+  // `then=return`: an instruction said for the command bar or the card; the desktop app takes the text
+  const returning = params.get('then') === 'return';
   const useVoice = useMemo(() => createVoiceSession(client), [client]);
   const { phase, level, elapsedMs, maxSeconds, hitLimit, transcript, failure } = useVoice();
   const [name, setName] = useState(skillId);
@@ -34,14 +36,14 @@ export function RecordingPage({ client, hash }: { client: Client; hash: string }
   }, [client, skillId, useVoice]);
 
   useEffect(() => {
-    document.title = t('record.title', { name });
-  }, [name, t]);
+    document.title = returning ? t('record.listening') : t('record.title', { name });
+  }, [name, t, returning]);
 
   // what was said runs the skill, once: when the recording is transcribed (stopped by a key or the limit)
   useEffect(
     () =>
       useVoice.subscribe((state, before) => {
-        if (state.phase !== 'done' || before.phase === 'done' || !state.transcript) return;
+        if (state.phase !== 'done' || before.phase === 'done' || !state.transcript || returning) return;
         const speech = { recordingId: state.transcript.recordingId };
         const started = viaTrigger
           ? client.request('trigger:run', { skillId, source: 'hotkey', speech })
@@ -56,7 +58,7 @@ export function RecordingPage({ client, hash }: { client: Client; hash: string }
           if (result.ok && viaTrigger) window.close();
         });
       }),
-    [useVoice, viaTrigger, client, skillId],
+    [useVoice, viaTrigger, returning, client, skillId],
   );
 
   useEffect(() => {
@@ -83,7 +85,7 @@ export function RecordingPage({ client, hash }: { client: Client; hash: string }
     <main className="recording-page" data-phase={phase} data-testid="recording-page">
       <h1>
         {live && <span className="recording-dot" aria-hidden="true" />}
-        <span>{t('record.title', { name })}</span>
+        <span>{returning ? t('record.listening') : t('record.title', { name })}</span>
       </h1>
       {live && (
         <div className="recording-row">
