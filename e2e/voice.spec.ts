@@ -194,3 +194,54 @@ test('Settings › Speech: provider, model, limit, kept audio, and test connecti
   await served.api.invoke('speech:update', { model: 'whisper-large-v3', maxSeconds: 600, keepAudio: false });
   await page.context().close();
 });
+
+test('the command bar’s mic button: what was said lands in the instruction box, in the app’s language', async ({
+  page,
+}) => {
+  const { openShellPage } = await import('./helpers/shell-page');
+  const { createDesktopI18n } = await import('../electron/core/i18n/desktop-text');
+  const problems = watchForPageErrors(page);
+  const bar = await openShellPage(page, 'command-bar');
+  for (const lang of ['en', 'zh-CN'] as const) {
+    const { t } = createDesktopI18n(lang);
+    await bar.deliver({
+      title: 'Reply',
+      placeholder: t('commandBar.withSelection'),
+      captured: { method: 'primary', preview: 'Are you coming?', chars: 15 },
+      labels: {
+        lang,
+        instruction: t('commandBar.instruction'),
+        captured: 'x',
+        dictate: t('commandBar.dictate'),
+      },
+    });
+    const mic = page.getByRole('button', { name: t('commandBar.dictate') });
+    await expect(mic).toBeVisible();
+    await mic.click();
+    expect(await bar.calls()).toContain('dictate');
+    await bar.dictated({ state: 'listening' });
+    await expect(mic).toHaveAttribute('aria-pressed', 'true');
+    await page.screenshot({ path: test.info().outputPath(`command-bar-mic-${lang}.png`) });
+    await bar.dictated({ state: 'heard', text: 'say yes, at noon' });
+    await bar.dictated({ state: 'ended' });
+    const box = page.getByRole('textbox', { name: t('commandBar.instruction') });
+    await expect(box).toHaveValue('say yes, at noon');
+    await expect(mic).toHaveAttribute('aria-pressed', 'false');
+    await expect(box).toBeFocused();
+    await page.keyboard.press('Enter');
+    expect(await bar.calls()).toContainEqual(['submit', 'say yes, at noon']);
+    await page.evaluate(() => {
+      (document.getElementById('instruction') as HTMLInputElement).value = '';
+    });
+    await bar.clear();
+  }
+  // no recording indicator in this host: no mic
+  await bar.deliver({
+    title: 'Reply',
+    placeholder: 'p',
+    captured: { method: 'none', preview: '', chars: 0 },
+    labels: { lang: 'en', instruction: 'Instruction', captured: '' },
+  });
+  await expect(page.locator('#mic')).toBeHidden();
+  expect(problems).toEqual([]);
+});

@@ -110,6 +110,7 @@ export function startApp(options: StartOptions = {}): Running {
     ...pauseVia(options.hotkeys),
     runSkill: (skillId) => void running.dispatch('trigger:run', { skillId, source: 'dashboard' }),
     openLauncher: () => void running.dispatch('trigger:launcher', { source: 'tray' }),
+    recorder,
   });
   return {
     core,

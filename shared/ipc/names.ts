@@ -128,6 +128,10 @@ export const COMMAND_BAR_CHANNELS = {
   choose: 'skilldeck-command-bar:choose',
   /** launcher → main: a skill that asks was chosen; the list is gone, the window shrinks to the bar. */
   compact: 'skilldeck-command-bar:compact',
+  /** command bar → main: the mic button (say the instruction instead of typing it). */
+  dictate: 'skilldeck-command-bar:dictate',
+  /** main → command bar: the recording's state, and what was said (`Dictation`). */
+  dictated: 'skilldeck-command-bar:dictated',
 } as const;
 
 // The selection toolbar's channels (electron/main/windows/toolbar-window.ts): like the card's, they reach

@@ -109,7 +109,13 @@ export const CommandBarContext = z.object({
   placeholder: z.string(),
   captured: z.object({ method: z.string(), preview: z.string(), chars: z.number() }),
   /** In the app's language: the input's accessible name, and the line saying what was captured. */
-  labels: z.object({ lang: z.string(), instruction: z.string(), captured: z.string() }),
+  labels: z.object({
+    lang: z.string(),
+    instruction: z.string(),
+    captured: z.string(),
+    /** The mic button's name (absent: no recording indicator in this host, no mic button). */
+    dictate: z.string().optional(),
+  }),
   /**
    * Text already in the field (a skilldeck:// link's instruction, to confirm or edit); the placeholder,
    * hidden behind it, is then shown as a line under the field.
@@ -150,6 +156,17 @@ export const cardMessages = {
   models: CardModels,
 } satisfies Record<keyof typeof CARD_CHANNELS, z.ZodType>;
 
+/**
+ * The mic button's recording, as the page shows it: `listening` (the indicator is recording), `heard`
+ * (with what was said, for the instruction box), `ended` (cancelled or nothing heard: the box is as it was).
+ */
+export const Dictation = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('listening') }),
+  z.object({ state: z.literal('heard'), text: z.string().max(100_000) }),
+  z.object({ state: z.literal('ended') }),
+]);
+export type Dictation = z.infer<typeof Dictation>;
+
 /** Each command bar channel's message; the main process cuts an instruction at 100,000 characters. */
 export const commandBarMessages = {
   context: CommandBarContext,
@@ -161,6 +178,9 @@ export const commandBarMessages = {
   choose: LauncherChoice,
   /** Sent without arguments. */
   compact: z.undefined(),
+  /** Sent without arguments. */
+  dictate: z.undefined(),
+  dictated: Dictation,
 } satisfies Record<keyof typeof COMMAND_BAR_CHANNELS, z.ZodType>;
 
 /** A pinned skill as the selection toolbar shows it. */
