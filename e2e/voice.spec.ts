@@ -230,9 +230,7 @@ test('the command bar’s mic button: what was said lands in the instruction box
     await expect(box).toBeFocused();
     await page.keyboard.press('Enter');
     expect(await bar.calls()).toContainEqual(['submit', 'say yes, at noon']);
-    await page.evaluate(() => {
-      (document.getElementById('instruction') as HTMLInputElement).value = '';
-    });
+    await page.locator('#instruction').fill('');
     await bar.clear();
   }
   // no recording indicator in this host: no mic
@@ -243,5 +241,39 @@ test('the command bar’s mic button: what was said lands in the instruction box
     labels: { lang: 'en', instruction: 'Instruction', captured: '' },
   });
   await expect(page.locator('#mic')).toBeHidden();
+  expect(problems).toEqual([]);
+});
+
+test('the floating card’s follow-up mic: what was said lands in the follow-up box', async ({ page }) => {
+  const { openShellPage } = await import('./helpers/shell-page');
+  const { createDesktopI18n } = await import('../electron/core/i18n/desktop-text');
+  const { blankCardView, cardLabels } = await import('../electron/main/windows/shell-words');
+  const problems = watchForPageErrors(page);
+  await page.setViewportSize({ width: 440, height: 320 });
+  const card = await openShellPage(page, 'card');
+  for (const lang of ['en', 'zh-CN'] as const) {
+    const { t } = createDesktopI18n(lang);
+    await card.deliver({
+      ...blankCardView('run_abcdefg'),
+      title: 'Translate',
+      text: 'Bonjour à tous.',
+      pending: false,
+      can: { insert: true, continue: true, retry: true, memo: true },
+      labels: { ...cardLabels(t), dictate: t('card.dictate') },
+    });
+    const mic = page.getByRole('button', { name: t('card.dictate') });
+    await expect(mic).toBeVisible();
+    await mic.click();
+    expect(await card.calls()).toContain('dictate');
+    await card.dictated({ state: 'listening' });
+    await expect(mic).toHaveAttribute('aria-pressed', 'true');
+    await page.screenshot({ path: test.info().outputPath(`card-mic-${lang}.png`) });
+    await card.dictated({ state: 'heard', text: 'and in Spanish?' });
+    await card.dictated({ state: 'ended' });
+    await expect(page.getByRole('textbox', { name: t('card.followUp') })).toHaveValue('and in Spanish?');
+    await page.getByRole('button', { name: t('card.send') }).click();
+    expect(await card.calls()).toContainEqual(['continue', 'and in Spanish?']);
+    await card.clear();
+  }
   expect(problems).toEqual([]);
 });

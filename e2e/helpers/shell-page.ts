@@ -44,6 +44,8 @@ export async function openShellPage(page: Page, name: 'card' | 'command-bar' | '
       models: record('models'),
       retryWith: record('retryWith'),
       continue: record('continue'),
+      dictate: record('dictate'),
+      onDictated: (callback: (v: unknown) => void) => void (w.dictated = callback),
     };
     w.skilldeckCommandBar = {
       onContext: (callback: (v: unknown) => void) => void (w.deliver = callback),

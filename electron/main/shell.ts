@@ -129,7 +129,10 @@ export function createDesktopShell(deps: DesktopShellDeps): DesktopShell {
     ports,
     start(start) {
       warmUp();
-      if (start.recorder) commandBar.useRecorder(start.recorder);
+      if (start.recorder) {
+        commandBar.useRecorder(start.recorder);
+        cards.useRecorder(start.recorder);
+      }
       undo.push(cards.bind(), commandBar.bind());
       cards.attach({
         dispatch: (channel, input) => start.core.dispatch(channel, input),

@@ -111,6 +111,8 @@ export const CARD_CHANNELS = {
   action: 'skilldeck-card:action',
   /** main → card: the providers and models Retry with… offers (`CardModels`). */
   models: 'skilldeck-card:models',
+  /** main → card: the follow-up mic's recording, and what was said (`Dictation`). */
+  dictated: 'skilldeck-card:dictated',
 } as const;
 
 export const COMMAND_BAR_CHANNELS = {

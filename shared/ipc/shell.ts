@@ -15,6 +15,8 @@ export const CARD_ACTIONS = [
   'retry',
   'models',
   'otherPasteKey',
+  /** The follow-up box's mic: say the follow-up (what was heard comes back as `dictated`). */
+  'dictate',
 ] as const;
 /**
  * A button or key of the card: the plain ones by name (`models`: the Retry with… picker opened, send the
@@ -96,6 +98,8 @@ export const CardLabels = z.object({
   you: z.string(),
   /** The key hints line. */
   keys: z.string(),
+  /** The follow-up box's mic button (absent: no recording indicator here, no mic). */
+  dictate: z.string().optional(),
 });
 export type CardLabels = z.infer<typeof CardLabels>;
 
@@ -149,13 +153,6 @@ export const LauncherChoice = z
   .strict();
 export type LauncherChoice = z.infer<typeof LauncherChoice>;
 
-/** Each card channel's message. */
-export const cardMessages = {
-  update: CardMessage,
-  action: CardAction,
-  models: CardModels,
-} satisfies Record<keyof typeof CARD_CHANNELS, z.ZodType>;
-
 /**
  * The mic button's recording, as the page shows it: `listening` (the indicator is recording), `heard`
  * (with what was said, for the instruction box), `ended` (cancelled or nothing heard: the box is as it was).
@@ -166,6 +163,14 @@ export const Dictation = z.discriminatedUnion('state', [
   z.object({ state: z.literal('ended') }),
 ]);
 export type Dictation = z.infer<typeof Dictation>;
+
+/** Each card channel's message. */
+export const cardMessages = {
+  update: CardMessage,
+  action: CardAction,
+  models: CardModels,
+  dictated: Dictation,
+} satisfies Record<keyof typeof CARD_CHANNELS, z.ZodType>;
 
 /** Each command bar channel's message; the main process cuts an instruction at 100,000 characters. */
 export const commandBarMessages = {
