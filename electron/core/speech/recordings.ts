@@ -1,6 +1,8 @@
 // Recordings in flight and transcribed, in memory: a recorder uploads its audio in chunks (`speech:append`),
 // `speech:finish` transcribes it, and `runs:start` `speech` takes the result once. Bounded: a few at a time,
-// a size cap, and each forgotten a while after it was last touched (a recorder that vanished).
+// a size cap, and each forgotten a while after it was last touched — a recording whose chunks stopped
+// coming (its page closed mid-recording) after a minute, a transcript no run took after 15 minutes — so
+// a recorder that vanished never keeps the user from recording again.
 import crypto from 'node:crypto';
 import type { Transcript } from '../../../shared/types/speech';
 import { speechErrors } from './speech-error';
@@ -25,8 +27,10 @@ export interface RecordingStoreOptions {
   maxOpen?: number;
   /** At most this many bytes per recording (default 100 MiB: 10 min of WAV at 44.1 kHz stereo is ~100 MiB). */
   maxBytes?: number;
-  /** Forgotten this long after the last chunk or the transcript (default 15 min). */
+  /** A transcript no run took is forgotten this long after it was made (default 15 min). */
   idleMs?: number;
+  /** A recording whose chunks stopped coming is forgotten after this (default 60 s; chunks come every second). */
+  abandonedMs?: number;
   now?: () => number;
 }
 
@@ -36,11 +40,15 @@ export function createRecordingStore(options: RecordingStoreOptions = {}) {
   const maxOpen = options.maxOpen ?? 4;
   const maxBytes = options.maxBytes ?? 100 * 1024 * 1024;
   const idleMs = options.idleMs ?? 15 * 60_000;
+  const abandonedMs = options.abandonedMs ?? 60_000;
   const now = options.now ?? Date.now;
   const open = new Map<string, Open>();
 
   const sweep = () => {
-    for (const [id, r] of open) if (now() - r.touched > idleMs) open.delete(id);
+    for (const [id, r] of open) {
+      const limit = r.finished || r.closing ? idleMs : abandonedMs;
+      if (now() - r.touched > limit) open.delete(id);
+    }
   };
   const get = (id: string) => {
     sweep();

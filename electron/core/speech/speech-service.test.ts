@@ -279,3 +279,16 @@ describe('every refusal says in the dashboard’s words what its message says', 
     expectWordsSayMessage(missing.words, missing.message);
   });
 });
+
+describe('recordings held in memory', () => {
+  it('a recording whose page vanished is forgotten after a minute, so new ones can begin', async () => {
+    const { createRecordingStore } = await import('./recordings');
+    let time = 0;
+    const store = createRecordingStore({ maxOpen: 2, now: () => time });
+    store.begin();
+    store.begin();
+    expect(() => store.begin()).toThrow(/too many recordings/);
+    time = 61_000;
+    expect(store.begin()).toMatch(/^rec_/);
+  });
+});

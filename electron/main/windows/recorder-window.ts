@@ -10,7 +10,7 @@ import type { SenderFrame } from '../ipc/sender';
 import { openLockedDownWindow } from './locked-down-window';
 import { allowMicrophoneFor, dropMicrophoneFor } from './microphone-permission';
 
-export const RECORDER_SIZE = { width: 380, height: 136 } as const;
+export const RECORDER_SIZE = { width: 400, height: 156 } as const;
 
 /** What the recording is for: a skill run as its hotkey would run it, or text handed back (`dictated`). */
 export type RecordingPurpose = { skillId: string } | { returnText: (text: string) => void };

@@ -32,7 +32,13 @@ export function RecordingPage({ client, hash }: { client: Client; hash: string }
       const found = listed.ok ? listed.value.find((s) => s.id === skillId && !s.shadowedBy) : undefined;
       if (found) setName(found.name);
     });
-    return () => useVoice.getState().cancel();
+    // the window or tab closed mid-recording: the host drops it at once
+    const leave = () => useVoice.getState().cancel();
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
   }, [client, skillId, useVoice]);
 
   useEffect(() => {
@@ -80,12 +86,19 @@ export function RecordingPage({ client, hash }: { client: Client; hash: string }
   }, [useVoice]);
 
   const live = phase === 'starting' || phase === 'recording';
+  const heading = live
+    ? returning
+      ? t('record.listening')
+      : t('record.title', { name })
+    : returning
+      ? t('record.voice')
+      : t('record.voiceOf', { name });
   const limit = maxSeconds === null ? '' : clockText(maxSeconds * 1000);
   return (
     <main className="recording-page" data-phase={phase} data-testid="recording-page">
       <h1>
         {live && <span className="recording-dot" aria-hidden="true" />}
-        <span>{returning ? t('record.listening') : t('record.title', { name })}</span>
+        <span>{heading}</span>
       </h1>
       {live && (
         <div className="recording-row">

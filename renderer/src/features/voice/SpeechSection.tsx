@@ -67,6 +67,7 @@ export function SpeechSection() {
               <span className="field-label">{t('settings.provider')}</span>
               <select
                 id={ids.provider}
+                className="input select"
                 value={settings.provider ?? ''}
                 onChange={(e) => save({ provider: e.target.value === '' ? null : e.target.value })}
               >
@@ -86,6 +87,7 @@ export function SpeechSection() {
               <span className="field-label">{t('settings.model')}</span>
               <input
                 id={ids.model}
+                className="input"
                 list={ids.models}
                 key={settings.model}
                 defaultValue={settings.model}
@@ -101,7 +103,7 @@ export function SpeechSection() {
                   <option key={m} value={m} />
                 ))}
               </datalist>
-              <span id={`${ids.model}-hint`} className="choice-hint">
+              <span id={`${ids.model}-hint`} className="field-hint">
                 {t('settings.modelHint')}
               </span>
             </label>
@@ -109,6 +111,7 @@ export function SpeechSection() {
               <span className="field-label">{t('settings.language')}</span>
               <select
                 id={ids.language}
+                className="input select"
                 value={settings.language ?? ''}
                 onChange={(e) => save({ language: e.target.value === '' ? null : e.target.value })}
               >
@@ -124,6 +127,7 @@ export function SpeechSection() {
               <span className="field-label">{t('settings.limit')}</span>
               <input
                 id={ids.limit}
+                className="input"
                 type="number"
                 min={1}
                 max={SPEECH_LIMIT.max / 60}

@@ -53,7 +53,12 @@ export function VoiceKeys(props: {
       <div className="voice-key-add">
         <label className="field" htmlFor={pickId}>
           <span className="field-label">{t('settings.addVoiceKey')}</span>
-          <select id={pickId} value={adding} onChange={(e) => setAdding(e.target.value)}>
+          <select
+            id={pickId}
+            className="input select"
+            value={adding}
+            onChange={(e) => setAdding(e.target.value)}
+          >
             <option value="">{t('settings.pickSkill')}</option>
             {offered.map((s) => (
               <option key={s.id} value={s.id}>

@@ -117,6 +117,9 @@ export function createVoiceSession(client: Client, options: VoiceSessionOptions 
         }
         const startedAt = now();
         set({ phase: 'recording', maxSeconds: begun.value.maxSeconds });
+        // the page closed mid-recording (a tab, the dashboard window): the host drops it at once
+        if (typeof window !== 'undefined')
+          window.addEventListener('pagehide', () => get().cancel(), { once: true });
         clock = setInterval(() => set({ elapsedMs: now() - startedAt }), 200);
         limit = setTimeout(() => {
           set({ hitLimit: true });
