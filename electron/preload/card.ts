@@ -54,8 +54,7 @@ contextBridge.exposeInMainWorld('skilldeckCard', {
   /** The follow-up box's mic: records the follow-up (its state and text come back through onDictated). */
   dictate: press('dictate'),
   onDictated(callback: unknown): void {
-    if (typeof callback === 'function')
-      dictatedListener = (d) => (callback as (d: unknown) => void)(d);
+    if (typeof callback === 'function') dictatedListener = (d) => (callback as (d: unknown) => void)(d);
   },
   onModels(callback: unknown): void {
     if (typeof callback === 'function') modelsListener = (m) => (callback as (m: unknown) => void)(m);
