@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import type { Handlers } from '../../../shared/ipc/contract';
+import { acceleratorKey } from '../../../shared/types/hotkey';
 import type { EventHub } from '../ipc/event-hub';
 import type { SecretStorePort } from '../platform';
 import type { RunHandlers } from '../runs/run-handlers';
@@ -48,7 +49,10 @@ export function createSpeechSide(deps: SpeechSideDeps) {
     const skill = deps.metas.findByAccelerator(accelerator);
     if (skill) return `the hotkey of "${skill}"`;
     const launcher = settings.get('launcher.hotkey');
-    return launcher && launcher.toLowerCase() === accelerator.toLowerCase() ? "the launcher's key" : null;
+    const same =
+      launcher &&
+      acceleratorKey(launcher, process.platform) === acceleratorKey(accelerator, process.platform);
+    return same ? "the launcher's key" : null;
   };
 
   const handlers: SpeechHandlers = {
