@@ -40,7 +40,7 @@ export function MicButton({ onHeard }: { onHeard: (heard: Transcript) => void })
     return () => window.removeEventListener('keydown', onKey, true);
   });
   // leaving the page (the dialog closed) never leaves the microphone on
-  useEffect(() => () => useVoiceSession.getState().cancel(), [useVoiceSession]);
+  useEffect(() => () => useVoiceSession.getState().reset(), [useVoiceSession]);
 
   return (
     <>

@@ -121,6 +121,9 @@ describe('a recording', () => {
       phase: 'failed',
       failure: { host: { message: 'no speech was heard' } },
     });
+    // the next box that opens starts clean
+    session.getState().reset();
+    expect(session.getState()).toMatchObject({ phase: 'idle', failure: null });
   });
 
   it('base64 of a large chunk', async () => {

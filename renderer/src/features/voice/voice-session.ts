@@ -27,6 +27,8 @@ export interface VoiceState {
   start(): Promise<void>;
   stop(): Promise<Transcript | null>;
   cancel(): void;
+  /** Cancels a recording on, and forgets how the last one ended (a new box starts clean). */
+  reset(): void;
 }
 
 export interface VoiceSessionOptions {
@@ -146,6 +148,11 @@ export function createVoiceSession(client: Client, options: VoiceSessionOptions 
         if (!heard.ok) return (set({ phase: 'failed', failure: { host: heard.error } }), null);
         set({ phase: 'done', transcript: heard.value });
         return heard.value;
+      },
+
+      reset() {
+        get().cancel();
+        if (get().phase !== 'transcribing') set({ phase: 'idle', failure: null, transcript: null, level: 0 });
       },
 
       cancel() {
