@@ -109,6 +109,12 @@ test('the recording page: real audio through MediaRecorder into the upload, then
   const run = await served.api.settled(runs[0]!.id);
   expect(run.input).toBe(SAID);
   expect(run.speech).toEqual({ transcript: SAID, audioMs: probed.durationMs, audioFile: null });
+  // the Runs page says what was said, and how long
+  await page.getByRole('link', { name: 'Open Runs' }).click();
+  await page.locator(`button[aria-label*="${run.id}"]`).first().click();
+  await expect(page.getByTestId('run-speech')).toHaveText(
+    `Said (${(probed.durationMs / 1000).toFixed(1)} s): ${SAID}`,
+  );
   expect(problems).toEqual([]);
   await page.context().close();
 });

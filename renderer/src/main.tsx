@@ -25,7 +25,11 @@ if (connection.kind === 'no-token') {
     </StrictMode>,
   );
 } else if (location.hash.startsWith('#/record')) {
-  // the desktop's recording indicator window (or a tab): only the recording, no dashboard around it
+  // the desktop's recording indicator window (or a tab): only the recording, no dashboard around it; a
+  // link to a dashboard page (Open Runs) loads the dashboard
+  window.addEventListener('hashchange', () => {
+    if (!location.hash.startsWith('#/record')) location.reload();
+  });
   root.render(
     <StrictMode>
       <RecordingPage client={connection.client} hash={location.hash} />
