@@ -85,7 +85,7 @@ test('with no emoji font at all, every built-in skill shows its initial, none an
     const page = await browser.newPage();
     await openDashboard(page, served.host);
     const tiles = page.locator('[data-testid^="skill-emoji-"]');
-    await expect(tiles).toHaveCount(8);
+    await expect(tiles).toHaveCount(9);
     // 🌐 💡 📌 📝 🔍 🎬 ✨: no font here has them; ✉️ DejaVu draws (a plain envelope)
     for (const [id, letter] of Object.entries({ translate: 'T', explain: 'E', memo: 'M', polish: 'P' })) {
       await expect(page.getByTestId(`skill-emoji-${id}`)).toHaveText(letter);

@@ -269,7 +269,7 @@ test('the skills deck: search narrows it, the mode filter works, the list view i
   const problems = watchForPageErrors(page);
   await open(page, '');
   const deck = page.getByRole('list', { name: 'Skills', exact: true });
-  await expect(deck.getByRole('article')).toHaveCount(8);
+  await expect(deck.getByRole('article')).toHaveCount(9);
   // --skills-dir is the built-in folder itself: each skill listed once, from the folder
   await expect(page.getByTestId('skill-card-translate')).toContainText('Folder');
   await expect(page.getByTestId('skill-extras-video-script')).toContainText('Workflow');
@@ -278,9 +278,9 @@ test('the skills deck: search narrows it, the mode filter works, the list view i
   await search.fill('TRANSL');
   await expect(deck.getByRole('article')).toHaveCount(1);
   await expect(page.getByTestId('skill-card-translate')).toBeVisible();
-  await expect(page.getByText('Showing 1 of 8 skills')).toBeVisible();
+  await expect(page.getByText('Showing 1 of 9 skills')).toBeVisible();
   await search.fill('');
-  await expect(deck.getByRole('article')).toHaveCount(8);
+  await expect(deck.getByRole('article')).toHaveCount(9);
 
   await page.getByLabel('Mode', { exact: true }).selectOption('workflow');
   await expect(deck.getByRole('article')).toHaveCount(1);
@@ -288,7 +288,7 @@ test('the skills deck: search narrows it, the mode filter works, the list view i
   await page.getByLabel('Source', { exact: true }).selectOption('builtin');
   await expect(page.getByText('No skill matches the search and filters.')).toBeVisible();
   await page.getByRole('button', { name: 'Clear filters' }).click();
-  await expect(deck.getByRole('article')).toHaveCount(8);
+  await expect(deck.getByRole('article')).toHaveCount(9);
 
   const listButton = page.getByRole('group', { name: 'View' }).getByRole('button', { name: 'List' });
   await listButton.click();

@@ -24,6 +24,7 @@ export async function openShellPage(page: Page, name: 'card' | 'command-bar' | '
       calls: unknown[];
       deliver?: (v: unknown) => void;
       other?: (v: unknown) => void;
+      dictated?: (v: unknown) => void;
     };
     w.calls = [];
     const record =
@@ -43,6 +44,8 @@ export async function openShellPage(page: Page, name: 'card' | 'command-bar' | '
       models: record('models'),
       retryWith: record('retryWith'),
       continue: record('continue'),
+      dictate: record('dictate'),
+      onDictated: (callback: (v: unknown) => void) => void (w.dictated = callback),
     };
     w.skilldeckCommandBar = {
       onContext: (callback: (v: unknown) => void) => void (w.deliver = callback),
@@ -52,6 +55,8 @@ export async function openShellPage(page: Page, name: 'card' | 'command-bar' | '
       query: record('query'),
       choose: record('choose'),
       compact: record('compact'),
+      dictate: record('dictate'),
+      onDictated: (callback: (v: unknown) => void) => void (w.dictated = callback),
     };
     w.skilldeckToolbar = {
       onView: (callback: (v: unknown) => void) => void (w.deliver = callback),
@@ -62,10 +67,17 @@ export async function openShellPage(page: Page, name: 'card' | 'command-bar' | '
     };
   });
   await page.goto(`${ORIGIN}/${name}.html`);
-  type W = { deliver: (v: unknown) => void; other: (v: unknown) => void; calls: unknown[] };
+  type W = {
+    deliver: (v: unknown) => void;
+    other: (v: unknown) => void;
+    dictated: (v: unknown) => void;
+    calls: unknown[];
+  };
   return {
     deliver: (value: unknown) => page.evaluate((v) => (globalThis as unknown as W).deliver(v), value),
     send: (value: unknown) => page.evaluate((v) => (globalThis as unknown as W).other(v), value),
+    /** The command bar's mic: the recording's state from the main process. */
+    dictated: (value: unknown) => page.evaluate((v) => (globalThis as unknown as W).dictated(v), value),
     calls: () => page.evaluate(() => (globalThis as unknown as W).calls),
     clear: () => page.evaluate(() => void ((globalThis as unknown as W).calls = [])),
   };

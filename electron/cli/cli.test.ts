@@ -84,6 +84,7 @@ describe('skilldeck CLI', () => {
     }[];
     expect(builtin.map((s) => s.id)).toEqual([
       'code-review',
+      'dictate',
       'explain',
       'memo',
       'polish',

@@ -12,6 +12,7 @@ import { readStdin, runCommand } from './commands/run';
 import { serveCommand } from './commands/serve';
 import { listSkillsCommand } from './commands/skills-list';
 import { showSkillCommand } from './commands/skills-show';
+import { readAudioFile, transcribeCommand, type SpeechFlags } from './commands/transcribe';
 import { triggerCommand } from './commands/trigger';
 import { parseContextFlags } from './context-flags';
 import { validateCommand } from './commands/validate';
@@ -34,6 +35,40 @@ export function skillDirsFrom(extra: readonly string[]): SkillDir[] {
 }
 
 const apiKeyEnvOf = (flag: string | undefined) => (flag === undefined ? undefined : apiKeyEnvNames(flag));
+
+type SpeechValues = { 'speech-model'?: string; language?: string };
+type EndpointValues = { 'base-url'?: string; 'api-key-env'?: string };
+
+/** An endpoint from `--provider`, a base URL and a key variable (Anthropic has no speech to text). */
+function endpointOf(
+  provider: string | undefined,
+  values: EndpointValues,
+): SpeechFlags['endpoint'] | undefined {
+  if (provider !== 'openai' && provider !== 'openai-compatible') return undefined;
+  return {
+    provider,
+    ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
+    ...(values['api-key-env'] !== undefined ? { apiKeyEnv: values['api-key-env'] } : {}),
+  };
+}
+
+/** --speech-model and --language, checked, with the endpoint flags. */
+function speechFlags(
+  values: SpeechValues,
+  endpoints: Pick<SpeechFlags, 'endpoint' | 'fallback'>,
+): { flags: SpeechFlags } | { problem: string } {
+  const language = values.language;
+  if (language !== undefined && !/^[a-z]{2,3}$/.test(language))
+    return { problem: `--language takes an ISO-639-1 code such as en, fr or zh, not "${language}"` };
+  return {
+    flags: {
+      ...(endpoints.endpoint ? { endpoint: endpoints.endpoint } : {}),
+      ...(endpoints.fallback ? { fallback: endpoints.fallback } : {}),
+      ...(values['speech-model'] !== undefined ? { speechModel: values['speech-model'] } : {}),
+      ...(language !== undefined ? { language } : {}),
+    },
+  };
+}
 
 function usage(io: Io, message: string): number {
   io.err(`skilldeck: ${oneLine(message)}\nRun \`skilldeck --help\` for usage.`);
@@ -86,6 +121,11 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         'passphrase-env': { type: 'string' },
         replace: { type: 'boolean' },
         rename: { type: 'string' },
+        audio: { type: 'string' },
+        'speech-model': { type: 'string' },
+        'speech-base-url': { type: 'string' },
+        'speech-key-env': { type: 'string' },
+        language: { type: 'string' },
       },
     });
   } catch (error) {
@@ -158,9 +198,14 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         const problem = continueProblem(values, rest);
         if (problem) return usage(io, problem);
       } else if (rest.length !== 1) return usage(io, '`run` takes one SKILL id');
+      if (values.audio !== undefined && values.input !== undefined)
+        return usage(io, '--audio and --input both give the run its input: use one');
+      if (values.audio !== undefined && following !== undefined)
+        return usage(io, '--continue takes a typed follow-up (--input), not --audio');
       if (values.trigger) {
         const local = (
           [
+            'audio',
             'selection',
             'arguments',
             'config',
@@ -221,6 +266,34 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       const approve = values.approve as Approve | undefined;
       if (approve !== undefined && !APPROVE_VALUES.includes(approve))
         return usage(io, `--approve is one of ${APPROVE_VALUES.join(', ')}, not "${values.approve}"`);
+      const audioFile = values.audio;
+      const stray = (['speech-model', 'language', 'speech-base-url', 'speech-key-env'] as const).find(
+        (f) => values[f] !== undefined,
+      );
+      if (audioFile === undefined && stray) return usage(io, `--${stray} goes with --audio FILE`);
+      const speechKeyProblem = apiKeyEnvProblem(values['speech-key-env'])?.replace(
+        '--api-key-env',
+        '--speech-key-env',
+      );
+      if (speechKeyProblem) return usage(io, speechKeyProblem);
+      const speechUrl = values['speech-base-url'];
+      const speech =
+        audioFile === undefined
+          ? { flags: {} }
+          : speechFlags(values, {
+              ...(speechUrl !== undefined
+                ? {
+                    endpoint: endpointOf('openai-compatible', {
+                      'base-url': speechUrl,
+                      'api-key-env': values['speech-key-env'],
+                    }),
+                  }
+                : {}),
+              ...(provider ? { fallback: endpointOf(provider, values) } : {}),
+            });
+      if ('problem' in speech) return usage(io, speech.problem);
+      const audio = audioFile === undefined ? undefined : readAudioFile(audioFile);
+      if (audio && 'problem' in audio) return usage(io, audio.problem);
       const interrupt = new AbortController();
       const onSigint = () => interrupt.abort();
       process.once('SIGINT', onSigint);
@@ -249,6 +322,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
             workdir: values.workdir,
             agent: values.agent === true,
             webSearch,
+            ...(audio && audioFile !== undefined
+              ? { audio: { file: audioFile, bytes: audio.bytes, flags: speech.flags } }
+              : {}),
           },
           io,
         );
@@ -306,6 +382,28 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         },
         io,
       );
+    }
+    case 'transcribe': {
+      if (rest.length !== 1) return usage(io, '`transcribe` takes one audio FILE');
+      const kinds = ['openai', 'openai-compatible'] as const;
+      const provider = values.provider as (typeof kinds)[number] | undefined;
+      if (provider !== undefined && !kinds.includes(provider))
+        return usage(
+          io,
+          `--provider is one of ${kinds.join(', ')} for speech to text, not "${values.provider}"`,
+        );
+      const keyProblem = apiKeyEnvProblem(values['api-key-env']);
+      if (keyProblem) return usage(io, keyProblem);
+      if (values['speech-model'] !== undefined && values.model !== undefined)
+        return usage(io, '--model and --speech-model both name the transcription model: use one');
+      const speech = speechFlags(
+        { ...values, 'speech-model': values['speech-model'] ?? values.model },
+        { endpoint: endpointOf(provider ?? (values['base-url'] ? 'openai-compatible' : undefined), values) },
+      );
+      if (provider === 'openai-compatible' && values['base-url'] === undefined)
+        return usage(io, '--provider openai-compatible needs --base-url, e.g. http://127.0.0.1:8080/v1');
+      if ('problem' in speech) return usage(io, speech.problem);
+      return transcribeCommand({ file: rest[0]!, skillDirs, dataDirFlag, json, ...speech.flags }, io);
     }
     case 'mcp': {
       if (rest.length > 0) return usage(io, `\`mcp\` takes no arguments, got "${rest.join(' ')}"`);

@@ -37,6 +37,7 @@ const COMMANDS: Record<string, CommandHelp> = {
                 [--plugin-dir DIR]... [--permission-mode MODE]
                 [--approve ask|always|never] [--workdir DIR] [--agent]
                 [--search-backend duckduckgo|searxng|brave] [--search-url URL] [--search-key-env VAR]
+                [--audio FILE [--speech-model M] [--language L] [--speech-base-url URL [--speech-key-env VAR]]]
                 [--continue RUN_ID --input TEXT|-]   (a follow-up of that run; SKILL may be left out)
   skilldeck run SKILL --trigger [--input TEXT | -] [--data-dir DIR]`,
     description: `  run           Run a skill once (a plugin's as plugin:skill; a skill for models only,
@@ -96,6 +97,17 @@ const COMMANDS: Record<string, CommandHelp> = {
                     (the dashboard shows the thread). The run's id is in run_start of --events ndjson,
                     on stderr after a run in a terminal, and in the dashboard's Runs page. Exit 2 when
                     there is no such run, 1 when it cannot be continued (it failed, or is still running).
+                --audio FILE  say it instead of typing it: the audio (WAV, MP3, M4A, WebM or Ogg) is
+                    transcribed first, through Settings › Speech's provider and model (OpenAI's
+                    /v1/audio/transcriptions, which Groq and local whisper servers also speak), and
+                    what it says is the input ({{input}}, $ARGUMENTS) — --selection is still the
+                    selection. The transcript is printed on stderr and kept with the run; a memo-like
+                    skill saves it without a model call; a failed run prints it on stdout, so dictated
+                    words are never lost. --speech-model and --language (ISO-639-1) override the
+                    settings for this run; --speech-base-url (with --speech-key-env) names another
+                    endpoint. With no provider configured for speech, --provider's endpoint is used.
+                    Audio that is not audio, longer than the limit (Settings › Speech, 10 min by
+                    default) or silent is refused with a message; exit 1.
                 --trigger  run it in the desktop app instead, as its hotkey would (selection captured,
                     command bar, floating card); --input becomes the instruction. Launches the app with
                     --trigger=SKILL, which hands it to the running instance (or starts the app). Exit 1
@@ -118,6 +130,17 @@ const COMMANDS: Record<string, CommandHelp> = {
                 what it says (files missing, added or changed against skillpack.json), reaches out of
                 its folder, holds links, or is too big. A taken id is refused unless --replace (your
                 skill goes to the trash) or --rename NEW-ID. Exit 0 installed, 1 refused, 2 usage.`,
+  },
+  transcribe: {
+    usage: `  skilldeck transcribe FILE [--model M] [--language L] [--provider openai|openai-compatible]
+                [--base-url URL] [--api-key-env VAR] [--data-dir DIR] [--json]`,
+    description: `  transcribe    Print what an audio file (WAV, MP3, M4A, WebM or Ogg) says, transcribed through
+                Settings › Speech's provider, model and language (or, with --provider / --base-url and
+                --api-key-env, that endpoint of OpenAI's /v1/audio/transcriptions wire format: OpenAI,
+                Groq, a local whisper.cpp server). --model and --language (ISO-639-1) override the
+                settings. --json prints { text, audioMs, container, language }. A file that is not
+                audio, longer than the limit, or silent is refused with a message. Exit 0 transcribed,
+                1 refused or failed, 2 usage error (no such file).`,
   },
   serve: {
     usage: `  skilldeck serve [--host 127.0.0.1] [--port N] [--data-dir DIR] [--skills-dir DIR]... [--plugin-dir DIR]...

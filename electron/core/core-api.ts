@@ -19,6 +19,8 @@ import type { ModelGatewayOptions } from './providers/model-gateway';
 import type { EnvironmentKeys } from './providers/provider-domain';
 import type { RunRepo } from './runs/run-repo';
 import type { SkillRegistry } from './skills/registry';
+import type { SpeechService } from './speech/speech-service';
+import type { TranscriberOptions } from './speech/transcriber';
 import type { SkillDir } from './skills/sources';
 import type { WebSearchOptions } from './search/web-search';
 import type { ProviderRepo } from './store/providers';
@@ -59,6 +61,8 @@ export interface CoreOptions {
   gateway?: ModelGateway;
   /** Keys from `--api-key-env A,B,C`, labelled by their variables, in place of the stored ones. */
   environmentKeys?: EnvironmentKeys;
+  /** Speech to text: the transcriber's fetch, retries and timeouts (tests). */
+  speech?: TranscriberOptions;
   /** Agent runs: how long a permission prompt waits before it counts as a deny (default 120 s). */
   permissionTimeoutMs?: number;
   /** Agent runs: extra tools (tests, hosts). */
@@ -113,6 +117,8 @@ export interface Core {
   settings: SettingsStore;
   /** The per-app rules (Settings › Apps): `appRules.isToolbarExcluded(app)` for the selection toolbar. */
   appRules: AppRuleBook;
+  /** Voice input: audio checked and transcribed (Settings › Speech), kept until its run takes it. */
+  speech: SpeechService;
   /** Open permission prompts and AskUser questions. */
   prompts: UserPrompts;
   /** Skill packages: make, open, preview and install `.skillpack` files (the CLI's pack / unpack). */

@@ -33,6 +33,7 @@ import { createRunRepo } from './runs/run-repo';
 import { whileOpen } from './runs/while-open';
 import { createMetaHandlers } from './skills/meta-handlers';
 import { createSkillRegistry } from './skills/registry';
+import { createSpeechSide } from './speech/speech-side';
 import { createSkillHandlers } from './skills/skill-handlers';
 import { createSourceHandlers } from './skills/source-handlers';
 import { rootsWith, type AddedSources } from './skills/sources';
@@ -94,6 +95,10 @@ export function createCore(options: CoreOptions): Core {
     },
   });
   const search = createWebSearch({ settings, secrets: ports.secrets, options: options.webSearch });
+  const speech = createSpeechSide({
+    ...{ db, dataDir: options.dataDir, settings, providers, secrets: ports.secrets, metas: metaRepo, events },
+    ...{ transcriber: options.speech, onInternalError: options.onInternalError },
+  });
   const mcpServers = createMcpServerRepo(db);
   const mcp = createConfiguredClients({
     servers: mcpServers,
@@ -130,6 +135,7 @@ export function createCore(options: CoreOptions): Core {
     ...output.delivery,
     onEvent: (runId, event) => events.emit('runs:event', { runId, event }),
     readClipboard: () => ports.clipboard.readText(),
+    speech: speech.executor,
     locale: () => runLocale(i18n.language(), options.locale),
     onInternalError: options.onInternalError,
   });
@@ -163,7 +169,8 @@ export function createCore(options: CoreOptions): Core {
     }),
     ...createMetaHandlers({ registry: skills, metaRepo, events }),
     ...createMemoHandlers(memos),
-    ...createRunHandlers({ executor, repo: runs, session: output.session, ports, tools }),
+    ...speech.runs(createRunHandlers({ executor, repo: runs, session: output.session, ports, tools })),
+    ...speech.handlers,
     ...providerSide.handlers,
     ...createPermissionHandlers(permissions, prompts),
     ...createTriggerSide({
@@ -193,6 +200,7 @@ export function createCore(options: CoreOptions): Core {
     permissions,
     settings,
     appRules: output.appRules,
+    speech: speech.service,
     prompts,
     i18n,
     packs,

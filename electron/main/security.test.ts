@@ -104,3 +104,42 @@ describe('denyAllPermissions', () => {
     expect(session.setPermissionCheckHandler).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('the microphone', () => {
+  it('is granted for audio only, to the recording indicator’s page on app://skilldeck, while it lives', async () => {
+    const { allowMicrophoneFor, dropMicrophoneFor } = await import('./windows/microphone-permission');
+    const { handlers } = fakeContents();
+    const request = handlers.request as unknown as (
+      contents: unknown,
+      permission: string,
+      callback: (granted: boolean) => void,
+      details: { mediaTypes?: string[]; requestingUrl?: string },
+    ) => void;
+    const ask = (contents: object, permission: string, mediaTypes: string[], requestingUrl: string) => {
+      let granted: boolean | undefined;
+      request(contents, permission, (g) => (granted = g), { mediaTypes, requestingUrl });
+      return granted;
+    };
+    const recorder = {};
+    const dashboard = {};
+    const page = 'app://skilldeck/index.html#/record?skill=dictate';
+    expect(ask(recorder, 'media', ['audio'], page)).toBe(false); // not yet a recorder page
+    allowMicrophoneFor(recorder);
+    expect(ask(recorder, 'media', ['audio'], page)).toBe(true);
+    expect(ask(recorder, 'media', ['audio', 'video'], page)).toBe(false);
+    expect(ask(recorder, 'media', ['video'], page)).toBe(false);
+    expect(ask(recorder, 'media', ['audio'], 'https://evil.example/')).toBe(false);
+    expect(ask(recorder, 'notifications', [], page)).toBe(false);
+    expect(ask(dashboard, 'media', ['audio'], page)).toBe(false);
+    const check = handlers.check as unknown as (
+      contents: unknown,
+      permission: string,
+      origin: string,
+      details: { mediaType?: string },
+    ) => boolean;
+    expect(check(recorder, 'media', 'app://skilldeck', { mediaType: 'audio' })).toBe(true);
+    expect(check(recorder, 'media', 'app://skilldeck', { mediaType: 'video' })).toBe(false);
+    dropMicrophoneFor(recorder);
+    expect(ask(recorder, 'media', ['audio'], page)).toBe(false);
+  });
+});

@@ -1,14 +1,33 @@
 import { shell, type Session, type WebContents } from 'electron';
 import { isAppUrl, isExternalLink } from './protocol/app-origin';
+import { microphoneAllowed } from './windows/microphone-permission';
 
 const hardenedSessions = new WeakSet<Session>();
 
-/** No page of ours needs camera, notifications, clipboard-read, USB… so every request is a no. */
+/**
+ * No page of ours needs camera, notifications, clipboard-read, USB… so every request is a no — but the
+ * microphone, for audio only, to the recording indicator's own page (windows/microphone-permission.ts).
+ */
 export function denyAllPermissions(session: Session): void {
   if (hardenedSessions.has(session)) return;
   hardenedSessions.add(session);
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+  session.setPermissionRequestHandler((contents, permission, callback, details) => {
+    const media = details as { mediaTypes?: string[]; requestingUrl?: string } | undefined;
+    callback(
+      microphoneAllowed(contents, {
+        permission,
+        mediaTypes: media?.mediaTypes ?? [],
+        url: media?.requestingUrl ?? '',
+      }),
+    );
+  });
+  session.setPermissionCheckHandler((contents, permission, origin, details) =>
+    microphoneAllowed(contents, {
+      permission,
+      mediaTypes: (details as { mediaType?: string } | undefined)?.mediaType ? [details.mediaType!] : [],
+      url: (details as { requestingUrl?: string } | undefined)?.requestingUrl ?? origin,
+    }),
+  );
   session.setDevicePermissionHandler(() => false);
 }
 

@@ -13,7 +13,7 @@ import type { Core } from '../core/core';
 import type { PlatformPorts } from '../core/platform';
 import type { DesktopText } from '../core/i18n/desktop-text';
 import { FloatingCards } from './windows/card-window';
-import { CommandBar } from './windows/command-bar-window';
+import { CommandBar, type InstructionRecorder } from './windows/command-bar-window';
 import { startSelectionToolbar, type SelectionToolbar } from './windows/selection-toolbar';
 import { ToolbarWindow } from './windows/toolbar-window';
 import type { SelectionEventSource } from '../core/toolbar/selection-events';
@@ -49,6 +49,8 @@ export interface DesktopShellStart {
   runSkill(skillId: string): void;
   /** The tray's "Run a skill…": the launcher. */
   openLauncher?(): void;
+  /** The recording indicator: the command bar's mic button records through it. */
+  recorder?: InstructionRecorder;
 }
 
 export interface DesktopShell {
@@ -127,6 +129,10 @@ export function createDesktopShell(deps: DesktopShellDeps): DesktopShell {
     ports,
     start(start) {
       warmUp();
+      if (start.recorder) {
+        commandBar.useRecorder(start.recorder);
+        cards.useRecorder(start.recorder);
+      }
       undo.push(cards.bind(), commandBar.bind());
       cards.attach({
         dispatch: (channel, input) => start.core.dispatch(channel, input),

@@ -1,4 +1,4 @@
-import { app, session } from 'electron';
+import { app, screen, session } from 'electron';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { createCore, type Core } from '../core/core';
@@ -14,6 +14,8 @@ import type { HotkeyService } from './triggers/hotkeys';
 import { createDesktopShell } from './shell';
 import { DashboardWindows } from './windows/dashboard-window';
 import { createPackSaver } from './windows/pack-save-dialog';
+import { RecorderWindow } from './windows/recorder-window';
+import { joinWindows } from './ipc/join-windows';
 import { createFolderPicker } from './windows/folder-dialog';
 
 export interface Running {
@@ -21,6 +23,8 @@ export interface Running {
   dashboard: DashboardWindows;
   /** The selection toolbar's part of the launcher's key. */
   toolbar: { launcherKey(): Promise<boolean> };
+  /** The recording indicator (the dictate and voice keys, the command bar's and card's mic). */
+  recorder: RecorderWindow;
   stop(): void;
 }
 
@@ -94,7 +98,12 @@ export function startApp(options: StartOptions = {}): Running {
   }
 
   serveRenderer(paths.rendererDir, paths.pagesDir);
-  const unbind = bindContract(core, dashboard);
+  const recorder = new RecorderWindow({
+    preloadFile: paths.preloadFile,
+    workArea: () => screen.getDisplayNearestPoint(screen.getCursorScreenPoint()).workArea,
+  });
+  // the indicator's page calls the contract as the dashboard does (its sender checked the same way)
+  const unbind = bindContract(core, joinWindows(dashboard, recorder));
   if (!options.hidden) dashboard.show();
   const running = core;
   shell.start({
@@ -103,12 +112,15 @@ export function startApp(options: StartOptions = {}): Running {
     ...pauseVia(options.hotkeys),
     runSkill: (skillId) => void running.dispatch('trigger:run', { skillId, source: 'dashboard' }),
     openLauncher: () => void running.dispatch('trigger:launcher', { source: 'tray' }),
+    recorder,
   });
   return {
     core,
     dashboard,
     toolbar: { launcherKey: () => shell.launcherKey() },
+    recorder,
     stop() {
+      recorder.close();
       unbind();
       shell.stop();
       core.close();

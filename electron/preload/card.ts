@@ -9,6 +9,7 @@ import type { CardAction } from '../../shared/ipc/shell';
 let listener: ((card: unknown) => void) | null = null;
 let latest: unknown = null;
 let modelsListener: ((models: unknown) => void) | null = null;
+let dictatedListener: ((dictation: unknown) => void) | null = null;
 
 ipcRenderer.on(CARD_CHANNELS.update, (_event: IpcRendererEvent, card: unknown) => {
   latest = card;
@@ -17,6 +18,10 @@ ipcRenderer.on(CARD_CHANNELS.update, (_event: IpcRendererEvent, card: unknown) =
 
 ipcRenderer.on(CARD_CHANNELS.models, (_event: IpcRendererEvent, models: unknown) => {
   modelsListener?.(models);
+});
+
+ipcRenderer.on(CARD_CHANNELS.dictated, (_event: IpcRendererEvent, dictation: unknown) => {
+  dictatedListener?.(dictation);
 });
 
 const press = (action: CardAction) => (): void => ipcRenderer.send(CARD_CHANNELS.action, action);
@@ -45,6 +50,11 @@ contextBridge.exposeInMainWorld('skilldeckCard', {
   /** A follow-up message. */
   continue(message: unknown): void {
     if (typeof message === 'string') ipcRenderer.send(CARD_CHANNELS.action, { type: 'continue', message });
+  },
+  /** The follow-up box's mic: records the follow-up (its state and text come back through onDictated). */
+  dictate: press('dictate'),
+  onDictated(callback: unknown): void {
+    if (typeof callback === 'function') dictatedListener = (d) => (callback as (d: unknown) => void)(d);
   },
   onModels(callback: unknown): void {
     if (typeof callback === 'function') modelsListener = (m) => (callback as (m: unknown) => void)(m);

@@ -8,6 +8,7 @@ import { COMMAND_BAR_CHANNELS } from '../../shared/ipc/names';
 let listener: ((context: unknown) => void) | null = null;
 let latest: unknown = null;
 let skillsListener: ((list: unknown) => void) | null = null;
+let dictatedListener: ((dictation: unknown) => void) | null = null;
 
 ipcRenderer.on(COMMAND_BAR_CHANNELS.context, (_event: IpcRendererEvent, context: unknown) => {
   latest = context;
@@ -15,6 +16,9 @@ ipcRenderer.on(COMMAND_BAR_CHANNELS.context, (_event: IpcRendererEvent, context:
 });
 ipcRenderer.on(COMMAND_BAR_CHANNELS.skills, (_event: IpcRendererEvent, list: unknown) => {
   skillsListener?.(list);
+});
+ipcRenderer.on(COMMAND_BAR_CHANNELS.dictated, (_event: IpcRendererEvent, dictation: unknown) => {
+  dictatedListener?.(dictation);
 });
 
 contextBridge.exposeInMainWorld('skilldeckCommandBar', {
@@ -36,6 +40,12 @@ contextBridge.exposeInMainWorld('skilldeckCommandBar', {
   },
   /** The launcher: a skill that asks was chosen, the bar is all that is left. */
   compact: (): void => ipcRenderer.send(COMMAND_BAR_CHANNELS.compact),
+  /** The mic button: record the instruction (the recording's state comes back through onDictated). */
+  dictate: (): void => ipcRenderer.send(COMMAND_BAR_CHANNELS.dictate),
+  onDictated(callback: unknown): void {
+    if (typeof callback === 'function')
+      dictatedListener = (dictation) => (callback as (d: unknown) => void)(dictation);
+  },
   onSkills(callback: unknown): void {
     if (typeof callback === 'function') skillsListener = (list) => (callback as (l: unknown) => void)(list);
   },

@@ -6,6 +6,7 @@ import { openConnection } from './api/connection';
 import { App } from './app/App';
 import { StoresProvider } from './app/stores-context';
 import { TokenMissing } from './app/TokenMissing';
+import { RecordingPage } from './features/voice/RecordingPage';
 import { initI18n } from './i18n';
 import { createStores } from './stores';
 import { applyTheme, storedTheme } from './theme';
@@ -21,6 +22,17 @@ if (connection.kind === 'no-token') {
   root.render(
     <StrictMode>
       <TokenMissing />
+    </StrictMode>,
+  );
+} else if (location.hash.startsWith('#/record')) {
+  // the desktop's recording indicator window (or a tab): only the recording, no dashboard around it; a
+  // link to a dashboard page (Open Runs) loads the dashboard
+  window.addEventListener('hashchange', () => {
+    if (!location.hash.startsWith('#/record')) location.reload();
+  });
+  root.render(
+    <StrictMode>
+      <RecordingPage client={connection.client} hash={location.hash} />
     </StrictMode>,
   );
 } else {

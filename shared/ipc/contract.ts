@@ -80,6 +80,17 @@ import {
   ProviderRemoveKeyInput,
   ProviderTestResult,
 } from '../types/provider';
+import {
+  RecordingId,
+  SpeechAppend,
+  SpeechBegin,
+  SpeechFinish,
+  SpeechSettings,
+  SpeechSettingsPatch,
+  SpeechTestInput,
+  SpeechTestResult,
+  Transcript,
+} from '../types/speech';
 import { ToolbarSettings, ToolbarUpdate } from '../types/toolbar';
 import { webSearchChannels } from '../types/web-search';
 import {
@@ -279,6 +290,23 @@ export const contract = {
   /** Lets go of a held file (the import dialog closed). */
   'packs:discard': {
     input: z.object({ uploadId: UploadId }).strict(),
+    output: z.object({ discarded: z.boolean() }),
+  },
+  /** Settings › Speech: the provider, model, language, recording limit, kept audio and voice keys. */
+  'speech:settings': { input: z.undefined(), output: SpeechSettings },
+  /** Changes them; CONFLICT for a voice key another key already is, NOT_FOUND for an unknown provider. */
+  'speech:update': { input: SpeechSettingsPatch, output: SpeechSettings },
+  /** Test connection: a short built-in sample ("Hello from Skilldeck") sent for transcription. */
+  'speech:test': { input: SpeechTestInput, output: SpeechTestResult },
+  /** A recording begins: its id, and the limit its length is held to. */
+  'speech:begin': { input: z.undefined(), output: SpeechBegin },
+  /** The next chunk of a recording (base64, ≤ 512 KiB); the bytes so far. */
+  'speech:append': { input: SpeechAppend, output: z.object({ bytes: z.number().int() }) },
+  /** The recording is done: checked (audio? too long? silent?) and transcribed. */
+  'speech:finish': { input: SpeechFinish, output: Transcript },
+  /** A recording cancelled (Esc): its bytes are dropped, nothing is sent anywhere. */
+  'speech:discard': {
+    input: z.object({ recordingId: RecordingId }).strict(),
     output: z.object({ discarded: z.boolean() }),
   },
 } as const satisfies Record<Channel, ChannelSpec>;

@@ -3,6 +3,7 @@ import type { EventName } from './names';
 import { SkillMeta } from '../types/skill';
 import { RunEventMessage } from '../types/run';
 import { CardState, HotkeysOverview } from '../types/desktop';
+import { SpeechSettings } from '../types/speech';
 import { ToolbarSettings } from '../types/toolbar';
 
 /** Everything the core pushes to clients without being asked. */
@@ -24,6 +25,8 @@ export const events = {
   'toolbar:changed': ToolbarSettings,
   /** A provider's keys changed: added, edited, removed, or their health (set aside, cooling down). */
   'providers:changed': z.object({ providerId: z.string() }),
+  /** Settings › Speech changed (`speech:update`): the desktop app binds the dictate and voice keys again. */
+  'speech:changed': SpeechSettings,
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;

@@ -76,6 +76,13 @@ export const CHANNELS = [
   'packs:preview',
   'packs:install',
   'packs:discard',
+  'speech:settings',
+  'speech:update',
+  'speech:test',
+  'speech:begin',
+  'speech:append',
+  'speech:finish',
+  'speech:discard',
 ] as const;
 export type Channel = (typeof CHANNELS)[number];
 
@@ -87,6 +94,7 @@ export const EVENTS = [
   'card:show',
   'toolbar:changed',
   'providers:changed',
+  'speech:changed',
 ] as const;
 export type EventName = (typeof EVENTS)[number];
 
@@ -116,6 +124,8 @@ export const CARD_CHANNELS = {
   action: 'skilldeck-card:action',
   /** main → card: the providers and models Retry with… offers (`CardModels`). */
   models: 'skilldeck-card:models',
+  /** main → card: the follow-up mic's recording, and what was said (`Dictation`). */
+  dictated: 'skilldeck-card:dictated',
 } as const;
 
 export const COMMAND_BAR_CHANNELS = {
@@ -133,6 +143,10 @@ export const COMMAND_BAR_CHANNELS = {
   choose: 'skilldeck-command-bar:choose',
   /** launcher → main: a skill that asks was chosen; the list is gone, the window shrinks to the bar. */
   compact: 'skilldeck-command-bar:compact',
+  /** command bar → main: the mic button (say the instruction instead of typing it). */
+  dictate: 'skilldeck-command-bar:dictate',
+  /** main → command bar: the recording's state, and what was said (`Dictation`). */
+  dictated: 'skilldeck-command-bar:dictated',
 } as const;
 
 // The selection toolbar's channels (electron/main/windows/toolbar-window.ts): like the card's, they reach

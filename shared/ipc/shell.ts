@@ -15,6 +15,8 @@ export const CARD_ACTIONS = [
   'retry',
   'models',
   'otherPasteKey',
+  /** The follow-up box's mic: say the follow-up (what was heard comes back as `dictated`). */
+  'dictate',
 ] as const;
 /**
  * A button or key of the card: the plain ones by name (`models`: the Retry with… picker opened, send the
@@ -96,6 +98,8 @@ export const CardLabels = z.object({
   you: z.string(),
   /** The key hints line. */
   keys: z.string(),
+  /** The follow-up box's mic button (absent: no recording indicator here, no mic). */
+  dictate: z.string().optional(),
 });
 export type CardLabels = z.infer<typeof CardLabels>;
 
@@ -109,7 +113,13 @@ export const CommandBarContext = z.object({
   placeholder: z.string(),
   captured: z.object({ method: z.string(), preview: z.string(), chars: z.number() }),
   /** In the app's language: the input's accessible name, and the line saying what was captured. */
-  labels: z.object({ lang: z.string(), instruction: z.string(), captured: z.string() }),
+  labels: z.object({
+    lang: z.string(),
+    instruction: z.string(),
+    captured: z.string(),
+    /** The mic button's name (absent: no recording indicator in this host, no mic button). */
+    dictate: z.string().optional(),
+  }),
   /**
    * Text already in the field (a skilldeck:// link's instruction, to confirm or edit); the placeholder,
    * hidden behind it, is then shown as a line under the field.
@@ -143,11 +153,23 @@ export const LauncherChoice = z
   .strict();
 export type LauncherChoice = z.infer<typeof LauncherChoice>;
 
+/**
+ * The mic button's recording, as the page shows it: `listening` (the indicator is recording), `heard`
+ * (with what was said, for the instruction box), `ended` (cancelled or nothing heard: the box is as it was).
+ */
+export const Dictation = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('listening') }),
+  z.object({ state: z.literal('heard'), text: z.string().max(100_000) }),
+  z.object({ state: z.literal('ended') }),
+]);
+export type Dictation = z.infer<typeof Dictation>;
+
 /** Each card channel's message. */
 export const cardMessages = {
   update: CardMessage,
   action: CardAction,
   models: CardModels,
+  dictated: Dictation,
 } satisfies Record<keyof typeof CARD_CHANNELS, z.ZodType>;
 
 /** Each command bar channel's message; the main process cuts an instruction at 100,000 characters. */
@@ -161,6 +183,9 @@ export const commandBarMessages = {
   choose: LauncherChoice,
   /** Sent without arguments. */
   compact: z.undefined(),
+  /** Sent without arguments. */
+  dictate: z.undefined(),
+  dictated: Dictation,
 } satisfies Record<keyof typeof COMMAND_BAR_CHANNELS, z.ZodType>;
 
 /** A pinned skill as the selection toolbar shows it. */

@@ -100,6 +100,8 @@ export interface RunView {
   model: string | null;
   /** Where Insert pastes (a run triggered from another window); null: Insert cannot work for it. */
   insertInto: RunDetail['insertInto'];
+  /** A voice run: what was said and how long (known once `runs:get` has been read). */
+  speech?: RunDetail['speech'];
 }
 
 export function emptyRun(runId: string, skillId = '', startedAt = Date.now()): RunView {
@@ -350,7 +352,8 @@ function stillWaiting(status: RunStatus, waiting: Waiting[]): RunStatus {
 }
 
 /** A run as `runs:get` answers it (or as the history stores it, without `insertInto`). */
-export type StoredDetail = Omit<RunDetail, 'insertInto'> & Partial<Pick<RunDetail, 'insertInto'>>;
+export type StoredDetail = Omit<RunDetail, 'insertInto' | 'speech'> &
+  Partial<Pick<RunDetail, 'insertInto' | 'speech'>>;
 
 /** A past run: its events replayed, then what the store says (status, attempts, timing) laid over them. */
 export function runFromDetail(detail: StoredDetail): RunView {
@@ -382,6 +385,7 @@ export function runFromDetail(detail: StoredDetail): RunView {
     retryOf: detail.retryOf,
     attempts: detail.attempts,
     insertInto: detail.insertInto ?? null,
+    speech: detail.speech ?? null,
     // a step the store still calls running in a run that ended (cut off) is not counting any more
     steps: ended ? run.steps.map((s) => (s.status === 'running' ? { ...s, startedAt: null } : s)) : run.steps,
     status: detail.status,

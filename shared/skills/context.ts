@@ -8,6 +8,10 @@
 //
 // With a selection the result can replace it, and a failed model call can put the original back; without
 // one there is nothing to replace or restore, so the answer (or the error) goes to the card.
+//
+// A voice run (a transcript): with a selection it is a rewrite (the selection + what was said as the
+// instruction: "reply to this mail saying …"); without one, what was said is the text to work on, as a
+// selection would be (directOutput: "translate what I said" inserts the translation).
 
 export type ContextBehavior = 'directOutput' | 'rewrite' | 'explain' | 'noInput';
 
@@ -16,11 +20,14 @@ export interface RunContextInput {
   selection?: string | null;
   /** What the user typed in the command bar (CLI: `--input`). */
   instruction?: string | null;
+  /** A voice run: what the user said. */
+  transcript?: string | null;
 }
 
 const present = (s: string | null | undefined): s is string => typeof s === 'string' && s.trim() !== '';
 
-export function contextBehavior({ selection, instruction }: RunContextInput): ContextBehavior {
+export function contextBehavior({ selection, instruction, transcript }: RunContextInput): ContextBehavior {
+  if (present(transcript)) return present(selection) ? 'rewrite' : 'directOutput';
   if (present(selection)) return present(instruction) ? 'rewrite' : 'directOutput';
   return present(instruction) ? 'explain' : 'noInput';
 }
@@ -37,13 +44,13 @@ export const NO_INPUT_MESSAGE =
 /** The user message of a prompt-mode run (the system prompt is the templated body). */
 export function buildUserMessage(
   behavior: ContextBehavior,
-  { selection, instruction }: RunContextInput,
+  { selection, instruction, transcript }: RunContextInput,
 ): string {
   switch (behavior) {
     case 'directOutput':
-      return selection ?? '';
+      return present(selection) ? selection : (transcript ?? selection ?? '');
     case 'rewrite':
-      return `<text>\n${selection ?? ''}\n</text>\n\nInstruction: ${(instruction ?? '').trim()}`;
+      return `<text>\n${selection ?? ''}\n</text>\n\nInstruction: ${(transcript ?? instruction ?? '').trim()}`;
     case 'explain':
       return present(selection)
         ? `<text>\n${selection}\n</text>\n\nQuestion: ${(instruction ?? '').trim()}`

@@ -172,6 +172,8 @@ export interface BodyInput {
   selection?: string;
   /** What the user typed (command bar; CLI `--input`). */
   instruction?: string;
+  /** A voice run: what the user said (as they confirmed it). It is the run's input, over the selection. */
+  transcript?: string;
   clipboard?: string;
   config: Readonly<Record<string, unknown>>;
   /** What follows the skill's name when typed as a command. */
@@ -185,9 +187,9 @@ export interface BodyInput {
   locale?: string;
 }
 
-/** The text the user gave (`{{input}}`): the selection, else what they typed. */
-export const inputText = (input: Pick<BodyInput, 'selection' | 'instruction'>) =>
-  input.selection ?? input.instruction ?? '';
+/** The text the user gave (`{{input}}`): what they said (a voice run), else the selection, else what they typed. */
+export const inputText = (input: Pick<BodyInput, 'selection' | 'instruction' | 'transcript'>) =>
+  input.transcript ?? input.selection ?? input.instruction ?? '';
 
 /** A skill's body (or a step's prompt) filled for a run. */
 export function renderSkillBody(body: string, input: BodyInput, date?: () => Date): string {

@@ -27,6 +27,14 @@ export const TriggerInput = z
      * read again; the focused window still is.
      */
     selection: CapturedText.optional(),
+    /**
+     * A voice trigger (the dictate key, a skill's voice key): the recording `speech:finish` transcribed is
+     * the run's input, and the command bar does not ask.
+     */
+    speech: z
+      .object({ recordingId: z.string().regex(/^rec_[0-9A-Za-z_-]{6,64}$/, 'not a recording id') })
+      .strict()
+      .optional(),
   })
   .strict();
 

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { ErrorWords } from '../ipc/result';
 import { ExecutionMode } from './finding';
 import { SkillId } from './skill';
+import { BashSandbox, PermissionWhy, StepQualityScore } from './run-parts';
+import { RunSpeech } from './speech';
+
+export { BashSandbox, PermissionWhy, StepQualityScore };
 
 export const RunId = z.string().regex(/^run_[0-9A-Za-z_-]{6,64}$/, 'not a run id');
 export type RunId = z.infer<typeof RunId>;
@@ -31,50 +35,6 @@ export type StepStatus = z.infer<typeof StepStatus>;
 
 /** `t`: ms since the run started. The field `type` names the event. */
 const at = { t: z.number().nonnegative() };
-
-/**
- * Why a permission prompt asks: an `ask` rule matched, the permission mode asks before this tool, or the
- * Bash command could not be read by the shell parser (so no rule can allow it; `problem` in English).
- */
-export const PermissionWhy = z.union([
-  z.object({ kind: z.literal('rule'), rules: z.array(z.string()) }),
-  z.object({ kind: z.literal('unreadable'), problem: z.string() }),
-  z.object({
-    kind: z.literal('mode'),
-    mode: z.enum(['default', 'acceptEdits', 'plan', 'unrestricted']),
-    /** acceptEdits: the edit reaches outside the working directory. */
-    outside: z.boolean().optional(),
-  }),
-]);
-export type PermissionWhy = z.infer<typeof PermissionWhy>;
-
-/**
- * How a Bash command runs. `confined`: in a sandbox (bubblewrap on Linux, sandbox-exec on macOS) where it
- * can change files only in the working folder (and folders a rule grants), cannot see the user's home, and
- * reaches the network only when `network`. Not confined where no sandbox is available: `unavailable` says
- * why (`detail`: the system's own words, in English).
- */
-export const BashSandbox = z.object({
-  confined: z.boolean(),
-  by: z.enum(['bubblewrap', 'sandbox-exec']).optional(),
-  network: z.boolean(),
-  unavailable: z.enum(['not-installed', 'refused', 'unsupported-platform']).optional(),
-  detail: z.string().optional(),
-});
-export type BashSandbox = z.infer<typeof BashSandbox>;
-
-/** One judged answer of a step with a quality check (`step_quality`; stored with the step too). */
-export const StepQualityScore = z.object({
-  /** Which answer of the step was judged: 1, then 2 for the first re-run… */
-  attempt: z.number().int().positive(),
-  /** 0–100; null when the judge gave none (its reply was not JSON `{score, reason}`, or the call failed). */
-  score: z.number().min(0).max(100).nullable(),
-  /** The judge's reason, or why there is no score. */
-  reason: z.string(),
-  passed: z.boolean(),
-  threshold: z.number().min(0).max(100),
-});
-export type StepQualityScore = z.infer<typeof StepQualityScore>;
 
 const SUBAGENT_END = ['succeeded', 'failed', 'cancelled'] as const;
 
@@ -293,6 +253,15 @@ export const RunStart = z
     provider: z.string().trim().min(1).max(64).optional(),
     /** This run's model, over the skill's; with `provider` and no `model`, that provider's default model. */
     model: z.string().trim().min(1).max(256).optional(),
+    /**
+     * A voice run: the recording `speech:finish` transcribed. Its transcript is the run's input
+     * (`{{input}}`, `$ARGUMENTS` unless `arguments` is given; `instruction` / `input` over it when the user
+     * edited it), the selection is still the selection, and the transcript and audio length are kept with the run.
+     */
+    speech: z
+      .object({ recordingId: z.string().regex(/^rec_[0-9A-Za-z_-]{6,64}$/, 'not a recording id') })
+      .strict()
+      .optional(),
   })
   .strict();
 export type RunStart = z.infer<typeof RunStart>;
@@ -391,6 +360,8 @@ export const RunDetail = RunSummary.extend({
    * recent runs). null: the run was not triggered here (the dashboard, the CLI) or too long ago.
    */
   insertInto: z.object({ app: z.string(), title: z.string() }).nullable(),
+  /** A voice run: what was said and how long (and the audio, when Settings › Speech keeps it). */
+  speech: RunSpeech.nullable(),
 });
 export type RunDetail = z.infer<typeof RunDetail>;
 

@@ -17,6 +17,7 @@ import { terminalError } from '../run-errors';
 import { createRunOutput } from '../run-output';
 import { createStepProgress } from '../step-progress';
 import { oneLine } from '../terminal-text';
+import { transcribeWith, type SpeechFlags } from './transcribe';
 
 export interface RunOptions {
   /** The skill to run; with `continueRunId` optional (checked against the run's when given). */
@@ -37,6 +38,11 @@ export interface RunOptions {
   context?: ContextValues;
   /** `--fallback-original`: on failure print the original text (the selection, else the input) on stdout. */
   fallbackOriginal?: boolean;
+  /**
+   * `--audio FILE`: transcribed first (`flags`: the endpoint, model and language); the transcript is the
+   * run's input, and a failed run prints it on stdout (dictated words are never lost).
+   */
+  audio?: { file: string; bytes: Uint8Array; flags: SpeechFlags };
   provider?: ProviderKind;
   baseUrl?: string;
   model?: string;
@@ -149,6 +155,11 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
       plain: !options.events,
       writeLine: (line) => io.err(line),
     });
+    const heard = options.audio
+      ? await transcribeWith(core, options.audio.file, options.audio.bytes, options.audio.flags, io)
+      : undefined;
+    if (heard === null) return 1;
+    if (heard) io.err(`skilldeck: heard (${(heard.audioMs / 1000).toFixed(1)} s): ${oneLine(heard.text)}`);
     const following = options.continueRunId;
     let skillId = options.skillId;
     if (following !== undefined) {
@@ -248,6 +259,7 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
             workdir: options.workdir !== undefined ? path.resolve(options.workdir) : undefined,
             permissionMode: options.permissionMode,
             ...(options.agent ? { agent: true } : {}),
+            ...(heard ? { speech: { recordingId: heard.recordingId } } : {}),
           });
     if (!started.ok) {
       progress.stop();
@@ -266,7 +278,8 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
     await core.executor.settled(runId);
     unsubscribe();
     prompter.close();
-    output.finish(end.status, options.fallbackOriginal ? (options.selection ?? input ?? '') : undefined);
+    const original = options.fallbackOriginal ? (options.selection ?? input ?? '') : undefined;
+    output.finish(end.status, heard ? heard.text : original);
     if (end.status === 'failed') {
       const said = terminalError(end.error ?? 'unknown error', end.words, {
         adhoc: options.provider !== undefined,

@@ -8,6 +8,7 @@ import type { AgentTool } from '../agent/types';
 import type { UserPrompts } from '../permissions/broker';
 import type { AuditEntry } from '../permissions/permission-repo';
 import type { PermissionMode, PermissionRules } from '../permissions/types';
+import type { SpokenInput } from '../speech/speech-service';
 import type { ContextBehavior } from './skill-io';
 
 /** Where a run's result went, as far as is known (the run's `delivered` event). */
@@ -38,6 +39,10 @@ export interface FailureInfo {
   title: string;
   behavior: ContextBehavior;
   original: string;
+  /** A voice run with a selection: the transcript goes in after the selection. */
+  after?: boolean;
+  /** `original` is what the user said (a voice run), not a selection. */
+  spoken?: boolean;
   tool: string;
   error: string;
 }
@@ -68,6 +73,11 @@ export interface ExecutorDeps {
   onInternalError?: (error: unknown) => void;
   /** Agent mode: tools, permissions and the user prompts; without it agent skills cannot run. */
   agent?: AgentDeps;
+  /** Voice runs (`runs:start` `speech`): the transcribed recording, taken once, and keeping it with the run. */
+  speech?: {
+    take(recordingId: string): SpokenInput;
+    record(runId: string, spoken: SpokenInput): Promise<void>;
+  };
 }
 
 export interface AgentDeps {

@@ -15,7 +15,7 @@ import { modeRunner } from './modes';
 import { priorSteps, questionsToReopen, resumeRefusal } from './resume';
 import { RunEventLog } from './run-events';
 import { messageOf, RunExecution, skillModel, type RunSetup, type SavedRun } from './run-execution';
-import { inputText, isDirectSaveSkill, type RunContext } from './skill-io';
+import { inputText, isDirectOutputSkill, type RunContext } from './skill-io';
 import { ModelError } from '../providers/gateway';
 
 export type { AgentDeps, ExecutorDeps, FailureInfo, OutputDelivery } from './executor-deps';
@@ -100,12 +100,16 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       ? { provider: request.provider, model: request.model }
       : { provider: definition.provider, model: request.model ?? skillModel(definition) };
     if (request.provider) await checkProvider(target.provider, target.model);
+    const spoken = request.speech ? takeRecording(request.speech.recordingId) : undefined;
+    // a voice run: what was said (as the user left it, if they edited it) is the input and the arguments
+    const said = spoken ? (request.instruction ?? request.input ?? spoken.transcript) : undefined;
     const runId = newRunId();
     const given = retried?.ctx ?? {
       selection: request.selection,
-      instruction: request.instruction ?? request.input,
+      instruction: said ?? request.instruction ?? request.input,
+      ...(said !== undefined ? { transcript: said } : {}),
       config: request.config ?? {},
-      argumentsText: request.arguments,
+      argumentsText: request.arguments ?? said,
       context: request.context,
     };
     const here = deps.locale?.();
@@ -128,6 +132,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
       isTry: request.draft !== undefined,
       retryOf: retried?.first ?? null,
     });
+    if (spoken) await deps.speech?.record(runId, spoken);
     const saved: SavedRun = {
       ctx,
       workdir: request.workdir ?? retried?.workdir,
@@ -140,6 +145,11 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     log.emit({ type: 'run_start', runId, skill: request.skillId, mode });
     launch({ runId, skillId: request.skillId, mode, definition, body: skill.loaded.body, saved, log });
     return { runId };
+  }
+
+  function takeRecording(recordingId: string) {
+    if (!deps.speech) throw new AppError('BAD_REQUEST', 'voice input is not available in this host');
+    return deps.speech.take(recordingId);
   }
 
   async function checkProvider(provider: string | undefined, model: string | undefined) {
@@ -176,7 +186,7 @@ export function createExecutor(deps: ExecutorDeps): Executor {
     if (!definition || !skill.loaded.runnable) {
       throw new AppError('BAD_REQUEST', `${run.skillId} cannot run any more: fix its SKILL.md first`);
     }
-    if (isDirectSaveSkill(definition, skill.loaded.body)) {
+    if (isDirectOutputSkill(definition, skill.loaded.body)) {
       throw new AppError(
         'BAD_REQUEST',
         `${run.skillId} saves what it is given without asking a model: there is no conversation to continue`,

@@ -59,6 +59,11 @@ export function directOutputTool(definition: RoutingDefinition, body: string): O
   return namedOutputTool(definition);
 }
 
+/** True for a skill whose input goes to its output tool without a model call (the built-in memo and dictate). */
+export function isDirectOutputSkill(definition: RoutingDefinition, body: string): boolean {
+  return directOutputTool(definition, body) !== null;
+}
+
 /** True for a skill that saves its input as a memo without a model call (`directOutputTool` = save_memo). */
 export function isDirectSaveSkill(definition: RoutingDefinition, body: string): boolean {
   return directOutputTool(definition, body) === 'save_memo';
@@ -66,8 +71,12 @@ export function isDirectSaveSkill(definition: RoutingDefinition, body: string): 
 
 export interface FailureInput {
   behavior: ContextBehavior;
-  /** The user's original text (the selection). */
+  /** The user's original text (the selection; a voice run's transcript). */
   original: string;
+  /** A voice run with a selection: what was said goes in after the selection, which stays. */
+  after?: boolean;
+  /** `original` is what the user said (a voice run): the notification says it was inserted. */
+  spoken?: boolean;
   error: unknown;
   /** The output the run would have used (chooseOutputTool); default insert_text. */
   tool?: OutputChoice;
@@ -109,11 +118,14 @@ export async function deliverFailure(input: FailureInput): Promise<FailureDelive
     let reason = t('card.noWindow');
     if (input.target) {
       const result = await ports.inserter
-        .insert(original, { target: input.target })
+        .insert(original, { target: input.target, ...(input.after ? { after: true } : {}) })
         .catch((failure: unknown) => ({ inserted: false, reason: errorText(failure) }));
       if (result.inserted) {
         await ports.notifier
-          .notify(t('notify.failed', { title }), t('notify.originalKept', { error }))
+          .notify(
+            t('notify.failed', { title }),
+            t(input.spoken ? 'notify.saidInserted' : 'notify.originalKept', { error }),
+          )
           .catch(() => undefined);
         return { tool: 'insert_text', delivered: true, error };
       }

@@ -16,7 +16,13 @@ import type { ExecutorDeps } from './executor-deps';
 import { cutOffEvent, type AskUserEvent } from './resume';
 import type { RunEventLog } from './run-events';
 import { RunOutput } from './run-output';
-import { contextKind, inputText, isDirectSaveSkill, type ContextBehavior, type RunContext } from './skill-io';
+import {
+  contextKind,
+  inputText,
+  isDirectOutputSkill,
+  type ContextBehavior,
+  type RunContext,
+} from './skill-io';
 
 /** What a run saves to resume after a restart (its steps' outputs are in run_steps). */
 export interface SavedRun {
@@ -142,7 +148,7 @@ export class RunExecution {
       this.signal.addEventListener('abort', () => resolve('cancelled'), { once: true });
     });
     try {
-      if (isDirectSaveSkill(this.definition, this.body)) {
+      if (isDirectOutputSkill(this.definition, this.body)) {
         const text = inputText(this.ctx);
         await this.output.deliver(text);
         return this.finish('succeeded', text, null);

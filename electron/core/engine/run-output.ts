@@ -58,11 +58,16 @@ export class RunOutput {
     if (record) this.run.log.emit({ type: 'delivered', ...record });
   }
 
-  /** directOutput / rewrite: the original text goes back in place; otherwise the card shows the error. */
+  /**
+   * directOutput / rewrite: the original text goes back in place; otherwise the card shows the error. A
+   * voice run's original is what was said: dictated words are never lost (after the selection, if any).
+   */
   async deliverFailure(error: string): Promise<void> {
     const { runId, skillId, title, kind, ctx, log, signal } = this.run;
     if (signal.aborted || this.run.isTry) return;
-    const original = ctx.selection ?? '';
+    const spoken = ctx.transcript !== undefined && ctx.transcript.trim() !== '';
+    const original = spoken ? ctx.transcript! : (ctx.selection ?? '');
+    const after = spoken && (ctx.selection ?? '').trim() !== '';
     const tool = this.chosen();
     const delivered = await this.deps.deliverFailure({
       runId,
@@ -70,6 +75,8 @@ export class RunOutput {
       title,
       behavior: kind,
       original,
+      ...(after ? { after } : {}),
+      ...(spoken ? { spoken } : {}),
       tool,
       error,
     });

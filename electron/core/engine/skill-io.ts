@@ -3,7 +3,7 @@
 import type { SkillDefinition } from '../skills/types';
 import { evaluateCondition } from './condition';
 import { buildUserMessage, contextBehavior, type ContextBehavior } from '../../../shared/skills/context';
-import { chooseOutputTool as routeOutput, isDirectSaveSkill as directSave } from './output-routing';
+import { chooseOutputTool as routeOutput, isDirectOutputSkill as directOutput } from './output-routing';
 import { inputText as givenText, renderSkillBody, type BodyInput } from '../../../shared/skills/template';
 
 export { interpolate } from './interpolate';
@@ -36,4 +36,6 @@ export function conditionSkipReason(
 export const chooseOutputTool = (definition: SkillDefinition, behavior: ContextBehavior): string =>
   routeOutput(definition, behavior);
 
-export const isDirectSaveSkill = (definition: SkillDefinition, body: string) => directSave(definition, body);
+/** Its input goes straight to its output tool, no model call (memo, dictate). */
+export const isDirectOutputSkill = (definition: SkillDefinition, body: string) =>
+  directOutput(definition, body);

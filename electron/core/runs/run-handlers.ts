@@ -49,7 +49,11 @@ export function createRunHandlers(deps: RunHandlerDeps): RunHandlers {
       const run = repo.get(runId);
       if (!run) throw notFound(runId);
       const target = session.targetOf(runId);
-      return { ...run, insertInto: target ? { app: target.app, title: target.title } : null };
+      return {
+        ...run,
+        insertInto: target ? { app: target.app, title: target.title } : null,
+        speech: null,
+      };
     },
     'runs:delete': ({ runId }) => {
       if (executor.cancel(runId))

@@ -18,7 +18,7 @@ import { createRunTurns, type RunTurnsRepo } from './run-turns';
 export type { NewTurn, TurnEnd } from './run-turns';
 
 /** A run as the history holds it (`runs:get` adds where it would be inserted). */
-export type StoredRun = Omit<RunDetail, 'insertInto'>;
+export type StoredRun = Omit<RunDetail, 'insertInto' | 'speech'>;
 
 export interface NewRun {
   id: string;

@@ -12,6 +12,7 @@ const BUILTINS = [
   'reply-email',
   'code-review',
   'video-script',
+  'dictate',
 ];
 
 describe('defaultLook', () => {

@@ -12,6 +12,7 @@ const BUILTIN_LOOKS: Record<string, { emoji: string; color: string }> = {
   'reply-email': { emoji: '✉️', color: hex('Cyan') },
   'code-review': { emoji: '🔍', color: hex('Indigo') },
   'video-script': { emoji: '🎬', color: hex('Pink') },
+  dictate: { emoji: '🎙️', color: hex('Green') },
 };
 
 /** A new skill's color: one of the palette's (each readable under the tile's white text). */

@@ -83,6 +83,17 @@ const CASES: { [K in SettingKey]: { fallback: unknown; kept: unknown; damaged: u
     kept: 'http://127.0.0.1:8888/searx',
     damaged: ['searx.example.org', 'file:///etc/passwd', 'https://user:pw@searx.example.org', 42],
   },
+  'speech.provider': { fallback: null, kept: 'groq', damaged: [42, 'x'.repeat(65)] },
+  'speech.model': { fallback: 'whisper-1', kept: 'gpt-4o-mini-transcribe', damaged: ['', 7, null] },
+  'speech.language': { fallback: null, kept: 'zh', damaged: ['Chinese', 'en-US', 3] },
+  'speech.maxSeconds': { fallback: 600, kept: 120, damaged: [0, 3601, 12.5, '600'] },
+  'speech.keepAudio': { fallback: false, kept: true, damaged: ['yes', 1, null] },
+  'speech.dictateHotkey': { fallback: 'Control+Alt+V', kept: null, damaged: ['V+', 42] },
+  'speech.voiceHotkeys': {
+    fallback: {},
+    kept: { translate: 'Control+Alt+Shift+T' },
+    damaged: [['translate'], { translate: 'T+' }, null],
+  },
 };
 
 describe('settings: the declared keys', () => {

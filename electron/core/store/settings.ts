@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { AppInfo } from '../../../shared/types/app';
 import { AppRuleSettings } from '../../../shared/types/app-rules';
 import { Accelerator } from '../../../shared/types/hotkey';
+import { SpeechSettings } from '../../../shared/types/speech';
 import { ToolbarSettings } from '../../../shared/types/toolbar';
 import { withToolbarExcluded } from '../apps/app-rules';
 import { SearchBackend, SearchUrl } from '../../../shared/types/web-search';
@@ -86,6 +87,20 @@ export const SETTINGS = {
   'search.backend': setting(SearchBackend, 'duckduckgo'),
   /** The SearXNG instance WebSearch asks when that is the backend; null until one is given. */
   'search.searxngUrl': setting(SearchUrl.nullable(), null),
+  /** Settings › Speech (shared/types/speech.ts): the configured provider transcription uses; null: the default. */
+  'speech.provider': setting(SpeechSettings.shape.provider, null),
+  /** The transcription model. */
+  'speech.model': setting(SpeechSettings.shape.model, 'whisper-1'),
+  /** The spoken language (ISO-639-1); null: the endpoint detects it. */
+  'speech.language': setting(SpeechSettings.shape.language, null),
+  /** The longest recording or audio file accepted, in seconds. */
+  'speech.maxSeconds': setting(SpeechSettings.shape.maxSeconds, 600),
+  /** Keep a voice run's audio beside it (`<data dir>/recordings/`); off: transcript and length only. */
+  'speech.keepAudio': setting(z.boolean(), false),
+  /** The global dictate key (left unbound when a skill's key or another application has it); null: none. */
+  'speech.dictateHotkey': setting(SpeechSettings.shape.dictateHotkey, 'Control+Alt+V'),
+  /** Per skill, the key that records and runs it on what was said. */
+  'speech.voiceHotkeys': setting(SpeechSettings.shape.voiceHotkeys, {}),
 };
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -70,6 +70,8 @@ export interface CapturedStart {
   instruction?: string;
   /** Ask even with an instruction given (a link: any web page can open one). */
   confirm?: boolean;
+  /** A voice run: the recording whose transcript is the input (the command bar does not ask). */
+  speech?: { recordingId: string };
 }
 
 export function createTriggerFlow(deps: TriggerDeps) {
@@ -181,7 +183,8 @@ export function createTriggerFlow(deps: TriggerDeps) {
       captured: { method: captured.method, chars: captured.text.length },
       app: focus?.app ?? null,
     });
-    if (start.confirm || (instruction === undefined && (!hasSelection || takesArgument))) {
+    const spoken = start.speech !== undefined;
+    if (start.confirm || (!spoken && instruction === undefined && (!hasSelection || takesArgument))) {
       const answer = await deps.ports.commandBar.ask({
         skillId: start.skillId,
         title: definition.name,
@@ -200,6 +203,8 @@ export function createTriggerFlow(deps: TriggerDeps) {
     const behavior = contextBehavior({
       selection: hasSelection ? captured.text : null,
       instruction: instructionText ?? null,
+      // what was said is not known yet (the executor takes the recording): only that there is some
+      transcript: spoken ? 'said' : null,
     });
     const silent = isSilentOutput(chooseOutputTool(definition, behavior));
     const { runId } = await deps.executor.start(
@@ -208,6 +213,7 @@ export function createTriggerFlow(deps: TriggerDeps) {
         ...(hasSelection ? { selection: captured.text } : {}),
         ...(instructionText !== undefined ? { instruction: instructionText } : {}),
         ...(takesArgument && instructionText !== undefined ? { arguments: instructionText } : {}),
+        ...(start.speech ? { speech: start.speech } : {}),
         context: windowContext(focus),
       },
       {
@@ -234,6 +240,7 @@ export function createTrigger(flow: ReturnType<typeof createTriggerFlow>) {
     return flow.startOn(await flow.capture(input.selection), {
       skillId: input.skillId,
       ...(input.instruction !== undefined ? { instruction: input.instruction } : {}),
+      ...(input.speech ? { speech: input.speech } : {}),
       confirm: input.source === 'link',
     });
   };

@@ -10,6 +10,8 @@ export interface IpcWindows {
   trustedMainFrames(): readonly SenderFrame[];
   /** Where core events go. */
   eventTargets(): readonly Pick<WebContents, 'send'>[];
+  /** Told of each answer given to a trusted window (the recording indicator follows its page's calls). */
+  observe?(channel: string, sender: WebContents, result: Result<unknown>): void;
 }
 
 type CoreSide = Pick<Core, 'dispatch' | 'events'>;
@@ -18,13 +20,15 @@ async function answer(
   core: CoreSide,
   windows: IpcWindows,
   channel: string,
-  event: Pick<IpcMainInvokeEvent, 'senderFrame'>,
+  event: Pick<IpcMainInvokeEvent, 'senderFrame'> & Partial<Pick<IpcMainInvokeEvent, 'sender'>>,
   input: unknown,
 ): Promise<Result<unknown>> {
   try {
     const verdict = checkSender(event.senderFrame, windows.trustedMainFrames());
     if (!verdict.ok) return fail('FORBIDDEN', `${channel}: ${verdict.reason}`);
-    return await core.dispatch(channel, input);
+    const result = await core.dispatch(channel, input);
+    if (event.sender) windows.observe?.(channel, event.sender, result);
+    return result;
   } catch (error) {
     // Reading senderFrame can throw once its frame is gone; nothing may cross the boundary as a throw.
     return fail('INTERNAL', `${channel}: ${error instanceof Error ? error.message : String(error)}`);

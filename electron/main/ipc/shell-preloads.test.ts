@@ -36,10 +36,12 @@ describe('the card preload', () => {
       'close',
       'continue',
       'copy',
+      'dictate',
       'insert',
       'memo',
       'models',
       'onCard',
+      'onDictated',
       'onModels',
       'otherPasteKey',
       'pin',
@@ -87,7 +89,9 @@ describe('the command bar preload', () => {
       'cancel',
       'choose',
       'compact',
+      'dictate',
       'onContext',
+      'onDictated',
       'onSkills',
       'query',
       'submit',
@@ -97,6 +101,13 @@ describe('the command bar preload', () => {
     api.submit!({ not: 'text' });
     api.cancel!();
     expect(fake.sent).toEqual([[COMMAND_BAR_CHANNELS.submit, 'into French'], [COMMAND_BAR_CHANNELS.cancel]]);
+    fake.sent = [];
+    api.dictate!();
+    expect(fake.sent).toEqual([[COMMAND_BAR_CHANNELS.dictate]]);
+    const dictations: unknown[] = [];
+    api.onDictated!((d: unknown) => dictations.push(d));
+    fake.listeners[COMMAND_BAR_CHANNELS.dictated]!({ sender: 'hidden' }, { state: 'listening' });
+    expect(dictations).toEqual([{ state: 'listening' }]);
     const seen: unknown[] = [];
     api.onContext!((context: unknown) => seen.push(context));
     fake.listeners[COMMAND_BAR_CHANNELS.context]!({}, { title: 'T' });

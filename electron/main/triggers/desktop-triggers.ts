@@ -13,6 +13,10 @@ import {
   type ShortcutRegistrar,
 } from './hotkeys';
 import { handleLaunchRequest, handleSecondLaunch, type SecondLaunch } from './second-launch';
+import { acceleratorKey } from '../../../shared/types/hotkey';
+import type { HotkeysOverview } from '../../../shared/types/desktop';
+import type { SpeechSettings } from '../../../shared/types/speech';
+import { createVoiceKeys, type VoiceKeys, type VoiceRecorder } from './voice-keys';
 
 /** The running app as the triggers need it. */
 export interface TriggerHost {
@@ -20,6 +24,8 @@ export interface TriggerHost {
   dashboard: { show(): unknown };
   /** The selection toolbar: in its `hotkey` mode the launcher's key shows it (answers true) instead. */
   toolbar?: { launcherKey(): Promise<boolean> };
+  /** The recording indicator the dictate and voice keys open (absent: no voice keys). */
+  recorder?: VoiceRecorder & { onEnded(listener: () => void): void };
 }
 
 export interface DesktopTriggersOptions {
@@ -43,10 +49,17 @@ export interface DesktopTriggers {
   stop(): void;
 }
 
+/** Settings › Speech's keys as stored. */
+const speechKeys = (running: TriggerHost) => ({
+  dictateHotkey: running.core.settings.get('speech.dictateHotkey'),
+  voiceHotkeys: running.core.settings.get('speech.voiceHotkeys'),
+});
+
 export function createDesktopTriggers(options: DesktopTriggersOptions): DesktopTriggers {
   const log = options.log ?? ((message, error) => console.error(`[skilldeck] ${message}`, error ?? ''));
   let host: TriggerHost | null = null;
   let unsubscribe: (() => void) | null = null;
+  let voice: VoiceKeys | null = null;
   const queued: LaunchRequest[] = [];
 
   async function trigger(input: TriggerInput): Promise<void> {
@@ -82,13 +95,39 @@ export function createDesktopTriggers(options: DesktopTriggersOptions): DesktopT
     emit: (overview) => host?.core.events.emit('hotkeys:changed', overview),
   });
 
+  /** The dictate and voice keys, never one a skill's hotkey or the launcher already is. */
+  function voiceKeysFor(running: TriggerHost, recorder: NonNullable<TriggerHost['recorder']>): VoiceKeys {
+    const keys = createVoiceKeys({
+      registrar: options.registrar,
+      recorder,
+      log: (message) => log(message),
+      takenElsewhere: (accelerator) => {
+        const overview = hotkeys.overview();
+        const same = (other: string | null | undefined) =>
+          !!other &&
+          acceleratorKey(other, process.platform) === acceleratorKey(accelerator, process.platform);
+        return overview.hotkeys.some((h) => same(h.accelerator)) || same(overview.launcher?.accelerator);
+      },
+    });
+    recorder.onEnded(() => keys.ended());
+    keys.sync(speechKeys(running));
+    return keys;
+  }
+
   return {
     hotkeys,
     attach(running, argv) {
       host = running;
-      unsubscribe = running.core.events.subscribe((event) => {
+      voice = running.recorder ? voiceKeysFor(running, running.recorder) : null;
+      unsubscribe = running.core.events.subscribe((event, payload) => {
         // a hotkey edited, a skill enabled/disabled, or a skill folder added/removed on disk
         if (event === 'meta:changed' || event === 'skills:changed') void hotkeys.sync();
+        // Settings › Speech changed the dictate or voice keys; skill keys moved (a voice key may be free now)
+        if (event === 'speech:changed') voice?.sync(payload as SpeechSettings);
+        if (event === 'hotkeys:changed') {
+          voice?.pause((payload as HotkeysOverview).paused);
+          voice?.sync(speechKeys(running));
+        }
       });
       void hotkeys.sync();
       handleLaunchRequest(readLaunchRequest(argv), targets(), { raiseOnNone: false });
@@ -105,6 +144,8 @@ export function createDesktopTriggers(options: DesktopTriggersOptions): DesktopT
     stop() {
       unsubscribe?.();
       unsubscribe = null;
+      voice?.dispose();
+      voice = null;
       hotkeys.dispose();
       host = null;
     },

@@ -58,7 +58,7 @@ export async function providerModels(core: CardCore): Promise<CardModels> {
 /** Runs a thread action; answers the notice to show, if any. */
 export async function threadAction(
   thread: CardThread,
-  action: Exclude<CardAction, 'copy' | 'insert' | 'pin' | 'close' | 'models' | 'otherPasteKey'>,
+  action: Exclude<CardAction, 'copy' | 'insert' | 'pin' | 'close' | 'models' | 'otherPasteKey' | 'dictate'>,
   t: DesktopText,
 ): Promise<string | null> {
   if (action === 'memo') {

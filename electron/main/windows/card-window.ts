@@ -1,3 +1,5 @@
+import { CardDictation } from './card-dictation';
+import type { InstructionRecorder } from './command-bar-window';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { ipcMain, screen, type BrowserWindow, type IpcMainEvent, type Rectangle } from 'electron';
@@ -129,8 +131,14 @@ export class FloatingCards implements CardPresenterPort {
   private queue: Promise<void> = Promise.resolve();
   /** The core, for the actions that go through it (attached once it exists). */
   private core: CardCore | null = null;
+  /** The follow-up box's mic, once the app has a recording indicator. */
+  private dictation: CardDictation | null = null;
 
   constructor(private readonly deps: FloatingCardsDeps) {}
+
+  useRecorder(recorder: InstructionRecorder): void {
+    this.dictation = new CardDictation(recorder);
+  }
 
   /** The core the card's Retry, Continue, Insert and Save as memo go through. */
   attach(core: CardCore): void {
@@ -297,7 +305,8 @@ export class FloatingCards implements CardPresenterPort {
   private send(open: OpenCard): void {
     if (!open.loaded || open.window.isDestroyed()) return;
     const view = withThread(open.view, open.thread?.state(), this.t);
-    const message: CardMessage = { ...view, labels: cardLabels(this.t) };
+    const dictate = this.dictation ? { dictate: this.t('card.dictate') } : {};
+    const message: CardMessage = { ...view, labels: { ...cardLabels(this.t), ...dictate } };
     sendShellMessage(open.window.webContents, CARD_CHANNELS.update, cardMessages.update, message);
   }
 
@@ -337,6 +346,8 @@ export class FloatingCards implements CardPresenterPort {
         return this.insert(open);
       case 'otherPasteKey':
         return this.useOtherPasteKey(open);
+      case 'dictate':
+        return this.dictation?.start(window);
       case 'models': {
         if (!this.core || window.isDestroyed()) return;
         const models = await providerModels(this.core);

@@ -250,3 +250,78 @@ describe('the command bar', () => {
     expect((await answer)!.length).toBe(100_000);
   });
 });
+
+describe('the command bar’s mic button', () => {
+  function fakeRecorder() {
+    const ended: (() => void)[] = [];
+    const calls: string[] = [];
+    let heard: ((text: string) => void) | null = null;
+    const recorder = {
+      active: false,
+      start: (purpose: { returnText: (text: string) => void }) => {
+        calls.push('start');
+        heard = purpose.returnText;
+        recorder.active = true;
+        return true;
+      },
+      stop: () => void calls.push('stop'),
+      cancel: () => void calls.push('cancel'),
+      onEnded: (listener: () => void) => void ended.push(listener),
+    };
+    return {
+      recorder,
+      calls,
+      hear: (text: string) => heard?.(text),
+      end: () => {
+        recorder.active = false;
+        for (const listener of ended) listener();
+      },
+    };
+  }
+
+  it('records through the indicator: what was said comes back for the box; Esc cancels it, not the bar', async () => {
+    const mic = fakeRecorder();
+    bar.useRecorder(mic.recorder);
+    const answer = ask();
+    const window = opened();
+    const [context] = window.webContents.received(COMMAND_BAR_CHANNELS.context) as CommandBarContext[];
+    expect(context!.labels.dictate).toBe('Say it instead of typing (records from the microphone)');
+
+    sendFromPage(COMMAND_BAR_CHANNELS.dictate, window.webContents, [undefined]);
+    expect(mic.calls).toEqual(['start']);
+    expect(window.webContents.press('Enter')).toBe(true); // Enter stops the recording
+    mic.hear('into French, please');
+    expect(window.webContents.received(COMMAND_BAR_CHANNELS.dictated)).toEqual([
+      { state: 'listening' },
+      { state: 'heard', text: 'into French, please' },
+    ]);
+    mic.end();
+
+    sendFromPage(COMMAND_BAR_CHANNELS.dictate, window.webContents, [undefined]);
+    expect(window.webContents.press('Escape')).toBe(true);
+    expect(mic.calls).toEqual(['start', 'stop', 'start', 'cancel']);
+    expect(window.destroyed).toBe(false); // the bar stays
+    mic.end();
+    expect(window.webContents.received(COMMAND_BAR_CHANNELS.dictated).at(-1)).toEqual({ state: 'ended' });
+
+    // the user sends the instruction as edited
+    sendFromPage(COMMAND_BAR_CHANNELS.submit, window.webContents, ['into French, please']);
+    await expect(answer).resolves.toBe('into French, please');
+  });
+
+  it('a bar closed while its mic records drops the recording; no recorder, no mic', async () => {
+    const mic = fakeRecorder();
+    bar.useRecorder(mic.recorder);
+    const answer = ask();
+    const window = opened();
+    sendFromPage(COMMAND_BAR_CHANNELS.dictate, window.webContents, [undefined]);
+    window.emit('blur');
+    await expect(answer).resolves.toBeNull();
+    expect(mic.calls).toEqual(['start', 'cancel']);
+
+    const plain = new CommandBar({ preloadFile: '/out/preload/command-bar.cjs', platform: 'linux' });
+    void plain.ask({ skillId: 't', title: 'T', placeholder: 'p', captured });
+    const [context] = opened().webContents.received(COMMAND_BAR_CHANNELS.context) as CommandBarContext[];
+    expect(context!.labels.dictate).toBeUndefined();
+  });
+});

@@ -7,7 +7,7 @@ import { openLockedDownWindow } from './locked-down-window';
 import { floatAbove, floatingWindowOptions } from './float-above';
 import { checkSender, type SenderFrame } from '../ipc/sender';
 import { COMMAND_BAR_CHANNELS } from '../../../shared/ipc/names';
-import { commandBarMessages, type CommandBarContext } from '../../../shared/ipc/shell';
+import { commandBarMessages, type CommandBarContext, type Dictation } from '../../../shared/ipc/shell';
 import { receiveShellMessage, sendShellMessage } from '../ipc/shell-messages';
 import { captureLine, describeCapture } from './shell-words';
 
@@ -48,8 +48,20 @@ type Pending = { window: BrowserWindow; target: FocusedWindow | null } & (
  * the text, Esc, closing it or clicking elsewhere answers null. One at a time: a new question dismisses
  * the open one.
  */
+/** The recording indicator as the command bar uses it (windows/recorder-window.ts). */
+export interface InstructionRecorder {
+  readonly active: boolean;
+  start(purpose: { returnText: (text: string) => void }): boolean;
+  stop(): void;
+  cancel(): void;
+  onEnded(listener: () => void): void;
+}
+
 export class CommandBar implements CommandBarPort, LauncherPort {
   private pending: Pending | null = null;
+  private recorder: InstructionRecorder | null = null;
+  /** The bar whose mic button is recording, if one is. */
+  private dictating: BrowserWindow | null = null;
 
   constructor(
     private readonly deps: {
@@ -65,6 +77,19 @@ export class CommandBar implements CommandBarPort, LauncherPort {
       platform?: NodeJS.Platform;
     },
   ) {}
+
+  /** The mic button records through this (the desktop app has one once it started). */
+  useRecorder(recorder: InstructionRecorder): void {
+    this.recorder = recorder;
+    recorder.onEnded(() => this.dictation(this.dictating, { state: 'ended' }));
+  }
+
+  /** Tells the bar that asked how its recording goes; `ended` also forgets it. */
+  private dictation(window: BrowserWindow | null, message: Dictation): void {
+    if (message.state === 'ended' && window === this.dictating) this.dictating = null;
+    if (!window || window.isDestroyed()) return;
+    sendShellMessage(window.webContents, COMMAND_BAR_CHANNELS.dictated, commandBarMessages.dictated, message);
+  }
 
   ask(request: AskRequest): Promise<string | null> {
     this.finish(null);
@@ -116,6 +141,7 @@ export class CommandBar implements CommandBarPort, LauncherPort {
         lang: t('lang'),
         instruction: t('commandBar.instruction'),
         captured: captureLine(described, t),
+        ...(this.recorder ? { dictate: t('commandBar.dictate') } : {}),
       },
     };
   }
@@ -147,7 +173,15 @@ export class CommandBar implements CommandBarPort, LauncherPort {
       window.focus();
     });
     window.webContents.on('before-input-event', (event, input) => {
-      if (input.type === 'keyDown' && input.key === 'Escape') {
+      if (input.type !== 'keyDown') return;
+      // while its mic records: Esc cancels the recording (the bar stays), Enter stops it
+      if (this.dictating === window && (input.key === 'Escape' || input.key === 'Enter')) {
+        event.preventDefault();
+        if (input.key === 'Escape') this.recorder?.cancel();
+        else this.recorder?.stop();
+        return;
+      }
+      if (input.key === 'Escape') {
         event.preventDefault();
         if (this.pending?.window === window) this.finish(null, 'give back');
       }
@@ -202,7 +236,21 @@ export class CommandBar implements CommandBarPort, LauncherPort {
       if (this.pending?.kind !== 'launcher' || !window || window.isDestroyed()) return;
       window.setBounds({ ...window.getBounds(), height: BAR_SIZE.height });
     };
-    const listeners = { submit, cancel, query, choose, compact } as const;
+    const dictate = (event: IpcMainEvent, payload: unknown) => {
+      if (receiveShellMessage(commandBarMessages.dictate, payload) === null || !this.fromOpenBar(event))
+        return;
+      const window = this.pending?.window;
+      const recorder = this.recorder;
+      if (!window || !recorder || this.dictating) return;
+      const started = recorder.start({
+        returnText: (text) =>
+          this.dictation(window, { state: 'heard', text: text.slice(0, MAX_INSTRUCTION) }),
+      });
+      if (!started) return;
+      this.dictating = window;
+      this.dictation(window, { state: 'listening' });
+    };
+    const listeners = { submit, cancel, query, choose, compact, dictate } as const;
     for (const [name, listener] of Object.entries(listeners))
       ipcMain.on(COMMAND_BAR_CHANNELS[name as keyof typeof listeners], listener);
     return () => {
@@ -238,6 +286,8 @@ export class CommandBar implements CommandBarPort, LauncherPort {
     const pending = this.pending;
     if (!pending) return;
     this.pending = null;
+    // the bar goes: its recording, if any, is dropped
+    if (this.dictating === pending.window) this.recorder?.cancel();
     if (!pending.window.isDestroyed()) pending.window.close();
     const settle = () => {
       if (pending.kind === 'ask') pending.resolve(typeof answer === 'string' ? answer : null);

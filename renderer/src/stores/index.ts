@@ -15,6 +15,8 @@ import { createSkillsStore, type SkillsStore } from './skills';
 import { createToolbarStore, type ToolbarStore } from '../features/toolbar/toolbar-store';
 import { createWebSearchStore, type WebSearchStore } from '../features/web-search/web-search-store';
 import { createPacksStore, type PacksStore } from '../features/packs/packs-store';
+import { createSpeechStore, type SpeechStore } from '../features/voice/speech-store';
+import { createVoiceSession, type VoiceSession } from '../features/voice/voice-session';
 
 export interface Stores {
   useAppStore: AppStore;
@@ -32,6 +34,9 @@ export interface Stores {
   useAppsStore: AppsStore;
   useWebSearchStore: WebSearchStore;
   usePacksStore: PacksStore;
+  useSpeechStore: SpeechStore;
+  /** The dashboard's one recording at a time (the mic buttons). */
+  useVoiceSession: VoiceSession;
 }
 
 /** All stores of one dashboard, loaded once and reloaded whenever a dropped link comes back. */
@@ -63,6 +68,9 @@ export function createStores(client: Client, link: ConnectionLink | null): Store
     useWebSearchStore: createWebSearchStore(client),
     // Skills › Import… and a card's Export…: the file carried to the host and the import's steps.
     usePacksStore: createPacksStore(client),
+    // Settings › Speech: read when the section opens.
+    useSpeechStore: createSpeechStore(client),
+    useVoiceSession: createVoiceSession(client),
   };
   const loadAll = () => {
     void stores.useAppStore.getState().load();

@@ -108,6 +108,7 @@ describe('runs store', () => {
       turns: [],
       attempts: [],
       insertInto: null,
+      speech: null,
       steps: [
         {
           stepId: 'x',

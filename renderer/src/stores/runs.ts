@@ -135,12 +135,15 @@ export function createRunsStore(client: Client) {
     async loadDetails(runId) {
       const result = await client.request('runs:get', { runId });
       if (!result.ok) return;
-      const { attempts, insertInto, retryOf, provider, model } = result.value;
+      const { attempts, insertInto, retryOf, provider, model, speech } = result.value;
       set((state) => {
         const run = state.runs[runId];
         if (!run) return {};
         return {
-          runs: { ...state.runs, [runId]: { ...run, attempts, insertInto, retryOf, provider, model } },
+          runs: {
+            ...state.runs,
+            [runId]: { ...run, attempts, insertInto, retryOf, provider, model, speech },
+          },
         };
       });
     },

@@ -10,6 +10,7 @@ import { migration0080 } from './0080-retries-and-turns';
 import { migration0085 } from './0085-run-try';
 import { migration0090 } from './0090-step-quality';
 import { migration0095 } from './0095-provider-keys';
+import { migration0110 } from './0110-run-speech';
 
 /** In ascending version order. Add a file and a test per version; never edit a shipped one. */
 export const migrations: readonly Migration[] = [
@@ -24,6 +25,7 @@ export const migrations: readonly Migration[] = [
   migration0085,
   migration0090,
   migration0095,
+  migration0110,
 ];
 
 export const LATEST_SCHEMA_VERSION = migrations[migrations.length - 1]!.version;

@@ -86,6 +86,8 @@ export function createRunDelivery(deps: RunDeliveryDeps): Pick<ExecutorDeps, 'de
       const result = await deliverFailure({
         behavior: info.behavior,
         original: info.original,
+        ...(info.after ? { after: true } : {}),
+        ...(info.spoken ? { spoken: true } : {}),
         error: new Error(info.error),
         tool: info.tool as Parameters<typeof deliverFailure>[0]['tool'],
         ports,

@@ -24,6 +24,12 @@ function label(labels) {
   $('message').placeholder = String(labels.followUp);
   $('message').setAttribute('aria-label', String(labels.followUp));
   $('send').textContent = String(labels.send);
+  // the follow-up's mic, where the app has a recording indicator
+  $('dictate').hidden = !labels.dictate;
+  if (labels.dictate) {
+    $('dictate').setAttribute('aria-label', String(labels.dictate));
+    $('dictate').title = String(labels.dictate);
+  }
   $('provider').setAttribute('aria-label', String(labels.provider));
   $('modelName').setAttribute('aria-label', String(labels.model));
   $('modelName').placeholder = String(labels.model);
@@ -150,6 +156,20 @@ function sendFollowUp() {
   api.continue(message);
   $('message').value = '';
 }
+
+$('dictate').addEventListener('click', () => {
+  if ($('dictate').getAttribute('aria-pressed') !== 'true' && !$('message').disabled) api.dictate?.();
+});
+// what was said lands in the follow-up box, to send as it is or edited
+api.onDictated?.((dictation) => {
+  if (!dictation || typeof dictation !== 'object') return;
+  $('dictate').setAttribute('aria-pressed', String(dictation.state === 'listening'));
+  if (dictation.state === 'heard' && typeof dictation.text === 'string') {
+    const before = $('message').value.trim();
+    $('message').value = before ? `${before} ${dictation.text}` : dictation.text;
+    $('message').focus();
+  }
+});
 
 function retryWith() {
   const provider = $('provider').value;

@@ -75,12 +75,35 @@ function pick(index) {
   api.compact?.();
 }
 
+// The mic button: the instruction said instead of typed (the recording indicator records it; what was
+// heard lands in the box, after what is already there). Shown only when the app has the indicator.
+const mic = $('mic');
+mic.addEventListener('mousedown', (event) => event.preventDefault()); // keep the focus in the input
+mic.addEventListener('click', () => {
+  if (mic.getAttribute('aria-pressed') !== 'true') api.dictate?.();
+});
+api.onDictated?.((dictation) => {
+  if (!dictation || typeof dictation !== 'object') return;
+  mic.setAttribute('aria-pressed', String(dictation.state === 'listening'));
+  if (dictation.state === 'heard' && typeof dictation.text === 'string') {
+    const before = input.value.trim();
+    input.value = before ? `${before} ${dictation.text}` : dictation.text;
+    input.dispatchEvent(new Event('input'));
+  }
+  input.focus();
+});
+
 api.onContext((context) => {
   if (!context || typeof context !== 'object') return;
   $('title').textContent = String(context.title);
   input.placeholder = String(context.placeholder);
   // the words come from the main process, in the app's language
   const labels = context.labels ?? {};
+  mic.hidden = !labels.dictate || Boolean(context.launcher);
+  if (labels.dictate) {
+    mic.setAttribute('aria-label', String(labels.dictate));
+    mic.title = String(labels.dictate);
+  }
   if (labels.lang) document.documentElement.lang = String(labels.lang);
   if (labels.instruction) input.setAttribute('aria-label', String(labels.instruction));
   $('captured').textContent = String(labels.captured ?? '');

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SkillDetail } from '../../../../shared/types/skill';
 import { CloseIcon, PlayIcon } from '../../app/icons';
 import { useStores } from '../../app/stores-context';
+import { MicButton } from '../voice/MicButton';
 import { errorText } from '../../i18n/error-text';
 import { isEditorDirty } from '../../stores/editor';
 import type { SheetState } from '../../stores/launch';
@@ -41,6 +42,8 @@ export function RunSheet({ sheet }: { sheet: SheetState }) {
   const [runId, setRunId] = useState<string | null>(sheet.prefill.runId ?? null);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // the input was said (the mic button): the run is a voice run on that recording
+  const [spoken, setSpoken] = useState<string | null>(null);
   const ids = { title: useId(), input: useId(), keys: useId() };
   const inputRef = useRef<HTMLTextAreaElement>(null);
 
@@ -77,12 +80,12 @@ export function RunSheet({ sheet }: { sheet: SheetState }) {
     if (!ready) return;
     setStarting(true);
     setError(null);
-    const result = await run(
-      sheetRequest(sheet.skillId, values, {
-        argumentSpecs: definition?.argumentSpecs ?? [],
-        config: definition?.config ?? {},
-      }),
-    );
+    const request = sheetRequest(sheet.skillId, values, {
+      argumentSpecs: definition?.argumentSpecs ?? [],
+      config: definition?.config ?? {},
+    });
+    const result = await run(spoken ? { ...request, speech: { recordingId: spoken } } : request);
+    setSpoken(null);
     setStarting(false);
     if (result.ok) setRunId(result.value.runId);
     else setError(errorText(result.error));
@@ -134,9 +137,18 @@ export function RunSheet({ sheet }: { sheet: SheetState }) {
           ) : (
             <div className="run-sheet-fields">
               <div className="field">
-                <label htmlFor={ids.input} className="field-label">
-                  {t('sheet.input')}
-                </label>
+                <div className="run-sheet-input-label">
+                  <label htmlFor={ids.input} className="field-label">
+                    {t('sheet.input')}
+                  </label>
+                  <MicButton
+                    onHeard={(heard) => {
+                      setSpoken(heard.recordingId);
+                      set({ input: heard.text });
+                      inputRef.current?.focus();
+                    }}
+                  />
+                </div>
                 <textarea
                   id={ids.input}
                   ref={inputRef}

@@ -79,10 +79,19 @@ export function RunPanel({ runId }: { runId: string }) {
             {' · '}
             <code className="run-id">{run.runId}</code>
           </p>
-          {run.input && (
-            <p className="muted small run-input">
-              {t('panel.input', { input: inputSummary(run.input, 160) })}
+          {run.speech ? (
+            <p className="muted small run-input" data-testid="run-speech">
+              {t('panel.said', {
+                seconds: (run.speech.audioMs / 1000).toFixed(1),
+                transcript: inputSummary(run.speech.transcript, 160),
+              })}
             </p>
+          ) : (
+            run.input && (
+              <p className="muted small run-input">
+                {t('panel.input', { input: inputSummary(run.input, 160) })}
+              </p>
+            )
           )}
         </div>
         <div className="run-actions">

@@ -11,6 +11,7 @@ import { PermissionsSection } from './PermissionsSection';
 import { ProvidersSection } from './ProvidersSection';
 import { ToolbarSection } from '../toolbar/ToolbarSection';
 import { WebSearchSection } from '../web-search/WebSearchSection';
+import { SpeechSection } from '../voice/SpeechSection';
 
 export function SettingsPage() {
   const { t } = useTranslation('settings');
@@ -22,6 +23,7 @@ export function SettingsPage() {
       <PermissionsSection />
       <WebSearchSection />
       <HotkeysSection />
+      <SpeechSection />
       <DesktopCheckSection />
       <ToolbarSection />
       <AppsSection />

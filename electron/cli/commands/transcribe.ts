@@ -1,0 +1,135 @@
+// `skilldeck transcribe FILE` prints what the audio says; `run SKILL --audio FILE` transcribes the same way
+// and runs on it. The endpoint is Settings › Speech's (its provider's base URL and key, read as `run` reads
+// them), or the ad-hoc provider of --provider/--base-url/--api-key-env for this command only.
+import fs from 'node:fs';
+import type { Transcript } from '../../../shared/types/speech';
+import type { Core } from '../../core/core';
+import { DEFAULT_BASE_URLS } from '../../core/providers/language-model';
+import type { ProviderKind } from '../../core/providers/gateway';
+import { SpeechError } from '../../core/speech/speech-error';
+import type { SpeechTarget } from '../../core/speech/transcriber';
+import { openCliCore } from '../cli-core';
+import type { Io } from '../io';
+import { createNodePorts } from '../node-ports';
+import type { SkillDir } from '../../core/skills/sources';
+import { oneLine } from '../terminal-text';
+
+/** An endpoint given on the command line: its kind, base URL and the variable holding its key. */
+export interface SpeechEndpointFlags {
+  provider: ProviderKind;
+  baseUrl?: string;
+  apiKeyEnv?: string;
+}
+
+/** What chooses the endpoint and how it listens. */
+export interface SpeechFlags {
+  /** This endpoint, over Settings › Speech (transcribe's --provider/--base-url, run's --speech-base-url). */
+  endpoint?: SpeechEndpointFlags;
+  /** Used when Settings › Speech has no provider to use (run's --provider: the chat model's endpoint). */
+  fallback?: SpeechEndpointFlags;
+  /** The transcription model (over Settings › Speech's). */
+  speechModel?: string;
+  /** ISO-639-1 (over Settings › Speech's); absent: the setting, which may let the endpoint detect it. */
+  language?: string;
+}
+
+/** A file's bytes, or why it cannot be read (a usage problem: exit 2). */
+export function readAudioFile(file: string): { bytes: Uint8Array } | { problem: string } {
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (!stat) return { problem: `--audio ${file}: no such file` };
+  if (!stat.isFile()) return { problem: `${file} is not a file` };
+  try {
+    return { bytes: new Uint8Array(fs.readFileSync(file)) };
+  } catch (error) {
+    return { problem: `${file} cannot be read: ${(error as Error).message}` };
+  }
+}
+
+/** An endpoint of the command line as a target. */
+function adhocTarget(core: Core, endpoint: SpeechEndpointFlags, model: string | undefined): SpeechTarget {
+  const baseUrl = endpoint.baseUrl ?? DEFAULT_BASE_URLS[endpoint.provider];
+  if (!baseUrl)
+    throw new Error(`--provider ${endpoint.provider} needs --base-url, e.g. http://127.0.0.1:8080/v1`);
+  return {
+    provider: endpoint.provider,
+    baseUrl,
+    model: model ?? core.settings.get('speech.model'),
+    apiKey: endpoint.apiKeyEnv ? (process.env[endpoint.apiKeyEnv] ?? null) : null,
+  };
+}
+
+/** The flags' endpoint, else Settings › Speech's, else (none configured) the fallback's. */
+async function targetOf(core: Core, flags: SpeechFlags): Promise<SpeechTarget> {
+  if (flags.endpoint) return adhocTarget(core, flags.endpoint, flags.speechModel);
+  try {
+    return await core.speech.target(flags.speechModel ? { model: flags.speechModel } : {});
+  } catch (error) {
+    const none = error instanceof SpeechError && error.speechCode === 'no-provider';
+    if (!none || !flags.fallback) throw error;
+    return adhocTarget(core, flags.fallback, flags.speechModel);
+  }
+}
+
+/**
+ * Transcribes `bytes` (named `file` in messages) with the flags' endpoint or Settings › Speech's; says
+ * why not on stderr and returns null. The transcript waits in `core.speech` for its run.
+ */
+export async function transcribeWith(
+  core: Core,
+  file: string,
+  bytes: Uint8Array,
+  flags: SpeechFlags,
+  io: Io,
+): Promise<Transcript | null> {
+  try {
+    const target = await targetOf(core, flags);
+    return await core.speech.transcribe(bytes, {
+      what: file,
+      target,
+      ...(flags.language !== undefined ? { language: flags.language } : {}),
+    });
+  } catch (error) {
+    const message = error instanceof SpeechError || error instanceof Error ? error.message : String(error);
+    io.err(`skilldeck: ${oneLine(message)}`);
+    return null;
+  }
+}
+
+export interface TranscribeOptions extends SpeechFlags {
+  file: string;
+  skillDirs: SkillDir[];
+  dataDirFlag: string | undefined;
+  json: boolean;
+}
+
+/** `skilldeck transcribe FILE`: the transcript on stdout (`--json`: with its length and container). */
+export async function transcribeCommand(options: TranscribeOptions, io: Io): Promise<number> {
+  const read = readAudioFile(options.file);
+  if ('problem' in read) {
+    io.err(`skilldeck: ${read.problem.replace(/^--audio /, '')}`);
+    return 2;
+  }
+  const core = openCliCore(
+    {
+      skillDirs: options.skillDirs,
+      dataDirFlag: options.dataDirFlag,
+      apiKeyEnv: options.endpoint?.apiKeyEnv ? [options.endpoint.apiKeyEnv] : undefined,
+      watchSkills: false,
+      ports: createNodePorts(),
+    },
+    io,
+  );
+  if (!core) return 1;
+  try {
+    const heard = await transcribeWith(core, options.file, read.bytes, options, io);
+    if (!heard) return 1;
+    core.speech.recordings.drop(heard.recordingId);
+    if (options.json) {
+      const { text, audioMs, container, language } = heard;
+      io.out(JSON.stringify({ text, audioMs, container, language }));
+    } else io.out(heard.text);
+    return 0;
+  } finally {
+    core.close();
+  }
+}

@@ -1,0 +1,171 @@
+// One transcription through an endpoint speaking OpenAI's `POST {baseURL}/audio/transcriptions`
+// (multipart: file, model, language, prompt, response_format json / verbose_json) — OpenAI, Groq, a local
+// whisper.cpp server, any OpenAI-compatible server. It uses the AI SDK's OpenAI transcription model, calling
+// its `doGenerate` with the media type probed from the bytes: `experimental_transcribe` guesses the type
+// from a few signatures that miss WebM and M4A (it would send a browser's WebM as `audio.wav`) and retries
+// and logs on its own. Our retries: one more attempt on 408/409/429/5xx and network errors.
+import { createOpenAI } from '@ai-sdk/openai';
+import { toModelError, type CallTarget } from '../providers/errors';
+import { ModelError } from '../providers/gateway';
+import type { ProbedAudio } from './audio-probe';
+import { SpeechError } from './speech-error';
+
+export interface SpeechTarget extends CallTarget {
+  apiKey: string | null;
+}
+
+export interface TranscribeRequest {
+  audio: Uint8Array;
+  probed: Pick<ProbedAudio, 'mediaType' | 'durationMs'>;
+  language?: string | null;
+  prompt?: string;
+  signal?: AbortSignal;
+}
+
+export interface TranscribeResult {
+  text: string;
+  language: string | null;
+}
+
+export interface TranscriberOptions {
+  /** Tests and hosts with their own HTTP stack; default the global fetch. */
+  fetch?: typeof fetch;
+  /** Attempts in all (default 2). */
+  maxAttempts?: number;
+  /** Wait before the next attempt when the endpoint does not say (default 1 s; Retry-After capped at 10 s). */
+  retryDelayMs?: number;
+  /** How long one attempt may take: this plus half the audio's length (default 60 s). */
+  timeoutMs?: number;
+}
+
+/**
+ * The fields of a transcription answer we use. Servers differ in the shape of `segments` (whisper.cpp and
+ * others leave some of OpenAI's fields out), which the SDK's schema would refuse though we never read them.
+ */
+function keepOnlyWhatWeRead(fetchImpl: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await fetchImpl(input, init);
+    const type = response.headers.get('content-type') ?? '';
+    if (!response.ok || !type.includes('json')) return response;
+    const raw = await response.text();
+    let body: unknown;
+    try {
+      body = JSON.parse(raw);
+    } catch {
+      return new Response(raw, { status: response.status, headers: response.headers });
+    }
+    const { text, language, duration } = (body ?? {}) as Record<string, unknown>;
+    const kept = {
+      text,
+      ...(typeof language === 'string' ? { language } : {}),
+      ...(typeof duration === 'number' ? { duration } : {}),
+    };
+    const headers = new Headers(response.headers);
+    headers.delete('content-length');
+    return new Response(JSON.stringify(kept), { status: response.status, headers });
+  };
+}
+
+/** An endpoint's refusal in words: a 404 here most often means the server has no speech to text. */
+function endpointError(error: unknown, target: SpeechTarget): SpeechError {
+  const model = toModelError(error, target, target.apiKey);
+  if (model.details.status === 404) {
+    const message = `${target.provider} answered 404 for ${target.baseUrl}/audio/transcriptions with the model "${target.model}" — it may not offer speech to text, or the model name is wrong`;
+    return new SpeechError(
+      'endpoint',
+      message,
+      {
+        key: 'speech.notFound',
+        values: {
+          provider: target.provider,
+          url: `${target.baseUrl}/audio/transcriptions`,
+          model: target.model,
+        },
+      },
+      { cause: error },
+    );
+  }
+  if (model.details.status === 413) {
+    return new SpeechError(
+      'endpoint',
+      `${target.provider} refused the audio as too large (413) — record less at a time`,
+      { key: 'speech.endpointTooLarge', values: { provider: target.provider } },
+      { cause: error },
+    );
+  }
+  return new SpeechError(
+    'endpoint',
+    model.message,
+    model.details.words ?? { key: 'speech.endpoint', values: { message: model.message } },
+    { cause: error, retryable: model.details.retryable === true },
+  );
+}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+export function createTranscriber(options: TranscriberOptions = {}) {
+  const fetchImpl = keepOnlyWhatWeRead(options.fetch ?? globalThis.fetch);
+  const maxAttempts = Math.max(1, options.maxAttempts ?? 2);
+
+  async function once(target: SpeechTarget, request: TranscribeRequest): Promise<TranscribeResult> {
+    // an empty key, not undefined: the SDK would otherwise read OPENAI_API_KEY, a key never given here
+    const provider = createOpenAI({ baseURL: target.baseUrl, apiKey: target.apiKey ?? '', fetch: fetchImpl });
+    const model = provider.transcription(target.model);
+    const limit = Math.round((options.timeoutMs ?? 60_000) + request.probed.durationMs / 2);
+    const timeout = AbortSignal.timeout(limit);
+    const signal = request.signal ? AbortSignal.any([request.signal, timeout]) : timeout;
+    const openai: Record<string, string> = {};
+    if (request.language) openai.language = request.language;
+    if (request.prompt) openai.prompt = request.prompt;
+    try {
+      const result = await model.doGenerate({
+        audio: request.audio,
+        mediaType: request.probed.mediaType,
+        providerOptions: { openai },
+        abortSignal: signal,
+      });
+      return { text: result.text ?? '', language: result.language ?? null };
+    } catch (error) {
+      if (timeout.aborted && !request.signal?.aborted) {
+        throw new SpeechError(
+          'endpoint',
+          `${target.provider} did not answer within ${Math.round(limit / 1000)} s`,
+          {
+            key: 'speech.timedOut',
+            values: { provider: target.provider, seconds: Math.round(limit / 1000) },
+          },
+          { retryable: false },
+        );
+      }
+      if (request.signal?.aborted) throw new ModelError('cancelled', 'the transcription was cancelled');
+      throw endpointError(error, target);
+    }
+  }
+
+  return {
+    async transcribe(target: SpeechTarget, request: TranscribeRequest): Promise<TranscribeResult> {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await once(target, request);
+        } catch (error) {
+          const retry =
+            error instanceof SpeechError &&
+            error.retryable &&
+            attempt < maxAttempts &&
+            !request.signal?.aborted;
+          if (!retry) throw error;
+          const after = (error.cause as { responseHeaders?: Record<string, string> } | undefined)
+            ?.responseHeaders?.['retry-after'];
+          const wait = after && /^\d+$/.test(after) ? Number(after) * 1000 : (options.retryDelayMs ?? 1000);
+          await sleep(Math.min(wait, 10_000), request.signal);
+        }
+      }
+    },
+  };
+}
+
+export type Transcriber = ReturnType<typeof createTranscriber>;
