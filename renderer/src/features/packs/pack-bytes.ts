@@ -1,5 +1,6 @@
 // Bytes in and out of the dashboard: a picked or dropped file into base64 pieces for `packs:upload`, and
 // an exported pack out as a download (an <a download> on a blob: URL, as the memos export does).
+import { saveDownload } from '../../app/download';
 
 /** base64 of `bytes`, built in slices (String.fromCharCode takes only so many arguments). */
 export function toBase64(bytes: Uint8Array): string {
@@ -24,22 +25,8 @@ export function base64Pieces(bytes: Uint8Array, maxChars: number): string[] {
   return pieces.length > 0 ? pieces : [''];
 }
 
-/** How long the blob: URL outlives the click. */
-const REVOKE_AFTER_MS = 30_000;
-
 /** Hands `bytes` to the browser as a download named `fileName`. */
 export function saveBytes(fileName: string, bytes: Uint8Array): void {
   const copy = new Uint8Array(bytes); // a Blob wants its own ArrayBuffer
-  const url = URL.createObjectURL(new Blob([copy.buffer], { type: 'application/octet-stream' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  try {
-    link.click();
-  } finally {
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), REVOKE_AFTER_MS);
-  }
+  saveDownload(fileName, new Blob([copy.buffer], { type: 'application/octet-stream' }));
 }
