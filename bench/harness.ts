@@ -101,3 +101,51 @@ export function heapUsedAfterGc(): number {
 }
 
 export const formatMiB = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+
+/** One goal of `npm run bench`: a measured figure against its limit, printed in the closing table. */
+export interface Goal {
+  /** What is measured, in words ("skilldeck --help ÷ node -e 0"). */
+  name: string;
+  measured: number;
+  /** The goal is met when `measured <= limit`. */
+  limit: number;
+  /** Unit of both figures: '×' for ratios, 'ms', 'MiB', '/s'. */
+  unit: string;
+  /** Figures behind the value ("412 ms vs 51 ms"), or why it cannot be met on this machine. */
+  detail?: string;
+}
+
+// Kept on globalThis: each bench is its own bundle entry, and bench/run.mjs prints the table after them all.
+const store = globalThis as { [key: symbol]: unknown };
+const goals = (store[Symbol.for('skilldeck.bench.goals')] ??= []) as Goal[];
+
+/** Records a goal; `npm run bench` prints every recorded goal at the end, met or not. */
+export function goal(g: Goal): void {
+  goals.push(g);
+  const met = g.measured <= g.limit;
+  console.log(
+    `  goal: ${g.name}: ${formatFigure(g.measured, g.unit)} (≤ ${formatFigure(g.limit, g.unit)}) ${met ? 'met' : 'NOT MET'}${g.detail ? ` — ${g.detail}` : ''}`,
+  );
+}
+
+function formatFigure(value: number, unit: string): string {
+  if (unit === '×') return `${value.toFixed(2)}×`;
+  if (unit === 'ms') return `${value < 10 ? value.toFixed(2) : value.toFixed(0)} ms`;
+  return `${value.toFixed(value < 10 ? 2 : 0)} ${unit}`;
+}
+
+/** The closing table: every goal recorded in this run. Returns how many were not met. */
+export function printGoals(): number {
+  if (goals.length === 0) return 0;
+  const width = Math.max(...goals.map((g) => g.name.length));
+  console.log('\nGoals');
+  for (const g of goals) {
+    const met = g.measured <= g.limit;
+    console.log(
+      `  ${met ? 'met    ' : 'NOT MET'}  ${g.name.padEnd(width)}  ${formatFigure(g.measured, g.unit).padStart(10)}  ≤ ${formatFigure(g.limit, g.unit).padEnd(9)}${g.detail ? `  ${g.detail}` : ''}`,
+    );
+  }
+  return goals.filter((g) => g.measured > g.limit).length;
+}
+
+store[Symbol.for('skilldeck.bench.printGoals')] = printGoals;

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench [filter]`: bundles every bench/*.bench.ts for Node with Vite, then runs each one's
-// default export in turn. Each prints its own table of medians, p95 and ratios.
+// default export in turn. Each prints its own table of medians, p95 and ratios; the goals they record
+// (bench/harness.ts `goal`) are printed together at the end.
 import { readdirSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
@@ -48,3 +49,7 @@ for (const file of files) {
   const mod = await import(pathToFileURL(path.join(outDir, file.replace(/\.ts$/, '.js'))).href);
   await mod.default();
 }
+// Every goal a bench recorded (bench/harness.ts `goal`), met or not, in one closing table.
+const printGoals = globalThis[Symbol.for('skilldeck.bench.printGoals')];
+const unmet = typeof printGoals === 'function' ? printGoals() : 0;
+if (unmet > 0) console.log(`\n${unmet} goal(s) not met: see the reasons beside them.`);
