@@ -403,7 +403,11 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       if (provider === 'openai-compatible' && values['base-url'] === undefined)
         return usage(io, '--provider openai-compatible needs --base-url, e.g. http://127.0.0.1:8080/v1');
       if ('problem' in speech) return usage(io, speech.problem);
-      return transcribeCommand({ file: rest[0]!, skillDirs, dataDirFlag, json, ...speech.flags }, io);
+      const apiKeyEnv = values['api-key-env'];
+      return transcribeCommand(
+        { file: rest[0]!, skillDirs, dataDirFlag, json, apiKeyEnv, ...speech.flags },
+        io,
+      );
     }
     case 'mcp': {
       if (rest.length > 0) return usage(io, `\`mcp\` takes no arguments, got "${rest.join(' ')}"`);

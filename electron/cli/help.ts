@@ -133,12 +133,14 @@ const COMMANDS: Record<string, CommandHelp> = {
   },
   transcribe: {
     usage: `  skilldeck transcribe FILE [--model M] [--language L] [--provider openai|openai-compatible]
-                [--base-url URL] [--api-key-env VAR] [--data-dir DIR] [--json]`,
+                [--base-url URL] [--api-key-env VAR[,VAR…]] [--data-dir DIR] [--json]`,
     description: `  transcribe    Print what an audio file (WAV, MP3, M4A, WebM or Ogg) says, transcribed through
                 Settings › Speech's provider, model and language (or, with --provider / --base-url and
                 --api-key-env, that endpoint of OpenAI's /v1/audio/transcriptions wire format: OpenAI,
-                Groq, a local whisper.cpp server). --model and --language (ISO-639-1) override the
-                settings. --json prints { text, audioMs, container, language }. A file that is not
+                Groq, a local whisper.cpp server). --api-key-env A,B,C names several variables: the
+                keys are taken in turn as the provider's pool, a refused or rate-limited one giving way to
+                the next (without --provider / --base-url they are Settings › Speech's provider's keys).
+                --model and --language (ISO-639-1) override the settings. --json prints { text, audioMs, container, language }. A file that is not
                 audio, longer than the limit, or silent is refused with a message. Exit 0 transcribed,
                 1 refused or failed, 2 usage error (no such file).`,
   },

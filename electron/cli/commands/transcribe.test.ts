@@ -6,7 +6,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCore } from '../../core/core';
-import { audioFolder, silentWav, speakToWav, toMp3, toOgg } from '../../core/speech/testing/speech-audio';
+import {
+  audioFolder,
+  silentWav,
+  speakToWav,
+  toM4a,
+  toMp3,
+  toOgg,
+} from '../../core/speech/testing/speech-audio';
 import { probeAudio } from '../../core/speech/audio-probe';
 import { startLlmServer, type LlmServer } from '../../core/testing/llm-server';
 import { startTranscriptionServer, type TranscriptionServer } from '../../core/testing/transcription-server';
@@ -88,13 +95,65 @@ describe('skilldeck transcribe', () => {
     expect(stt.requests[0]!.headers.authorization).toBe(`Bearer ${process.env.HOME}`);
   });
 
-  it('MP3 and Ogg files', async () => {
+  it('MP3, Ogg and M4A files', async () => {
     const mp3 = toMp3(wav);
     const ogg = toOgg(wav);
-    if (!mp3 || !ogg) return console.warn('skipped: lame and opus-tools (Debian packages) make the files');
+    const m4a = toM4a(wav);
+    if (!mp3 || !ogg || !m4a)
+      return console.warn('skipped: lame, opus-tools and ffmpeg (Debian packages) make the files');
     expect((await cli(['transcribe', mp3])).out).toBe(SAID);
     expect((await cli(['transcribe', ogg])).out).toBe(SAID);
-    expect(stt.requests.map((q) => q.file?.type)).toEqual(['audio/mpeg', 'audio/ogg']);
+    const fromM4a = await cli(['transcribe', m4a, '--json']);
+    expect(JSON.parse(fromM4a.out)).toMatchObject({ text: SAID, container: 'm4a' });
+    expect(stt.requests.map((q) => q.file?.type)).toEqual(['audio/mpeg', 'audio/ogg', 'audio/mp4']);
+    // the M4A went up whole, and it is as long as the speech (AAC pads a few milliseconds)
+    const sent = stt.requests[2]!.file!;
+    expect(Buffer.from(sent.bytes).equals(fs.readFileSync(m4a))).toBe(true);
+    const spoken = (await probeAudio(new Uint8Array(fs.readFileSync(wav)), 'wav')).durationMs;
+    expect(Math.abs((await probeAudio(sent.bytes, 'upload')).durationMs - spoken)).toBeLessThan(100);
+  });
+
+  it('--api-key-env A,B is a pool: a refused key gives way to the next, for a named endpoint or Settings › Speech’s', async () => {
+    process.env.SKILLDECK_T_KEY_A = 'sk-first';
+    process.env.SKILLDECK_T_KEY_B = 'sk-second';
+    try {
+      stt.script({ status: 401, errorMessage: 'Incorrect API key provided' });
+      const named = await cli([
+        'transcribe',
+        wav,
+        '--base-url',
+        `${stt.url}/v1`,
+        '--api-key-env',
+        'SKILLDECK_T_KEY_A,SKILLDECK_T_KEY_B',
+      ]);
+      expect(named).toMatchObject({ code: 0, out: SAID });
+      expect(stt.requests.map((q) => q.headers.authorization)).toEqual([
+        'Bearer sk-first',
+        'Bearer sk-second',
+      ]);
+
+      stt.requests.length = 0;
+      stt.script({ status: 429, errorMessage: 'Rate limit reached', retryAfter: '20' });
+      const settings = await cli(['transcribe', wav, '--api-key-env', 'SKILLDECK_T_KEY_A,SKILLDECK_T_KEY_B']);
+      expect(settings).toMatchObject({ code: 0, out: SAID });
+      expect(stt.requests.map((q) => q.headers.authorization)).toEqual([
+        'Bearer sk-first',
+        'Bearer sk-second',
+      ]);
+      expect(stt.requests.map((q) => q.fields.model)).toEqual(['whisper-large-v3', 'whisper-large-v3']);
+
+      // both refused: the error names each variable
+      stt.requests.length = 0;
+      stt.setResponder(() => ({ status: 401, errorMessage: 'Incorrect API key provided' }));
+      const refused = await cli(['transcribe', wav, '--api-key-env', 'SKILLDECK_T_KEY_A,SKILLDECK_T_KEY_B']);
+      expect(refused.code).toBe(1);
+      expect(refused.err).toMatch(/SKILLDECK_T_KEY_A/);
+      expect(refused.err).toMatch(/SKILLDECK_T_KEY_B/);
+      expect(stt.requests).toHaveLength(2);
+    } finally {
+      delete process.env.SKILLDECK_T_KEY_A;
+      delete process.env.SKILLDECK_T_KEY_B;
+    }
   });
 
   it('bad input: no such file, not audio, too long, silence — each said, nothing hangs', async () => {

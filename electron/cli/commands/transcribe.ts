@@ -5,12 +5,16 @@ import fs from 'node:fs';
 import type { Transcript } from '../../../shared/types/speech';
 import type { Core } from '../../core/core';
 import { DEFAULT_BASE_URLS } from '../../core/providers/language-model';
+import { ADHOC_PROVIDER_ID } from '../../core/providers/adhoc';
 import type { ProviderKind } from '../../core/providers/gateway';
+import { createKeyPool } from '../../core/providers/key-pool';
+import { environmentKeySource } from '../../core/providers/key-sources';
 import { SpeechError } from '../../core/speech/speech-error';
 import type { SpeechTarget } from '../../core/speech/transcriber';
 import { openCliCore } from '../cli-core';
 import type { Io } from '../io';
 import { createNodePorts } from '../node-ports';
+import { apiKeyEnvNames, environmentKeys } from '../node-secrets';
 import type { SkillDir } from '../../core/skills/sources';
 import { oneLine } from '../terminal-text';
 
@@ -18,6 +22,7 @@ import { oneLine } from '../terminal-text';
 export interface SpeechEndpointFlags {
   provider: ProviderKind;
   baseUrl?: string;
+  /** `--api-key-env A,B,C` as given (checked): the variables holding the keys, taken in turn as a pool. */
   apiKeyEnv?: string;
 }
 
@@ -45,16 +50,24 @@ export function readAudioFile(file: string): { bytes: Uint8Array } | { problem: 
   }
 }
 
-/** An endpoint of the command line as a target. */
-function adhocTarget(core: Core, endpoint: SpeechEndpointFlags, model: string | undefined): SpeechTarget {
+/** An endpoint of the command line as a target, its keys those of --api-key-env (a pool when several). */
+async function adhocTarget(
+  core: Core,
+  endpoint: SpeechEndpointFlags,
+  model: string | undefined,
+): Promise<SpeechTarget> {
   const baseUrl = endpoint.baseUrl ?? DEFAULT_BASE_URLS[endpoint.provider];
   if (!baseUrl)
     throw new Error(`--provider ${endpoint.provider} needs --base-url, e.g. http://127.0.0.1:8080/v1`);
+  const names = endpoint.apiKeyEnv ? apiKeyEnvNames(endpoint.apiKeyEnv) : [];
+  if (names.length === 0 && endpoint.provider === 'openai')
+    throw new Error('--provider openai needs --api-key-env naming the variable that holds the key');
+  const pool = createKeyPool({ source: environmentKeySource(environmentKeys(names), () => true, null) });
   return {
     provider: endpoint.provider,
     baseUrl,
     model: model ?? core.settings.get('speech.model'),
-    apiKey: endpoint.apiKeyEnv ? (process.env[endpoint.apiKeyEnv] ?? null) : null,
+    keys: await pool.rotation(ADHOC_PROVIDER_ID, endpoint.provider),
   };
 }
 
@@ -97,6 +110,8 @@ export async function transcribeWith(
 
 export interface TranscribeOptions extends SpeechFlags {
   file: string;
+  /** `--api-key-env A,B,C` (checked): the keys of the endpoint named here, else of Settings › Speech's provider. */
+  apiKeyEnv?: string;
   skillDirs: SkillDir[];
   dataDirFlag: string | undefined;
   json: boolean;
@@ -113,7 +128,7 @@ export async function transcribeCommand(options: TranscribeOptions, io: Io): Pro
     {
       skillDirs: options.skillDirs,
       dataDirFlag: options.dataDirFlag,
-      apiKeyEnv: options.endpoint?.apiKeyEnv ? [options.endpoint.apiKeyEnv] : undefined,
+      apiKeyEnv: options.apiKeyEnv ? apiKeyEnvNames(options.apiKeyEnv) : undefined,
       watchSkills: false,
       ports: createNodePorts(),
     },

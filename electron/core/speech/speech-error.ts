@@ -100,6 +100,11 @@ export const speechErrors = {
       `Settings › Speech names the provider "${name}", which is not configured — pick another one`,
       { key: 'speech.unknownProvider', values: { provider: name } },
     ),
+  noKey: (name: string) =>
+    new SpeechError('no-provider', `provider "${name}" has no API key — add it in Settings`, {
+      key: 'provider.noKey',
+      values: { provider: name },
+    }),
   noSpeechApi: (name: string) =>
     new SpeechError(
       'no-speech-api',

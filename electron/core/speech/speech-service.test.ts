@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMemoryPorts } from '../memory-ports';
-import { providerSecretName } from '../providers/model-gateway';
+import { createKeyPool } from '../providers/key-pool';
+import { keySecretName, providerSecretName, storedKeySource } from '../providers/key-sources';
+import { createProviderKeyRepo } from '../store/provider-keys';
 import { openDatabase } from '../store/db';
 import { createProviderRepo, type ProviderRepo } from '../store/providers';
 import { createSettingsStore, type SettingsStore } from '../store/settings';
@@ -19,6 +21,7 @@ let settings: SettingsStore;
 let providers: ProviderRepo;
 let service: SpeechService;
 let secrets: ReturnType<typeof createMemoryPorts>['secrets'];
+let keyRepo: ReturnType<typeof createProviderKeyRepo>;
 
 beforeAll(async () => {
   server = await startTranscriptionServer();
@@ -49,10 +52,14 @@ beforeEach(() => {
     },
     1,
   );
+  keyRepo = createProviderKeyRepo(db);
+  const keys = createKeyPool({
+    source: storedKeySource({ repo: keyRepo, secrets, now: Date.now }),
+  });
   service = createSpeechService({
     settings,
     providers,
-    secrets,
+    keys,
     dataDir,
     transcriber: { retryDelayMs: 10 },
   });
@@ -185,6 +192,55 @@ describe('the endpoint’s errors', () => {
     server.script({ status: 503, errorMessage: 'overloaded' }, { text: 'second try' });
     expect((await service.transcribe(bytesOf(spoken))).text).toBe('second try');
     expect(server.requests).toHaveLength(2);
+  });
+
+  it('the key comes from the provider’s pool: a refused or rate-limited key gives way to the next at once', async () => {
+    const addKey = async (id: string, value: string) => {
+      keyRepo.add('local', { id, label: id, secretName: keySecretName('local', id) }, Date.now());
+      await secrets.set(keySecretName('local', id), value);
+    };
+    // keys added in Settings after pools live under their own names, not the provider's old single one
+    await addKey('a', 'sk-a');
+    await addKey('b', 'sk-b');
+    await addKey('c', 'sk-c');
+    server.script(
+      { status: 401, errorMessage: 'Incorrect API key provided' },
+      { status: 429, errorMessage: 'Rate limit reached', retryAfter: '30' },
+      { text: 'third key heard it' },
+    );
+    expect((await service.transcribe(bytesOf(spoken))).text).toBe('third key heard it');
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual([
+      'Bearer sk-a',
+      'Bearer sk-b',
+      'Bearer sk-c',
+    ]);
+    // the refused key stays aside and the rate-limited one cools: the next upload goes to the third
+    server.requests.length = 0;
+    server.script({ text: 'again' });
+    expect((await service.transcribe(bytesOf(spoken))).text).toBe('again');
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer sk-c']);
+    expect(keyRepo.get('local', 'a')?.refused?.status).toBe(401);
+  });
+
+  it('an OpenAI provider without a key says so before any upload', async () => {
+    providers.save(
+      'cloud',
+      {
+        kind: 'openai',
+        name: 'cloud',
+        baseUrl: `${server.url}/v1`,
+        defaultModel: 'gpt-4o',
+        knownModels: [],
+        maxOutputTokens: null,
+        isDefault: false,
+      },
+      1,
+    );
+    settings.set('speech.provider', 'cloud');
+    const error = await refusal(service.transcribe(bytesOf(spoken)));
+    expect(error.message).toBe('provider "cloud" has no API key — add it in Settings');
+    expect(error.words).toEqual({ key: 'provider.noKey', values: { provider: 'cloud' } });
+    expect(server.requests).toHaveLength(0);
   });
 
   it('no provider, an unknown one, and an Anthropic one say what to pick', async () => {

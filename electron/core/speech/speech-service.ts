@@ -5,8 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SpeechTestResult, Transcript } from '../../../shared/types/speech';
 import { writeFileAtomic } from '../fs/atomic-write';
-import type { SecretStorePort } from '../platform';
-import { providerSecretName } from '../providers/model-gateway';
+import type { KeyPool } from '../providers/key-pool';
 import { DEFAULT_BASE_URLS } from '../providers/language-model';
 import type { ProviderRepo } from '../store/providers';
 import type { SettingsStore } from '../store/settings';
@@ -35,7 +34,8 @@ export function heardNothing(text: string): boolean {
 export interface SpeechServiceDeps {
   settings: SettingsStore;
   providers: Pick<ProviderRepo, 'getByName' | 'getDefault'>;
-  secrets: SecretStorePort;
+  /** The providers' key pools, as chat requests use them. */
+  keys: Pick<KeyPool, 'rotation'>;
   dataDir: string;
   transcriber?: Transcriber | TranscriberOptions;
   recordings?: RecordingStore;
@@ -79,12 +79,10 @@ export function createSpeechService(deps: SpeechServiceDeps) {
     if (record.kind === 'anthropic') throw speechErrors.noSpeechApi(record.name);
     const baseUrl = record.baseUrl ?? DEFAULT_BASE_URLS[record.kind];
     if (!baseUrl) throw speechErrors.noProvider();
-    return {
-      provider: record.name,
-      baseUrl,
-      model: over.model ?? saved.model,
-      apiKey: await deps.secrets.get(providerSecretName(record.id)),
-    };
+    const keys = await deps.keys.rotation(record.id, record.name);
+    // OpenAI always wants a key: say so instead of sending audio to be refused (a local server may need none)
+    if (keys.size === 0 && record.kind === 'openai') throw speechErrors.noKey(record.name);
+    return { provider: record.name, baseUrl, model: over.model ?? saved.model, keys };
   }
 
   async function transcribe(

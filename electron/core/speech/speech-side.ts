@@ -5,7 +5,6 @@ import type { Database } from 'better-sqlite3';
 import type { Handlers } from '../../../shared/ipc/contract';
 import { acceleratorKey } from '../../../shared/types/hotkey';
 import type { EventHub } from '../ipc/event-hub';
-import type { SecretStorePort } from '../platform';
 import type { RunHandlers } from '../runs/run-handlers';
 import { createRunSpeechRepo } from '../runs/run-speech';
 import type { ProviderRepo } from '../store/providers';
@@ -31,7 +30,7 @@ export interface SpeechSideDeps {
   dataDir: string;
   settings: SettingsStore;
   providers: ProviderRepo;
-  secrets: SecretStorePort;
+  keys: SpeechServiceDeps['keys'];
   metas: Pick<SkillMetaRepo, 'findByAccelerator'>;
   events: EventHub;
   /** Tests: the transcriber's fetch, retries and timeouts. */

@@ -3,15 +3,19 @@
 // whisper.cpp server, any OpenAI-compatible server. It uses the AI SDK's OpenAI transcription model, calling
 // its `doGenerate` with the media type probed from the bytes: `experimental_transcribe` guesses the type
 // from a few signatures that miss WebM and M4A (it would send a browser's WebM as `audio.wav`) and retries
-// and logs on its own. Our retries: one more attempt on 408/409/429/5xx and network errors.
+// and logs on its own. Our retries: one more attempt on 408/409/429/5xx and network errors. The key comes
+// from the provider's pool as a chat request's does: a key refused (401/403) or rate-limited (429) is
+// blamed and the same upload moves on to the next key at once.
 import { createOpenAI } from '@ai-sdk/openai';
 import { toModelError, type CallTarget } from '../providers/errors';
 import { ModelError } from '../providers/gateway';
+import type { KeyRotation, LeasedKey } from '../providers/key-pool';
 import type { ProbedAudio } from './audio-probe';
 import { SpeechError } from './speech-error';
 
 export interface SpeechTarget extends CallTarget {
-  apiKey: string | null;
+  /** One upload's walk over the provider's keys; null or empty: no key is sent (a local server). */
+  keys: KeyRotation | null;
 }
 
 export interface TranscribeRequest {
@@ -67,8 +71,8 @@ function keepOnlyWhatWeRead(fetchImpl: typeof fetch): typeof fetch {
 }
 
 /** An endpoint's refusal in words: a 404 here most often means the server has no speech to text. */
-function endpointError(error: unknown, target: SpeechTarget): SpeechError {
-  const model = toModelError(error, target, target.apiKey);
+function endpointError(error: unknown, target: SpeechTarget, apiKey: string | null): SpeechError {
+  const model = toModelError(error, target, apiKey);
   if (model.details.status === 404) {
     const message = `${target.provider} answered 404 for ${target.baseUrl}/audio/transcriptions with the model "${target.model}" — it may not offer speech to text, or the model name is wrong`;
     return new SpeechError(
@@ -93,12 +97,22 @@ function endpointError(error: unknown, target: SpeechTarget): SpeechError {
       { cause: error },
     );
   }
-  return new SpeechError(
+  return fromModelError(model, error);
+}
+
+/** The model error behind an endpoint's refusal: what the key pool judges a key by. */
+const modelErrorOf = new WeakMap<SpeechError, ModelError>();
+
+/** A model error (the endpoint's, or the pool's "no usable key") as a speech error. */
+function fromModelError(model: ModelError, cause: unknown = model): SpeechError {
+  const error = new SpeechError(
     'endpoint',
     model.message,
     model.details.words ?? { key: 'speech.endpoint', values: { message: model.message } },
-    { cause: error, retryable: model.details.retryable === true },
+    { cause, retryable: model.details.retryable === true },
   );
+  modelErrorOf.set(error, model);
+  return error;
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
@@ -107,13 +121,20 @@ const sleep = (ms: number, signal?: AbortSignal) =>
     signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
   });
 
+/** The longest wait between attempts (a Retry-After, a key's cool-down). */
+const MAX_WAIT_MS = 10_000;
+
 export function createTranscriber(options: TranscriberOptions = {}) {
   const fetchImpl = keepOnlyWhatWeRead(options.fetch ?? globalThis.fetch);
   const maxAttempts = Math.max(1, options.maxAttempts ?? 2);
 
-  async function once(target: SpeechTarget, request: TranscribeRequest): Promise<TranscribeResult> {
+  async function once(
+    target: SpeechTarget,
+    apiKey: string | null,
+    request: TranscribeRequest,
+  ): Promise<TranscribeResult> {
     // an empty key, not undefined: the SDK would otherwise read OPENAI_API_KEY, a key never given here
-    const provider = createOpenAI({ baseURL: target.baseUrl, apiKey: target.apiKey ?? '', fetch: fetchImpl });
+    const provider = createOpenAI({ baseURL: target.baseUrl, apiKey: apiKey ?? '', fetch: fetchImpl });
     const model = provider.transcription(target.model);
     const limit = Math.round((options.timeoutMs ?? 60_000) + request.probed.durationMs / 2);
     const timeout = AbortSignal.timeout(limit);
@@ -142,26 +163,52 @@ export function createTranscriber(options: TranscriberOptions = {}) {
         );
       }
       if (request.signal?.aborted) throw new ModelError('cancelled', 'the transcription was cancelled');
-      throw endpointError(error, target);
+      throw endpointError(error, target, apiKey);
     }
   }
 
+  const retryAfter = (error: SpeechError) => {
+    const after = (error.cause as { responseHeaders?: Record<string, string> } | undefined)
+      ?.responseHeaders?.['retry-after'];
+    return after && /^\d+$/.test(after) ? Number(after) * 1000 : (options.retryDelayMs ?? 1000);
+  };
+
   return {
     async transcribe(target: SpeechTarget, request: TranscribeRequest): Promise<TranscribeResult> {
-      for (let attempt = 1; ; attempt++) {
+      const keyed = target.keys !== null && target.keys.size > 0 ? target.keys : null;
+      let key: LeasedKey | null = null;
+      let last: SpeechError | undefined;
+      for (let attempt = 1; ;) {
+        if (keyed && !key) {
+          const next = await keyed.next();
+          // one key that this upload just tried: its own refusal says it best
+          const unusable = () => (keyed.size === 1 && last ? last : fromModelError(keyed.unusable()));
+          if ('exhausted' in next) throw unusable();
+          if ('waitMs' in next) {
+            // every usable key is cooling down: wait for the soonest as a retry would, else say why not
+            if (attempt >= maxAttempts || next.waitMs > MAX_WAIT_MS) throw unusable();
+            await sleep(next.waitMs, request.signal);
+            if (request.signal?.aborted) throw new ModelError('cancelled', 'the transcription was cancelled');
+            keyed.cooled(next.keyId);
+            attempt += 1;
+            continue;
+          }
+          key = next.key;
+        }
         try {
-          return await once(target, request);
+          return await once(target, key?.value ?? null, request);
         } catch (error) {
-          const retry =
-            error instanceof SpeechError &&
-            error.retryable &&
-            attempt < maxAttempts &&
-            !request.signal?.aborted;
-          if (!retry) throw error;
-          const after = (error.cause as { responseHeaders?: Record<string, string> } | undefined)
-            ?.responseHeaders?.['retry-after'];
-          const wait = after && /^\d+$/.test(after) ? Number(after) * 1000 : (options.retryDelayMs ?? 1000);
-          await sleep(Math.min(wait, 10_000), request.signal);
+          if (!(error instanceof SpeechError)) throw error;
+          last = error;
+          const model = modelErrorOf.get(error);
+          // a refused or rate-limited key: the same upload moves on to the next key at once
+          if (keyed && key && model && keyed.blame(key, model)) {
+            key = null;
+            continue;
+          }
+          if (!error.retryable || attempt >= maxAttempts || request.signal?.aborted) throw error;
+          await sleep(Math.min(retryAfter(error), MAX_WAIT_MS), request.signal);
+          attempt += 1;
         }
       }
     },

@@ -1,5 +1,5 @@
 // Real audio for the voice tests: speech spoken by espeak-ng (Debian package `espeak-ng`) into a WAV, and
-// the same encoded as MP3 (`lame`) and Ogg/Opus (`opus-tools`) where those are installed; silence as a
+// the same encoded as MP3 (`lame`), Ogg/Opus (`opus-tools`) and M4A/AAC (`ffmpeg`) where those are installed; silence as a
 // 16-bit PCM WAV written here (a header and zeros).
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -56,5 +56,15 @@ export function toOgg(wav: string): string | null {
   if (!hasTool('opusenc')) return null;
   const file = wav.replace(/\.wav$/, '.ogg');
   execFileSync('opusenc', ['--quiet', wav, file], { stdio: 'ignore' });
+  return file;
+}
+
+/** The WAV encoded as AAC in an M4A (MP4) container with ffmpeg; null without ffmpeg. */
+export function toM4a(wav: string): string | null {
+  if (!hasTool('ffmpeg')) return null;
+  const file = wav.replace(/\.wav$/, '.m4a');
+  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-i', wav, '-c:a', 'aac', '-b:a', '64k', file], {
+    stdio: 'ignore',
+  });
   return file;
 }
