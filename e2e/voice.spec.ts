@@ -23,6 +23,8 @@ execFileSync('espeak-ng', ['-w', SPEECH, 'translate what I said into French, ple
   stdio: 'ignore',
 });
 const SAID = 'translate what I said into French';
+/** Where screenshots go when set (they are looked at, not compared). */
+const SHOTS = process.env.SKILLDECK_SHOTS;
 
 /** Chromium with a fake microphone playing `wav` (looped). */
 function launchWithMicrophone(wav: string): Promise<Browser> {
@@ -198,6 +200,92 @@ test('Settings › Speech: provider, model, limit, kept audio, and test connecti
     'Test failed: the provider refused the API key (401)',
   );
   await served.api.invoke('speech:update', { model: 'whisper-large-v3', maxSeconds: 600, keepAudio: false });
+  await page.context().close();
+});
+
+test('Settings › Speech says when a key could not be bound: another app holds it, or a skill’s hotkey is the same', async () => {
+  await served.api.invoke('speech:update', {
+    dictateHotkey: 'Control+Alt+V',
+    voiceHotkey: { skillId: 'translate', accelerator: 'Control+Alt+P' },
+  });
+  const page = await microphonePage();
+  const problems = watchForPageErrors(page);
+  // The desktop app binds these keys (serve has no global keys): its report is written into the host's
+  // answers on the wire — the dictate key refused by the OS, translate's voice key now polish's hotkey.
+  await page.routeWebSocket(/\/ws/, (ws) => {
+    const server = ws.connectToServer();
+    const asked = new Map<unknown, string>();
+    ws.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as { id: unknown; channel: string };
+      asked.set(frame.id, frame.channel);
+      server.send(message);
+    });
+    server.onMessage((message) => {
+      const frame = JSON.parse(String(message)) as { id?: unknown; result?: { ok: boolean; value?: object } };
+      const channel = asked.get(frame.id);
+      if (!frame.result?.ok) return ws.send(message);
+      if (channel === 'speech:settings' || channel === 'speech:update')
+        frame.result.value = {
+          ...frame.result.value,
+          keyStates: [
+            { accelerator: 'Control+Alt+V', skillId: 'dictate', state: 'taken' },
+            { accelerator: 'Control+Alt+P', skillId: 'translate', state: 'conflict' },
+          ],
+        };
+      else if (channel === 'hotkeys:status')
+        frame.result.value = {
+          ...frame.result.value,
+          available: true,
+          hotkeys: [{ skillId: 'polish', accelerator: 'Control+Alt+P', state: 'registered', message: null }],
+        };
+      else return ws.send(message);
+      ws.send(JSON.stringify(frame));
+    });
+  });
+  await openDashboard(page, served.host, '#/settings');
+  const section = page.locator('#speech');
+  const dictate = section.locator('.hotkey-recorder').filter({ has: page.getByLabel('Dictate key') });
+  await expect(dictate.getByTestId('hotkey-status')).toHaveText(
+    'Not working: another application holds this hotkey.',
+  );
+  const voice = section
+    .locator('.hotkey-recorder')
+    .filter({ has: page.getByLabel('Voice key of translate') });
+  await expect(voice.getByTestId('hotkey-conflict')).toHaveText(
+    'Not working: this is also the hotkey of “polish” — choose another key, or change that one.',
+  );
+  await expect(voice.getByLabel('Voice key of translate')).toHaveAttribute('aria-invalid', 'true');
+  if (SHOTS) {
+    for (const [width, height] of [
+      [1440, 900],
+      [800, 600],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await dictate.scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${SHOTS}/speech-keys-${width}-${scheme}.png` });
+      }
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+  await page.getByLabel('Language', { exact: true }).selectOption('zh-CN');
+  const dictateZh = section.locator('.hotkey-recorder').filter({ has: page.getByLabel('听写键') });
+  const voiceZh = section.locator('.hotkey-recorder').filter({ has: page.getByLabel('translate 的语音键') });
+  await expect(dictateZh.getByTestId('hotkey-status')).toContainText('另一个应用');
+  await expect(voiceZh.getByTestId('hotkey-conflict')).toHaveText(
+    '未生效：这也是“polish”的快捷键——请换一个键，或修改那个快捷键。',
+  );
+  if (SHOTS) {
+    await dictateZh.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/speech-keys-zh-CN.png` });
+  }
+  await page.getByLabel('语言', { exact: true }).selectOption('en');
+  expect(problems).toEqual([]);
+  await served.api.invoke('speech:update', {
+    dictateHotkey: null,
+    voiceHotkey: { skillId: 'translate', accelerator: null },
+  });
   await page.context().close();
 });
 

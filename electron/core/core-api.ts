@@ -19,7 +19,7 @@ import type { ModelGatewayOptions } from './providers/model-gateway';
 import type { EnvironmentKeys } from './providers/provider-domain';
 import type { RunRepo } from './runs/run-repo';
 import type { SkillRegistry } from './skills/registry';
-import type { SpeechService } from './speech/speech-service';
+import type { SpeechCore } from './speech/speech-side';
 import type { TranscriberOptions } from './speech/transcriber';
 import type { SkillDir } from './skills/sources';
 import type { WebSearchOptions } from './search/web-search';
@@ -118,7 +118,7 @@ export interface Core {
   /** The per-app rules (Settings › Apps): `appRules.isToolbarExcluded(app)` for the selection toolbar. */
   appRules: AppRuleBook;
   /** Voice input: audio checked and transcribed (Settings › Speech), kept until its run takes it. */
-  speech: SpeechService;
+  speech: SpeechCore;
   /** Open permission prompts and AskUser questions. */
   prompts: UserPrompts;
   /** Skill packages: make, open, preview and install `.skillpack` files (the CLI's pack / unpack). */

@@ -85,8 +85,8 @@ import {
   SpeechAppend,
   SpeechBegin,
   SpeechFinish,
-  SpeechSettings,
   SpeechSettingsPatch,
+  SpeechSettingsView,
   SpeechTestInput,
   SpeechTestResult,
   Transcript,
@@ -293,9 +293,10 @@ export const contract = {
     output: z.object({ discarded: z.boolean() }),
   },
   /** Settings › Speech: the provider, model, language, recording limit, kept audio and voice keys. */
-  'speech:settings': { input: z.undefined(), output: SpeechSettings },
+  /** Settings › Speech, with how the desktop app bound the dictate and voice keys (null headless). */
+  'speech:settings': { input: z.undefined(), output: SpeechSettingsView },
   /** Changes them; CONFLICT for a voice key another key already is, NOT_FOUND for an unknown provider. */
-  'speech:update': { input: SpeechSettingsPatch, output: SpeechSettings },
+  'speech:update': { input: SpeechSettingsPatch, output: SpeechSettingsView },
   /** Test connection: a short built-in sample ("Hello from Skilldeck") sent for transcription. */
   'speech:test': { input: SpeechTestInput, output: SpeechTestResult },
   /** A recording begins: its id, and the limit its length is held to. */

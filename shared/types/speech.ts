@@ -43,6 +43,25 @@ export const SpeechSettings = z.object({
 });
 export type SpeechSettings = z.infer<typeof SpeechSettings>;
 
+/**
+ * How the desktop app bound one of the voice keys: `registered`; `taken` — another application holds it
+ * (the OS refused it); `conflict` — a skill's hotkey or the launcher's key is now the same key.
+ */
+export const VoiceKeyState = z.object({
+  accelerator: z.string(),
+  /** `dictate` for the dictate key. */
+  skillId: z.string(),
+  state: z.enum(['registered', 'conflict', 'taken']),
+});
+export type VoiceKeyState = z.infer<typeof VoiceKeyState>;
+
+/** `speech:settings` / `speech:update`: the settings, and how the desktop app bound their keys. */
+export const SpeechSettingsView = SpeechSettings.extend({
+  /** null: no global keys in this host (the headless host, the CLI). */
+  keyStates: z.array(VoiceKeyState).nullable(),
+});
+export type SpeechSettingsView = z.infer<typeof SpeechSettingsView>;
+
 export const SpeechSettingsPatch = z
   .object({
     provider: SpeechSettings.shape.provider.optional(),

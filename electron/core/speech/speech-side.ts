@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import type { Database } from 'better-sqlite3';
 import type { Handlers } from '../../../shared/ipc/contract';
 import { acceleratorKey } from '../../../shared/types/hotkey';
+import type { SpeechSettings, SpeechSettingsView, VoiceKeyState } from '../../../shared/types/speech';
 import type { EventHub } from '../ipc/event-hub';
 import type { RunHandlers } from '../runs/run-handlers';
 import { createRunSpeechRepo } from '../runs/run-speech';
@@ -40,8 +41,20 @@ export interface SpeechSideDeps {
 
 export function createSpeechSide(deps: SpeechSideDeps) {
   const { settings, events } = deps;
-  const service = createSpeechService({ ...deps });
   const runSpeech = createRunSpeechRepo(deps.db);
+  /** How the desktop app bound the voice keys, asked when Settings › Speech is read (none headless). */
+  let keyStates: (() => readonly VoiceKeyState[]) | null = null;
+  const service = {
+    ...createSpeechService({ ...deps }),
+    /** The desktop app says where the dictate and voice keys' states are read (read after each change). */
+    reportVoiceKeys(states: () => readonly VoiceKeyState[]) {
+      keyStates = states;
+    },
+  };
+  const view = (saved: SpeechSettings): SpeechSettingsView => ({
+    ...saved,
+    keyStates: keyStates ? [...keyStates()] : null,
+  });
 
   /** Who holds a key besides the voice keys: a skill's hotkey, or the launcher's. */
   const keyHolder = (accelerator: string) => {
@@ -55,11 +68,12 @@ export function createSpeechSide(deps: SpeechSideDeps) {
   };
 
   const handlers: SpeechHandlers = {
-    'speech:settings': () => readSpeechSettings(settings),
+    'speech:settings': () => view(readSpeechSettings(settings)),
     'speech:update': (patch) => {
       const next = updateSpeechSettings({ settings, providers: deps.providers, keyHolder }, patch);
+      // the desktop app binds the keys again as it hears this, so the answer says how that went
       events.emit('speech:changed', next);
-      return next;
+      return view(next);
     },
     'speech:test': (input) => service.test(input),
     'speech:begin': () => ({
@@ -106,3 +120,6 @@ export function createSpeechSide(deps: SpeechSideDeps) {
 
   return { service, handlers, executor, runs };
 }
+
+/** `core.speech`: transcription, the recordings, and where the desktop app reports the voice keys. */
+export type SpeechCore = ReturnType<typeof createSpeechSide>['service'];

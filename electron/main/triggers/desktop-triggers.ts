@@ -20,7 +20,9 @@ import { createVoiceKeys, type VoiceKeys, type VoiceRecorder } from './voice-key
 
 /** The running app as the triggers need it. */
 export interface TriggerHost {
-  core: Pick<Core, 'dispatch' | 'events' | 'handlers' | 'settings'>;
+  core: Pick<Core, 'dispatch' | 'events' | 'handlers' | 'settings'> & {
+    speech: Pick<Core['speech'], 'reportVoiceKeys'>;
+  };
   dashboard: { show(): unknown };
   /** The selection toolbar: in its `hotkey` mode the launcher's key shows it (answers true) instead. */
   toolbar?: { launcherKey(): Promise<boolean> };
@@ -111,6 +113,7 @@ export function createDesktopTriggers(options: DesktopTriggersOptions): DesktopT
     });
     recorder.onEnded(() => keys.ended());
     keys.sync(speechKeys(running));
+    running.core.speech.reportVoiceKeys(() => keys.states());
     return keys;
   }
 

@@ -1,8 +1,9 @@
 // The dictate key and the skills' voice keys (Settings › Speech): each a global shortcut that opens the
 // recording indicator for its skill (the dictate key: the built-in `dictate`, which inserts what was said),
 // press-or-hold (push-to-talk.ts). While a recording is on, Esc is taken globally to cancel it and given
-// back when it ends. A key another application holds is refused by the OS and left unbound (logged).
-import type { SpeechSettings } from '../../../shared/types/speech';
+// back when it ends. A key another application holds is refused by the OS and left unbound: logged, and its
+// state (`states()`) shown beside the key in Settings › Speech.
+import type { SpeechSettings, VoiceKeyState } from '../../../shared/types/speech';
 import type { ShortcutRegistrar } from './hotkeys';
 import { createPushToTalk, type PushToTalk, type PushToTalkOptions } from './push-to-talk';
 
@@ -27,15 +28,13 @@ export interface VoiceKeysOptions {
   pushToTalk?: PushToTalkOptions;
 }
 
-export interface VoiceKeyState {
-  accelerator: string;
-  skillId: string;
-  state: 'registered' | 'conflict' | 'taken';
-}
+export type { VoiceKeyState };
 
 export interface VoiceKeys {
   /** Binds the keys of these settings (the ones bound before are given back first). */
   sync(settings: Pick<SpeechSettings, 'dictateHotkey' | 'voiceHotkeys'>): VoiceKeyState[];
+  /** How the last sync bound each key. */
+  states(): readonly VoiceKeyState[];
   /** The recording ended (done, cancelled, its window closed): Esc is given back. */
   ended(): void;
   /** The tray's pause: no key records while paused. */
@@ -50,6 +49,7 @@ export function createVoiceKeys(options: VoiceKeysOptions): VoiceKeys {
   let escape = false;
   let paused = false;
   let current: { skillId: string; ptt: PushToTalk } | null = null;
+  let states: VoiceKeyState[] = [];
 
   const takeEscape = () => {
     if (escape) return;
@@ -92,7 +92,7 @@ export function createVoiceKeys(options: VoiceKeysOptions): VoiceKeys {
         ...(settings.dictateHotkey ? [{ accelerator: settings.dictateHotkey, skillId: DICTATE_SKILL }] : []),
         ...Object.entries(settings.voiceHotkeys).map(([skillId, accelerator]) => ({ accelerator, skillId })),
       ];
-      return wanted.map(({ accelerator, skillId }): VoiceKeyState => {
+      states = wanted.map(({ accelerator, skillId }): VoiceKeyState => {
         if (options.takenElsewhere?.(accelerator)) {
           log(`voice key ${accelerator} of ${skillId} is a skill's hotkey or the launcher's: left unbound`);
           return { accelerator, skillId, state: 'conflict' };
@@ -104,7 +104,9 @@ export function createVoiceKeys(options: VoiceKeysOptions): VoiceKeys {
         bound.push(accelerator);
         return { accelerator, skillId, state: 'registered' };
       });
+      return states;
     },
+    states: () => states,
     ended() {
       current?.ptt.reset();
       current = null;
@@ -115,6 +117,7 @@ export function createVoiceKeys(options: VoiceKeysOptions): VoiceKeys {
     },
     dispose() {
       release();
+      states = [];
       giveEscapeBack();
       current = null;
     },

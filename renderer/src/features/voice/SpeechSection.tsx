@@ -5,6 +5,7 @@ import { useStores } from '../../app/stores-context';
 import { HotkeyRecorder } from '../skills/appearance/HotkeyRecorder';
 import { platformOf } from '../skills/appearance/accelerator';
 import { launcherDisplay } from '../settings/LauncherKeyField';
+import { useVoiceKeyTrouble } from './voice-key-trouble';
 import { VoiceKeys } from './VoiceKeys';
 import './voice.css';
 
@@ -50,6 +51,8 @@ export function SpeechSection() {
   const fallback = (providers ?? []).find((p) => p.isDefault) ?? providers?.[0];
   const platform = platformOf(hostPlatform, typeof navigator === 'undefined' ? '' : navigator.platform);
   const dictate = settings?.dictateHotkey ?? null;
+  const troubleOf = useVoiceKeyTrouble(settings?.keyStates, hostPlatform ?? '');
+  const dictateTrouble = dictate ? troubleOf('dictate', dictate) : { status: undefined, conflict: null };
 
   return (
     <section className="panel speech-settings" id="speech" aria-labelledby="speech-title">
@@ -186,12 +189,12 @@ export function SpeechSection() {
             value={dictate ? { accelerator: dictate, display: launcherDisplay(dictate, platform) } : null}
             onChange={(hotkey) => save({ dictateHotkey: hotkey?.accelerator ?? null })}
             platform={platform}
-            conflict={null}
-            status={undefined}
+            conflict={dictateTrouble.conflict}
+            status={dictateTrouble.status}
             available={hotkeys?.available ?? false}
             paused={hotkeys?.paused ?? false}
           />
-          <VoiceKeys settings={settings} platform={platform} onSave={save} />
+          <VoiceKeys settings={settings} platform={platform} troubleOf={troubleOf} onSave={save} />
         </>
       )}
     </section>

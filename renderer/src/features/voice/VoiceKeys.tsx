@@ -1,15 +1,18 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SpeechSettings, SpeechSettingsPatch } from '../../../../shared/types/speech';
+import type { SpeechSettingsPatch, SpeechSettingsView } from '../../../../shared/types/speech';
 import { useStores } from '../../app/stores-context';
 import { HotkeyRecorder } from '../skills/appearance/HotkeyRecorder';
 import type { Platform } from '../skills/appearance/accelerator';
 import { launcherDisplay } from '../settings/LauncherKeyField';
+import type { useVoiceKeyTrouble } from './voice-key-trouble';
 
 /** Settings › Speech › Voice keys: per skill, a key that records and runs the skill on what was said. */
 export function VoiceKeys(props: {
-  settings: SpeechSettings;
+  settings: SpeechSettingsView;
   platform: Platform;
+  /** What to say beside a key the desktop app could not bind. */
+  troubleOf: ReturnType<typeof useVoiceKeyTrouble>;
   onSave: (patch: SpeechSettingsPatch) => void;
 }) {
   const { t } = useTranslation('voice');
@@ -41,8 +44,7 @@ export function VoiceKeys(props: {
                   props.onSave({ voiceHotkey: { skillId, accelerator: hotkey?.accelerator ?? null } })
                 }
                 platform={props.platform}
-                conflict={null}
-                status={undefined}
+                {...props.troubleOf(skillId, accelerator)}
                 available={hotkeys?.available ?? false}
                 paused={hotkeys?.paused ?? false}
               />

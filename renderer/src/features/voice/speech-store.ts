@@ -1,11 +1,15 @@
 import { create } from 'zustand';
 import type { Client } from '../../../../shared/ipc/client';
-import type { SpeechSettings, SpeechSettingsPatch, SpeechTestResult } from '../../../../shared/types/speech';
+import type {
+  SpeechSettingsPatch,
+  SpeechSettingsView,
+  SpeechTestResult,
+} from '../../../../shared/types/speech';
 import { errorText } from '../../i18n/error-text';
 
 export interface SpeechState {
-  /** null until the first `speech:settings` answer. */
-  settings: SpeechSettings | null;
+  /** null until the first `speech:settings` answer; with how the desktop app bound the keys. */
+  settings: SpeechSettingsView | null;
   error: string | null;
   test: { running: boolean; result: SpeechTestResult | null };
   load(): Promise<void>;
@@ -59,7 +63,11 @@ export function createSpeechStore(client: Client) {
       });
     },
   }));
-  client.on('speech:changed', (settings) => useSpeechStore.setState({ settings }));
+  // read again rather than taken from the event: the answer also says how the desktop app bound the keys,
+  // which a skill's hotkey moving (hotkeys:changed) can change too
+  const reload = () => void (useSpeechStore.getState().settings && useSpeechStore.getState().load());
+  client.on('speech:changed', reload);
+  client.on('hotkeys:changed', reload);
   return useSpeechStore;
 }
 
