@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { Client } from '../../../../shared/ipc/client';
 import type { ToolbarSettings, ToolbarUpdate } from '../../../../shared/types/toolbar';
-import { errorText } from '../../i18n/error-text';
+import { settingsSection } from '../../app/settings-section';
 
 export interface ToolbarState {
   /** null until the first `toolbar:settings` answer. */
@@ -14,32 +14,17 @@ export interface ToolbarState {
 
 /** The selection toolbar's settings (Settings › Selection toolbar). */
 export function createToolbarStore(client: Client) {
-  let latest = 0;
-  const useToolbarStore = create<ToolbarState>()((set, get) => ({
-    settings: null,
-    error: null,
-    async load() {
-      const request = ++latest;
-      const result = await client.request('toolbar:settings', undefined);
-      if (request !== latest) return;
-      if (result.ok) set({ settings: result.value, error: null });
-      else set({ error: errorText(result.error) });
-    },
-    async update(patch) {
-      const before = get().settings;
-      const request = ++latest;
-      if (before) set({ settings: { ...before, ...patch } });
-      const result = await client.request('toolbar:update', patch);
-      if (request !== latest) return result.ok;
-      if (result.ok) set({ settings: result.value, error: null });
-      else set({ settings: before, error: errorText(result.error) });
-      return result.ok;
-    },
-  }));
-  // another dashboard (or the desktop app's own) changed them
-  client.on('toolbar:changed', (settings) => {
-    latest++;
-    useToolbarStore.setState({ settings, error: null });
+  const useToolbarStore = create<ToolbarState>()((set, get) => {
+    const section = settingsSection<ToolbarSettings, ToolbarUpdate>({
+      get,
+      set,
+      read: () => client.request('toolbar:settings', undefined),
+      write: (patch) => client.request('toolbar:update', patch),
+      shown: (before, patch) => ({ ...before, ...patch }),
+    });
+    // another dashboard (or the desktop app's own) changed them
+    client.on('toolbar:changed', section.pushed);
+    return { settings: null, error: null, load: section.load, update: section.update };
   });
   return useToolbarStore;
 }

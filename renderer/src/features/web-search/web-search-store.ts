@@ -5,6 +5,7 @@ import type {
   WebSearchTestResult,
   WebSearchUpdate,
 } from '../../../../shared/types/web-search';
+import { settingsSection } from '../../app/settings-section';
 import { errorText } from '../../i18n/error-text';
 
 export type SearchTest = { state: 'testing' } | ({ state: 'done' } & WebSearchTestResult);
@@ -24,39 +25,32 @@ export interface WebSearchState {
 
 /** Settings › Web search: the backend, the SearXNG address, whether a Brave key is stored. */
 export function createWebSearchStore(client: Client) {
-  let latest = 0;
-  return create<WebSearchState>()((set, get) => ({
-    settings: null,
-    error: null,
-    test: null,
-
-    async load() {
-      const request = ++latest;
-      const result = await client.request('search:settings', undefined);
-      if (request !== latest) return;
-      if (result.ok) set({ settings: result.value, error: null });
-      else set({ error: errorText(result.error) });
-    },
-
-    async update(patch) {
-      const before = get().settings;
-      const request = ++latest;
+  return create<WebSearchState>()((set, get) => {
+    const section = settingsSection<WebSearchSettings, WebSearchUpdate>({
+      get,
+      set,
+      read: () => client.request('search:settings', undefined),
+      write: (patch) => client.request('search:update', patch),
       // the chosen backend shows at once (a radio button follows the click), then what the host kept
-      if (before && patch.backend !== undefined) set({ settings: { ...before, backend: patch.backend } });
-      const result = await client.request('search:update', patch);
-      if (request !== latest) return result.ok;
-      if (result.ok) set({ settings: result.value, error: null, test: null });
-      else set({ settings: before, error: errorText(result.error) });
-      return result.ok;
-    },
-
-    async tryIt(query) {
-      set({ test: { state: 'testing' } });
-      const result = await client.request('search:test', query ? { query } : {});
-      if (result.ok) set({ test: { state: 'done', ...result.value } });
-      else set({ test: null, error: errorText(result.error) });
-    },
-  }));
+      shown: (before, patch) =>
+        patch.backend !== undefined ? { ...before, backend: patch.backend } : before,
+      // the last try no longer says what searches do
+      kept: () => ({ test: null }),
+    });
+    return {
+      settings: null,
+      error: null,
+      test: null,
+      load: section.load,
+      update: section.update,
+      async tryIt(query) {
+        set({ test: { state: 'testing' } });
+        const result = await client.request('search:test', query ? { query } : {});
+        if (result.ok) set({ test: { state: 'done', ...result.value } });
+        else set({ test: null, error: errorText(result.error) });
+      },
+    };
+  });
 }
 
 export type WebSearchStore = ReturnType<typeof createWebSearchStore>;
