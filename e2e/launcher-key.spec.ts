@@ -4,10 +4,10 @@
 import { expect, test } from '@playwright/test';
 import { openDashboard, serveEachTest } from './helpers/serve';
 import { watchForPageErrors } from './helpers/page-errors';
+import { SHOTS, shootSizesAndSchemes } from './helpers/shots';
 
 const served = serveEachTest('skilldeck-e2e-launcher-');
 const { invoke } = served.api;
-const SHOTS = process.env.SKILLDECK_SHOTS;
 
 test("the launcher's key: the default shown, a new one recorded, turned off, a skill's key refused", async ({
   page,
@@ -84,20 +84,7 @@ test('a repeated press and the copy-key fallback: chosen in Settings › Hotkeys
   await expect(stop).toBeChecked();
   await expect(copy).not.toBeChecked();
   await fields.scrollIntoViewIfNeeded();
-  if (SHOTS) {
-    for (const [width, height] of [
-      [1440, 900],
-      [800, 600],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await fields.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `${SHOTS}/settings-hotkey-behaviour-${width}-${scheme}.png` });
-      }
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-  }
+  await shootSizesAndSchemes(page, 'settings-hotkey-behaviour', fields);
 
   await page.getByLabel('Language', { exact: true }).selectOption('zh-CN');
   await expect(fields.getByRole('radio', { name: '停止回答' })).toBeChecked();

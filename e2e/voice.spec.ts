@@ -10,6 +10,7 @@ import {
   type TranscriptionServer,
 } from '../electron/core/testing/transcription-server';
 import { watchForPageErrors } from './helpers/page-errors';
+import { SHOTS, shootSizesAndSchemes } from './helpers/shots';
 import { openDashboard, serveWithModel } from './helpers/serve';
 
 // Voice input in Chromium against `skilldeck serve` and the wire-format transcription server: Chromium's
@@ -23,8 +24,6 @@ execFileSync('espeak-ng', ['-w', SPEECH, 'translate what I said into French, ple
   stdio: 'ignore',
 });
 const SAID = 'translate what I said into French';
-/** Where screenshots go when set (they are looked at, not compared). */
-const SHOTS = process.env.SKILLDECK_SHOTS;
 
 /** Chromium with a fake microphone playing `wav` (looped). */
 function launchWithMicrophone(wav: string): Promise<Browser> {
@@ -255,20 +254,7 @@ test('Settings › Speech says when a key could not be bound: another app holds 
     'Not working: this is also the hotkey of “polish” — choose another key, or change that one.',
   );
   await expect(voice.getByLabel('Voice key of translate')).toHaveAttribute('aria-invalid', 'true');
-  if (SHOTS) {
-    for (const [width, height] of [
-      [1440, 900],
-      [800, 600],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      for (const scheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await dictate.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: `${SHOTS}/speech-keys-${width}-${scheme}.png` });
-      }
-    }
-    await page.emulateMedia({ colorScheme: 'light' });
-  }
+  await shootSizesAndSchemes(page, 'speech-keys', dictate);
   await page.getByLabel('Language', { exact: true }).selectOption('zh-CN');
   const dictateZh = section.locator('.hotkey-recorder').filter({ has: page.getByLabel('听写键') });
   const voiceZh = section.locator('.hotkey-recorder').filter({ has: page.getByLabel('translate 的语音键') });

@@ -3,22 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestCore, type TestCore } from '../../core/test-support';
 import { createDesktopTriggers } from './desktop-triggers';
-import type { ShortcutRegistrar } from './hotkeys';
-
-/** Global shortcuts as the OS gives them; `heldByOthers` are refused (another application has them). */
-function osShortcuts(heldByOthers: string[]) {
-  const keys = new Map<string, () => void>();
-  const registrar: ShortcutRegistrar = {
-    register: (accelerator, callback) => {
-      if (heldByOthers.includes(accelerator) || keys.has(accelerator)) return false;
-      keys.set(accelerator, callback);
-      return true;
-    },
-    unregister: (accelerator) => void keys.delete(accelerator),
-    isRegistered: (accelerator) => keys.has(accelerator),
-  };
-  return { registrar, keys };
-}
+import { fakeShortcuts } from './test-registrar';
 
 const recorder = {
   active: false,
@@ -41,7 +26,7 @@ describe('the voice keys’ states in Settings › Speech', () => {
     const headless = await core.handlers['speech:settings'](undefined);
     expect(headless.keyStates).toBeNull();
 
-    const os = osShortcuts(['Control+Alt+V']);
+    const os = fakeShortcuts(['Control+Alt+V']);
     const logged: string[] = [];
     const triggers = createDesktopTriggers({
       registrar: os.registrar,

@@ -1,20 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ShortcutRegistrar } from './hotkeys';
+import { fakeShortcuts as fakeRegistrar } from './test-registrar';
 import { createVoiceKeys, type VoiceRecorder } from './voice-keys';
-
-function fakeRegistrar(refused: string[] = []) {
-  const keys = new Map<string, () => void>();
-  const registrar: ShortcutRegistrar = {
-    register: (accelerator, callback) => {
-      if (refused.includes(accelerator) || keys.has(accelerator)) return false;
-      keys.set(accelerator, callback);
-      return true;
-    },
-    unregister: (accelerator) => void keys.delete(accelerator),
-    isRegistered: (accelerator) => keys.has(accelerator),
-  };
-  return { registrar, keys, press: (accelerator: string) => keys.get(accelerator)?.() };
-}
 
 function fakeRecorder() {
   const calls: string[] = [];
