@@ -96,7 +96,15 @@ export function createCore(options: CoreOptions): Core {
   });
   const search = createWebSearch({ settings, secrets: ports.secrets, options: options.webSearch });
   const speech = createSpeechSide({
-    ...{ db, dataDir: options.dataDir, settings, providers, keys: providerSide.pool, metas: metaRepo, events },
+    ...{
+      db,
+      dataDir: options.dataDir,
+      settings,
+      providers,
+      keys: providerSide.pool,
+      metas: metaRepo,
+      events,
+    },
     ...{ transcriber: options.speech, onInternalError: options.onInternalError },
   });
   const mcpServers = createMcpServerRepo(db);
