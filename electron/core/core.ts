@@ -95,17 +95,10 @@ export function createCore(options: CoreOptions): Core {
     },
   });
   const search = createWebSearch({ settings, secrets: ports.secrets, options: options.webSearch });
+  const { dataDir, speech: transcriber, onInternalError } = options;
   const speech = createSpeechSide({
-    ...{
-      db,
-      dataDir: options.dataDir,
-      settings,
-      providers,
-      keys: providerSide.pool,
-      metas: metaRepo,
-      events,
-    },
-    ...{ transcriber: options.speech, onInternalError: options.onInternalError },
+    ...{ db, dataDir, settings, providers, keys: providerSide.pool, metas: metaRepo, events },
+    ...{ transcriber, onInternalError },
   });
   const mcpServers = createMcpServerRepo(db);
   const mcp = createConfiguredClients({
