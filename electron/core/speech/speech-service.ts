@@ -10,7 +10,6 @@ import { providerSecretName } from '../providers/model-gateway';
 import { DEFAULT_BASE_URLS } from '../providers/language-model';
 import type { ProviderRepo } from '../store/providers';
 import type { SettingsStore } from '../store/settings';
-import { probeAudio } from './audio-probe';
 import { createRecordingStore, newRecordingId, type RecordingStore } from './recordings';
 import { SpeechError, speechErrors } from './speech-error';
 import { readSpeechSettings } from './speech-settings';
@@ -94,6 +93,8 @@ export function createSpeechService(deps: SpeechServiceDeps) {
     const settings = readSpeechSettings(deps.settings);
     const what = options.what ?? 'the recording';
     if (audio.length === 0) throw speechErrors.emptyRecording();
+    // music-metadata and ebml load with the first recording, not with the core
+    const { probeAudio } = await import('./audio-probe');
     const probed = await probeAudio(audio, what);
     if (probed.durationMs > settings.maxSeconds * 1000)
       throw speechErrors.tooLong(probed.durationMs / 1000, settings.maxSeconds);

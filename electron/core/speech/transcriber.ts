@@ -4,7 +4,6 @@
 // its `doGenerate` with the media type probed from the bytes: `experimental_transcribe` guesses the type
 // from a few signatures that miss WebM and M4A (it would send a browser's WebM as `audio.wav`) and retries
 // and logs on its own. Our retries: one more attempt on 408/409/429/5xx and network errors.
-import { createOpenAI } from '@ai-sdk/openai';
 import { toModelError, type CallTarget } from '../providers/errors';
 import { ModelError } from '../providers/gateway';
 import type { ProbedAudio } from './audio-probe';
@@ -112,6 +111,8 @@ export function createTranscriber(options: TranscriberOptions = {}) {
   const maxAttempts = Math.max(1, options.maxAttempts ?? 2);
 
   async function once(target: SpeechTarget, request: TranscribeRequest): Promise<TranscribeResult> {
+    // the SDK is loaded on the first transcription, not with the core
+    const { createOpenAI } = await import('@ai-sdk/openai');
     // an empty key, not undefined: the SDK would otherwise read OPENAI_API_KEY, a key never given here
     const provider = createOpenAI({ baseURL: target.baseUrl, apiKey: target.apiKey ?? '', fetch: fetchImpl });
     const model = provider.transcription(target.model);
