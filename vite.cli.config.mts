@@ -22,6 +22,12 @@ const external = [...builtinModules, ...builtinModules.map((m) => `node:${m}`), 
   (name) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(/.*)?$`),
 );
 
+/** A bundled package's chunk is named after the package (`ai-sdk-anthropic-….js`), the rest after their module. */
+function chunkFileName(chunk: { name: string; facadeModuleId: string | null }): string {
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(chunk.facadeModuleId ?? '')?.[1];
+  return `${inPackage ? inPackage.replace(/^@/, '').replace('/', '-') : chunk.name}-[hash].js`;
+}
+
 export default defineConfig({
   build: {
     ssr: resolve(import.meta.dirname, 'electron/cli/cli.ts'),
@@ -35,7 +41,7 @@ export default defineConfig({
       // Each command is a dynamic import() in cli.ts, and so is each provider kind's SDK, the MCP SDK,
       // linkedom …: each becomes its own chunk, loaded only when used. Chunks sit beside main.js:
       // paths.ts finds the package root from its own file's location.
-      output: { format: 'es', entryFileNames: 'main.js', chunkFileNames: '[name]-[hash].js' },
+      output: { format: 'es', entryFileNames: 'main.js', chunkFileNames: chunkFileName },
     },
   },
   ssr: { noExternal: true, external: externalNames },

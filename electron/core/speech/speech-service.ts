@@ -13,7 +13,6 @@ import type { SettingsStore } from '../store/settings';
 import { createRecordingStore, newRecordingId, type RecordingStore } from './recordings';
 import { SpeechError, speechErrors } from './speech-error';
 import { readSpeechSettings } from './speech-settings';
-import { TEST_SAMPLE_WAV } from './test-sample';
 import {
   createTranscriber,
   type SpeechTarget,
@@ -142,6 +141,8 @@ export function createSpeechService(deps: SpeechServiceDeps) {
       let to: SpeechTarget | undefined;
       try {
         to = await target(over);
+        // the sample (58 KB of source) is read when a test asks for it, not with every core
+        const { TEST_SAMPLE_WAV } = await import('./test-sample');
         const heard = await transcribe(TEST_SAMPLE_WAV, {
           target: to,
           what: 'the test sample',
