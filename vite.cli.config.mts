@@ -41,8 +41,23 @@ export default defineConfig({
       // Each command is a dynamic import() in cli.ts, and so is each provider kind's SDK, the MCP SDK,
       // linkedom …: each becomes its own chunk, loaded only when used. Chunks sit beside main.js:
       // paths.ts finds the package root from its own file's location.
-      output: { format: 'es', entryFileNames: 'main.js', chunkFileNames: chunkFileName },
+      // CommonJS (out/cli/package.json says so), so that the bin can compile it through V8's code cache
+      // (electron/cli/compile-cache.mjs); an import() becomes a require() run when it is reached.
+      output: {
+        format: 'cjs',
+        entryFileNames: 'main.js',
+        chunkFileNames: chunkFileName,
+        dynamicImportInCjs: false,
+      },
     },
   },
   ssr: { noExternal: true, external: externalNames },
+  plugins: [
+    {
+      name: 'commonjs-folder',
+      generateBundle() {
+        this.emitFile({ type: 'asset', fileName: 'package.json', source: '{ "type": "commonjs" }\n' });
+      },
+    },
+  ],
 });

@@ -24,20 +24,22 @@ beforeAll(async () => {
       { cwd: packageRoot, stdio: 'ignore' },
     );
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-lazy-'));
-  const hooks = path.join(tmp, 'hooks.mjs');
-  fs.writeFileSync(
-    hooks,
-    `import fs from 'node:fs';
-export async function load(url, context, next) {
-  if (url.startsWith('file:')) fs.appendFileSync(process.env.SKILLDECK_LOADED_LOG, url + '\\n');
-  return next(url, context);
-}
-`,
-  );
-  register = path.join(tmp, 'register.mjs');
+  // the bundle is CommonJS: every module it loads goes through Module._load
+  register = path.join(tmp, 'record-loads.cjs');
   fs.writeFileSync(
     register,
-    `import { register } from 'node:module';\nregister(${JSON.stringify(new URL(`file://${hooks}`).href)});\n`,
+    `const fs = require('node:fs');
+const Module = require('node:module');
+const load = Module._load;
+Module._load = function (request, parent, isMain) {
+  if (!request.startsWith('node:') && !Module.isBuiltin(request)) {
+    try {
+      fs.appendFileSync(process.env.SKILLDECK_LOADED_LOG, Module._resolveFilename(request, parent, isMain) + '\\n');
+    } catch {}
+  }
+  return load.apply(this, arguments);
+};
+`,
   );
   server = await startLlmServer();
 }, 120_000);
@@ -53,7 +55,7 @@ async function loadedBy(
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ loaded: string[]; text: string }> {
   const log = path.join(tmp, `loaded-${Math.random().toString(36).slice(2)}.txt`);
-  const child = spawn(process.execPath, ['--import', register, bin, ...args], {
+  const child = spawn(process.execPath, ['--require', register, bin, ...args], {
     cwd: packageRoot,
     env: { ...process.env, ...env, SKILLDECK_LOADED_LOG: log },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -61,16 +63,16 @@ async function loadedBy(
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const code = await new Promise<number>((resolve) => child.on('exit', (c) => resolve(c ?? -1)));
-  const urls = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n') : [];
-  const loaded = urls.map((url) => {
-    const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1];
+  const files = fs.existsSync(log) ? fs.readFileSync(log, 'utf8').trim().split('\n') : [];
+  const loaded = files.map((file) => {
+    const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(file)?.[1];
     if (inPackage) return inPackage;
-    const chunk = /out\/cli\/(.+?)(-[\w-]{8})?\.js$/.exec(url)?.[1];
-    return chunk ? `chunk:${chunk}` : url.replace(/.*\//, '');
+    const chunk = /out\/cli\/(.+?)(-[\w-]{8})?\.js$/.exec(file)?.[1];
+    return chunk ? `chunk:${chunk}` : file.replace(/.*\//, '');
   });
   if (code !== 0) throw new Error(`skilldeck ${args.join(' ')} exited ${code}: ${stderr}`);
-  const chunks = urls.filter((url) => url.includes('/out/cli/'));
-  const text = chunks.map((url) => fs.readFileSync(new URL(url), 'utf8')).join('\n');
+  const chunks = files.filter((file) => file.includes('/out/cli/'));
+  const text = chunks.map((file) => fs.readFileSync(file, 'utf8')).join('\n');
   return { loaded: [...new Set(loaded)], text };
 }
 
@@ -107,7 +109,7 @@ describe('the built CLI loads only what a command needs', () => {
 
   it('--help loads the entry chunk alone: no command, no dependency', async () => {
     const { loaded } = await loadedBy(['--help']);
-    expect(loaded.sort()).toEqual(['chunk:main', 'skilldeck.mjs']);
+    expect(loaded.sort()).toEqual(['chunk:main', 'chunk:rolldown-runtime']);
   });
 
   it('validate loads the skill checks, never the core, the database or a provider', async () => {
@@ -122,7 +124,7 @@ describe('the built CLI loads only what a command needs', () => {
     fs.writeFileSync(app, '#!/bin/sh\nexit 0\n', { mode: 0o755 });
     const { loaded, text } = await loadedBy(['run', 'translate', '--trigger'], { SKILLDECK_APP: app });
     expect(loaded).toContain('chunk:trigger');
-    expect(loaded.filter((name) => !name.startsWith('chunk:'))).toEqual(['skilldeck.mjs']);
+    expect(loaded.filter((name) => !name.startsWith('chunk:'))).toEqual([]);
     for (const name of ['chunk:core', 'chunk:run']) expect(loaded).not.toContain(name);
     expect(text).not.toContain(ZOD); // zod is bundled: whichever chunk holds it was not loaded
   });
