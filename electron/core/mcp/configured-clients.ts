@@ -22,7 +22,10 @@ export interface ConfiguredClientsDeps {
   version: string;
   onError?: (error: unknown) => void;
   /** Tests count and stub the clients made. */
-  createClients?: (configs: readonly McpServerConfig[], options: McpClientsOptions) => McpClients;
+  createClients?: (
+    configs: readonly McpServerConfig[],
+    options: McpClientsOptions,
+  ) => McpClients | Promise<McpClients>;
 }
 
 /** Clients being made (the SDK loading), then made (`ready`): a drop closes those at once. */
