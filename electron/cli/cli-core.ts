@@ -48,6 +48,8 @@ export function openCliCore(options: CliCoreOptions, io: Io, extra: Partial<Core
       skillDirs: options.skillDirs,
       pluginDirs: options.pluginDirs,
       watchSkills: options.watchSkills,
+      // a command runs once: an agent run loads the Bash parser itself when it starts
+      warmShellParser: false,
       runtime: 'node',
       version: packageVersion(),
       ports: { ...options.ports, secrets },

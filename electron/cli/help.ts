@@ -111,7 +111,9 @@ const COMMANDS: Record<string, CommandHelp> = {
                 --trigger  run it in the desktop app instead, as its hotkey would (selection captured,
                     command bar, floating card); --input becomes the instruction. Launches the app with
                     --trigger=SKILL, which hands it to the running instance (or starts the app). Exit 1
-                    when the app is not installed (SKILLDECK_APP names its executable if elsewhere).`,
+                    when the app is not installed (SKILLDECK_APP names its executable if elsewhere).
+                    For a desktop shortcut, bind skilldeck itself (npm link, or node with the path of
+                    electron/cli/skilldeck.mjs), not npx: npx adds most of a second of npm's own work.`,
   },
   pack: {
     usage: `  skilldeck pack SKILL [-o FILE] [--passphrase-env VAR] [--data-dir DIR] [--skills-dir DIR]... [--json]`,

@@ -76,12 +76,12 @@ describe('the live step list', () => {
     expect([0, 1234, 12_345, 125_000].map(formatElapsed)).toEqual(['0.0s', '1.2s', '12s', '2m05s']);
   });
 
-  it('on a terminal, redraws the list in place and leaves it when the run completes', () => {
+  it('on a terminal, redraws the list in place and leaves it when the run completes', async () => {
     const stream = Object.assign(new PassThrough(), { isTTY: true, columns: 80, rows: 24 });
     let written = '';
     stream.on('data', (chunk: Buffer) => (written += chunk.toString()));
     const lines: string[] = [];
-    const progress = createStepProgress({
+    const progress = await createStepProgress({
       stream,
       isTTY: true,
       plain: true,
@@ -96,13 +96,23 @@ describe('the live step list', () => {
     expect(written).toContain('✓ 2/3 Outline   1.3s');
   });
 
-  it('shows nothing for a prompt run, and no plain lines when told not to', () => {
+  it('shows nothing for a prompt run, and no plain lines when told not to', async () => {
     const lines: string[] = [];
     const stream = new PassThrough();
-    const prompt = createStepProgress({ stream, isTTY: false, plain: true, writeLine: (l) => lines.push(l) });
+    const prompt = await createStepProgress({
+      stream,
+      isTTY: false,
+      plain: true,
+      writeLine: (l) => lines.push(l),
+    });
     prompt.onEvent({ type: 'run_start', t: 0, runId, skill: 'translate', mode: 'prompt' });
     prompt.onEvent({ type: 'step_start', t: 1, stepId: 'main', name: 'translate', index: 0, total: 1 });
-    const quiet = createStepProgress({ stream, isTTY: false, plain: false, writeLine: (l) => lines.push(l) });
+    const quiet = await createStepProgress({
+      stream,
+      isTTY: false,
+      plain: false,
+      writeLine: (l) => lines.push(l),
+    });
     for (const event of events) quiet.onEvent(event);
     expect(lines).toEqual([]);
   });

@@ -1,7 +1,6 @@
 // A workflow, phases or autonomous run's steps on stderr while it runs. On a terminal: a live list
 // (log-update redraws it in place) with each step's state and elapsed time. Elsewhere (a pipe, a log
 // file): one plain line when a step starts and one when it ends, unless --events ndjson already says it.
-import { createLogUpdate } from 'log-update';
 import type { RunEvent } from '../../shared/types/run';
 import { oneLine } from './terminal-text';
 
@@ -152,7 +151,8 @@ export interface StepProgress {
 
 const MULTI_STEP_MODES = new Set(['workflow', 'phases', 'autonomous']);
 
-export function createStepProgress(options: StepProgressOptions): StepProgress {
+/** The progress display; log-update is loaded only for a terminal (a pipe or a log file never needs it). */
+export async function createStepProgress(options: StepProgressOptions): Promise<StepProgress> {
   const list = new StepList();
   let shown = false; // a run of a mode with steps
   let runStartedAt = Date.now();
@@ -171,7 +171,9 @@ export function createStepProgress(options: StepProgressOptions): StepProgress {
     },
   };
   const live = options.isTTY
-    ? createLogUpdate(sized as unknown as NodeJS.WriteStream, { showCursor: true })
+    ? (await import('log-update')).createLogUpdate(sized as unknown as NodeJS.WriteStream, {
+        showCursor: true,
+      })
     : undefined;
   let timer: NodeJS.Timeout | undefined;
 
@@ -186,7 +188,7 @@ export function createStepProgress(options: StepProgressOptions): StepProgress {
     timer.unref();
   };
 
-  return {
+  const progress: StepProgress = {
     onEvent(event) {
       lastT = event.t;
       if (event.type === 'run_start') {
@@ -196,7 +198,7 @@ export function createStepProgress(options: StepProgressOptions): StepProgress {
       }
       if (!shown) return;
       const row = list.apply(event);
-      if (event.type === 'complete') return this.stop();
+      if (event.type === 'complete') return progress.stop();
       if (!row) return;
       if (live) {
         draw();
@@ -217,4 +219,5 @@ export function createStepProgress(options: StepProgressOptions): StepProgress {
       shown = false;
     },
   };
+  return progress;
 }

@@ -40,6 +40,12 @@ export interface CoreOptions {
   pluginDirs?: readonly string[];
   /** Follow skill folders for changes on disk (default true). */
   watchSkills?: boolean;
+  /**
+   * Load the Bash parser (WebAssembly, ~10–30 ms of the main thread) as the core opens, so the first
+   * permission check does not wait for it (default true). A one-off CLI command says false: an agent run
+   * loads it when it starts, and a prompt run never needs it.
+   */
+  warmShellParser?: boolean;
   /** Where `~/.claude/skills` and the like are looked for (default: the user's home). */
   homeDir?: string;
   runtime: 'electron' | 'node';

@@ -68,7 +68,8 @@ export function createCore(options: CoreOptions): Core {
   const userDir = path.join(options.dataDir, 'skills');
   fs.mkdirSync(userDir, { recursive: true });
   const permissions = createPermissionRepo(db, settings);
-  void loadShellParser(); // warm: the permission rules read Bash commands with it (never rejects)
+  // warm: the permission rules read Bash commands with it (never rejects)
+  if (options.warmShellParser !== false) void loadShellParser();
   const i18n = createDesktopI18n(
     settings.get('ui.language') ?? languageFromLocale(options.locale ?? systemLocale()),
   );

@@ -2,14 +2,15 @@ import { z } from 'zod';
 import { ExecutionMode, Finding } from './finding';
 import { Accelerator } from './hotkey';
 import { SkillDefinition } from './skill-definition';
+import { SKILL_ID_DOTS_MESSAGE, SKILL_ID_MAX, SKILL_ID_SEGMENT, SKILL_ID_SEGMENT_MESSAGE } from './skill-id';
 
 /** A skill's id is its folder name: one path segment, never `.` or `..`. */
 export const SkillId = z
   .string()
   .min(1)
-  .max(200)
-  .regex(/^[^/\\\0]+$/, 'a skill id is a folder name: no slashes or NUL')
-  .refine((s) => s !== '.' && s !== '..', 'a skill id cannot be . or ..');
+  .max(SKILL_ID_MAX)
+  .regex(SKILL_ID_SEGMENT, SKILL_ID_SEGMENT_MESSAGE)
+  .refine((s) => s !== '.' && s !== '..', SKILL_ID_DOTS_MESSAGE);
 export type SkillId = z.infer<typeof SkillId>;
 
 /** `#rrggbb`, stored lowercase. */

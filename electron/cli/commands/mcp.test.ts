@@ -20,7 +20,14 @@ let stderr = '';
 
 beforeAll(async () => {
   // npm test builds first; run alone (or before a rebuild) the bundle may be missing or predate `mcp`.
-  if (!fs.existsSync(bundle) || !fs.readFileSync(bundle, 'utf8').includes('list_skills')) {
+  // (each command is a chunk of its own beside main.js)
+  const built = fs.existsSync(bundle) ? fs.readdirSync(path.dirname(bundle)) : [];
+  const servesMcp = built.some(
+    (file) =>
+      file.endsWith('.js') &&
+      fs.readFileSync(path.join(path.dirname(bundle), file), 'utf8').includes('list_skills'),
+  );
+  if (!servesMcp) {
     execFileSync(
       process.execPath,
       [path.join(packageRoot, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'vite.cli.config.mts'],

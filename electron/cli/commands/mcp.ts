@@ -33,7 +33,11 @@ export interface McpOptions {
 export async function mcpCommand(options: McpOptions, io: Io): Promise<number> {
   const stdin = options.stdin ?? process.stdin;
   const stdout = options.stdout ?? process.stdout;
-  const core = openCliCore({ ...options, ports: quietPorts((line) => io.err(`skilldeck: ${line}`)) }, io);
+  const core = openCliCore(
+    { ...options, ports: quietPorts((line) => io.err(`skilldeck: ${line}`)) },
+    io,
+    { warmShellParser: true }, // a server: its first permission check should not wait for the parser
+  );
   if (!core) return 1;
   // A stray console.log from a dependency would corrupt the protocol stream.
   const consoleLog = console.log;

@@ -17,6 +17,7 @@ import { terminalError } from '../run-errors';
 import { createRunOutput } from '../run-output';
 import { createStepProgress } from '../step-progress';
 import { oneLine } from '../terminal-text';
+import { readStdin } from '../stdin';
 import { transcribeWith, type SpeechFlags } from './transcribe';
 
 export interface RunOptions {
@@ -89,12 +90,6 @@ function openTty(): LineSource | undefined {
   }
 }
 
-export async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /**
  * `skilldeck run SKILL`: runs one skill to its end. Without `--events` the output tool prints the result
  * (insert_text → stdout, floating_card → a framed card); with `--events ndjson` stdout carries one JSON
@@ -150,7 +145,7 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
       write: (line) => io.err(line),
     });
     const progressTo = options.progress ?? { stream: process.stderr, isTTY: process.stderr.isTTY === true };
-    const progress = createStepProgress({
+    const progress = await createStepProgress({
       ...progressTo,
       plain: !options.events,
       writeLine: (line) => io.err(line),

@@ -1,12 +1,10 @@
 // `skilldeck transcribe FILE` prints what the audio says; `run SKILL --audio FILE` transcribes the same way
 // and runs on it. The endpoint is Settings › Speech's (its provider's base URL and key, read as `run` reads
 // them), or the ad-hoc provider of --provider/--base-url/--api-key-env for this command only.
-import fs from 'node:fs';
 import type { Transcript } from '../../../shared/types/speech';
 import type { Core } from '../../core/core';
 import { DEFAULT_BASE_URLS } from '../../core/providers/language-model';
 import { ADHOC_PROVIDER_ID } from '../../core/providers/adhoc';
-import type { ProviderKind } from '../../core/providers/gateway';
 import { createKeyPool } from '../../core/providers/key-pool';
 import { environmentKeySource } from '../../core/providers/key-sources';
 import { SpeechError } from '../../core/speech/speech-error';
@@ -17,38 +15,9 @@ import { createNodePorts } from '../node-ports';
 import { apiKeyEnvNames, environmentKeys } from '../node-secrets';
 import type { SkillDir } from '../../core/skills/sources';
 import { oneLine } from '../terminal-text';
+import { readAudioFile, type SpeechEndpointFlags, type SpeechFlags } from '../speech-flags';
 
-/** An endpoint given on the command line: its kind, base URL and the variable holding its key. */
-export interface SpeechEndpointFlags {
-  provider: ProviderKind;
-  baseUrl?: string;
-  /** `--api-key-env A,B,C` as given (checked): the variables holding the keys, taken in turn as a pool. */
-  apiKeyEnv?: string;
-}
-
-/** What chooses the endpoint and how it listens. */
-export interface SpeechFlags {
-  /** This endpoint, over Settings › Speech (transcribe's --provider/--base-url, run's --speech-base-url). */
-  endpoint?: SpeechEndpointFlags;
-  /** Used when Settings › Speech has no provider to use (run's --provider: the chat model's endpoint). */
-  fallback?: SpeechEndpointFlags;
-  /** The transcription model (over Settings › Speech's). */
-  speechModel?: string;
-  /** ISO-639-1 (over Settings › Speech's); absent: the setting, which may let the endpoint detect it. */
-  language?: string;
-}
-
-/** A file's bytes, or why it cannot be read (a usage problem: exit 2). */
-export function readAudioFile(file: string): { bytes: Uint8Array } | { problem: string } {
-  const stat = fs.statSync(file, { throwIfNoEntry: false });
-  if (!stat) return { problem: `--audio ${file}: no such file` };
-  if (!stat.isFile()) return { problem: `${file} is not a file` };
-  try {
-    return { bytes: new Uint8Array(fs.readFileSync(file)) };
-  } catch (error) {
-    return { problem: `${file} cannot be read: ${(error as Error).message}` };
-  }
-}
+export type { SpeechFlags } from '../speech-flags';
 
 /** An endpoint of the command line as a target, its keys those of --api-key-env (a pool when several). */
 async function adhocTarget(

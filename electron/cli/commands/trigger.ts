@@ -7,7 +7,7 @@ import { spawn as nodeSpawn, type ChildProcess, type SpawnOptions } from 'node:c
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SkillId } from '../../../shared/types/skill';
+import { skillIdProblem } from '../../../shared/types/skill-id';
 import type { Io } from '../io';
 import { packageRoot } from '../paths';
 
@@ -102,11 +102,13 @@ export interface TriggerOptions {
 
 /** Exit 0 handed over (or the app started with the trigger), 1 no app / it failed, 2 bad skill id. */
 export async function triggerCommand(options: TriggerOptions, io: Io): Promise<number> {
-  const id = SkillId.safeParse(options.skillId);
-  if (!id.success) {
-    io.err(`skilldeck: bad skill id "${options.skillId}": ${id.error.issues[0]?.message ?? 'invalid'}`);
+  // checked without zod: the hand-over is what a hotkey waits for
+  const problem = skillIdProblem(options.skillId);
+  if (problem !== null) {
+    io.err(`skilldeck: bad skill id "${options.skillId}": ${problem}`);
     return 2;
   }
+  const skillId = options.skillId;
   const app = options.app !== undefined ? options.app : findDesktopApp({ env: options.env });
   if (!app) {
     io.err(`skilldeck: ${NO_APP_MESSAGE}`);
@@ -115,7 +117,7 @@ export async function triggerCommand(options: TriggerOptions, io: Io): Promise<n
   const env = { ...(options.env ?? process.env) };
   delete env.ELECTRON_RUN_AS_NODE; // would make the binary behave as plain Node
   if (options.dataDirFlag !== undefined) env.SKILLDECK_DATA_DIR = path.resolve(options.dataDirFlag);
-  const args = [...app.args, ...triggerSwitches(id.data, options.instruction)];
+  const args = [...app.args, ...triggerSwitches(skillId, options.instruction)];
   const spawn = options.spawn ?? nodeSpawn;
 
   return new Promise<number>((resolve) => {
@@ -131,7 +133,7 @@ export async function triggerCommand(options: TriggerOptions, io: Io): Promise<n
       // Still running: no instance was there to hand over to, so this one is the app now.
       child.removeAllListeners();
       child.unref();
-      io.out(`Started Skilldeck to run "${id.data}".`);
+      io.out(`Started Skilldeck to run "${skillId}".`);
       resolve(0);
     }, options.handOverMs ?? 5000);
     child.once('error', (error) => {
@@ -142,11 +144,11 @@ export async function triggerCommand(options: TriggerOptions, io: Io): Promise<n
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) {
-        io.out(`Sent "${id.data}" to the running Skilldeck app.`);
+        io.out(`Sent "${skillId}" to the running Skilldeck app.`);
         resolve(0);
       } else {
         io.err(
-          `skilldeck: the Skilldeck app (${app.command}) exited with ${code !== null ? `code ${code}` : signal} before triggering "${id.data}"`,
+          `skilldeck: the Skilldeck app (${app.command}) exited with ${code !== null ? `code ${code}` : signal} before triggering "${skillId}"`,
         );
         resolve(1);
       }

@@ -79,4 +79,28 @@ describe('configured MCP clients', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(errors).toEqual([new Error('stuck')]);
   });
+
+  it('a drop while the clients are being made (the SDK loading) closes them once made', async () => {
+    let finish: (clients: McpClients) => void = () => undefined;
+    let closed = 0;
+    const clients = createConfiguredClients({
+      servers: { list: () => [http] },
+      secrets: memorySecrets(),
+      version: '1',
+      createClients: () => new Promise<McpClients>((resolve) => (finish = resolve)),
+    });
+    const tools = clients.tools();
+    await new Promise((r) => setTimeout(r, 0));
+    clients.drop();
+    finish({
+      tools: () => Promise.resolve([]),
+      close: () => {
+        closed++;
+        return Promise.resolve();
+      },
+      status: () => [],
+    });
+    expect(await tools).toEqual([]);
+    expect(closed).toBe(1);
+  });
 });

@@ -1,10 +1,11 @@
 // The clients of the configured MCP servers, as agent tools: made on the first agent run that needs them
 // (env values read from the secret store then), kept for the runs after it, and dropped when the
 // configuration changes (`mcp:save` / `mcp:delete`: the next run reconnects) and when the core closes.
+// The MCP SDK (~120 ms to load) is imported then too, never by a core with no server enabled.
 import type { McpServerConfig } from '../../../shared/types/mcp';
 import type { AgentTool } from '../agent/types';
 import type { SecretStorePort } from '../platform';
-import { createMcpClients, type McpClients, type McpClientsOptions } from './client';
+import type { McpClients, McpClientsOptions } from './client';
 import { mcpEnvSecretName } from './mcp-handlers';
 import type { McpServerRepo } from './mcp-repo';
 
@@ -21,12 +22,24 @@ export interface ConfiguredClientsDeps {
   version: string;
   onError?: (error: unknown) => void;
   /** Tests count and stub the clients made. */
-  createClients?: (configs: readonly McpServerConfig[], options: McpClientsOptions) => McpClients;
+  createClients?: (
+    configs: readonly McpServerConfig[],
+    options: McpClientsOptions,
+  ) => McpClients | Promise<McpClients>;
+}
+
+/** Clients being made (the SDK loading), then made (`ready`): a drop closes those at once. */
+interface Making {
+  made: Promise<McpClients>;
+  ready?: McpClients;
 }
 
 export function createConfiguredClients(deps: ConfiguredClientsDeps): ConfiguredClients {
-  const create = deps.createClients ?? createMcpClients;
-  let clients: McpClients | undefined;
+  const create =
+    deps.createClients ??
+    (async (configs: readonly McpServerConfig[], options: McpClientsOptions) =>
+      (await import('./client')).createMcpClients(configs, options));
+  let clients: Making | undefined;
 
   const configOf = async (server: ReturnType<McpServerRepo['list']>[number]): Promise<McpServerConfig> => {
     if (server.kind === 'http') return { name: server.name, kind: 'http', url: server.url };
@@ -42,14 +55,27 @@ export function createConfiguredClients(deps: ConfiguredClientsDeps): Configured
       if (!clients) {
         const configs = await Promise.all(enabled.map(configOf));
         // two runs starting together both read the configs; the first to finish makes the clients
-        clients ??= create(configs, { version: deps.version });
+        if (!clients) {
+          const entry: Making = {
+            made: Promise.resolve(create(configs, { version: deps.version })),
+          };
+          entry.made.then(
+            (ready) => void (entry.ready = ready),
+            // a failed load is not kept: the next run tries again
+            () => void (clients === entry && (clients = undefined)),
+          );
+          clients = entry;
+        }
       }
-      return clients.tools();
+      return (clients.ready ?? (await clients.made)).tools();
     },
     drop: () => {
       const dropped = clients;
       clients = undefined;
-      dropped?.close().catch((error: unknown) => deps.onError?.(error));
+      if (!dropped) return;
+      const close = (made: McpClients) => made.close().catch((error: unknown) => deps.onError?.(error));
+      if (dropped.ready) void close(dropped.ready);
+      else void dropped.made.then(close, () => undefined);
     },
   };
 }

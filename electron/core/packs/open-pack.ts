@@ -8,7 +8,7 @@ import { MANIFEST_NAME, SKILL_PREFIX, type PackLimits } from './pack-limits';
 import { buildManifest, checkAgainstManifest, parseManifest, skillIdFrom } from './manifest';
 import { byteSize, refusal } from './pack-refusal';
 import { isSealed, unseal } from './seal';
-import { readZip, type ZipFiles } from './zip-read';
+import type { ZipFiles } from './zip-read';
 
 export interface OpenedPack {
   kind: 'pack' | 'folder-zip';
@@ -47,6 +47,7 @@ export async function openPack(input: Uint8Array, options: OpenOptions): Promise
     bytes = await unseal(bytes, options.passphrase);
   }
   if (!isZip(bytes)) throw refusal('notAPack');
+  const { readZip } = await import('./zip-read'); // yauzl loads with the first pack opened
   const entries = await readZip(bytes, limits);
   const opened = entries.has(MANIFEST_NAME) ? asPack(entries) : asFolderZip(entries, options);
   return { ...opened, sealed };

@@ -9,7 +9,6 @@ import { buildManifest, skillIdFrom } from './manifest';
 import { MANIFEST_NAME, PACK_EXTENSION, SKILL_PREFIX, type PackLimits } from './pack-limits';
 import { byteSize, refusal } from './pack-refusal';
 import { seal } from './seal';
-import { writeZip } from './zip-write';
 
 export interface MadePack {
   fileName: string;
@@ -52,6 +51,7 @@ export async function makePack(
     [MANIFEST_NAME, Buffer.from(JSON.stringify(manifest, null, 2) + '\n', 'utf8')],
   ]);
   for (const [path, data] of files) entries.set(SKILL_PREFIX + path, data);
+  const { writeZip } = await import('./zip-write'); // yazl loads with the first export
   const zip = await writeZip(entries, created);
   const bytes = passphrase === undefined ? zip : await seal(zip, passphrase);
   if (bytes.length > deps.limits.packBytes)

@@ -2,7 +2,7 @@
 // parser: redirections, here-docs, `$(…)`, backticks, `<(…)`, subshells, functions, loops, arrays).
 // A line it cannot read completely is `readable: false`: no rule with a command in it can allow it.
 import { createRequire } from 'node:module';
-import { Language, Parser, type Node } from 'web-tree-sitter';
+import type { Node, Parser } from 'web-tree-sitter';
 
 /** One command found anywhere in the line: inside `$(…)`, a pipeline, a subshell, a loop, a function… */
 export interface ShellPart {
@@ -49,6 +49,8 @@ let loading: Promise<void> | undefined;
 export function loadShellParser(): Promise<void> {
   loading ??= (async () => {
     try {
+      // web-tree-sitter itself is imported here, not with the core
+      const { Language, Parser } = await import('web-tree-sitter');
       await Parser.init();
       const require = createRequire(import.meta.url);
       const bash = await Language.load(require.resolve('tree-sitter-bash/tree-sitter-bash.wasm'));

@@ -1,6 +1,6 @@
 // Turns what the AI SDK and fetch throw into ModelErrors a user can act on. Messages name the provider,
 // its base URL, the model or the status — never the request body (user text) or the key.
-import { APICallError } from 'ai';
+import { APICallError } from '@ai-sdk/provider';
 import type { ErrorWords } from '../../../shared/ipc/result';
 import { ModelError } from './gateway';
 

@@ -1,7 +1,5 @@
-// Builds the AI SDK model for one provider configuration and key.
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+// Builds the AI SDK model for one provider configuration and key. Each kind's SDK is imported the first
+// time a provider of that kind is called (~60 ms each to load): a run loads only the one it uses.
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import crypto from 'node:crypto';
 import type { ProviderKind } from './gateway';
@@ -21,18 +19,23 @@ export interface ModelTarget {
   fetch?: typeof fetch;
 }
 
-export function createLanguageModel(target: ModelTarget): LanguageModelV3 {
+export async function createLanguageModel(target: ModelTarget): Promise<LanguageModelV3> {
   const { baseUrl: baseURL, fetch } = target;
   // An empty key (not undefined): the SDK would otherwise read OPENAI_API_KEY / ANTHROPIC_API_KEY from
   // the environment, a key the user never gave this provider. The provider then answers 401, which says what to do.
   const apiKey = target.apiKey ?? '';
   switch (target.kind) {
-    case 'openai':
+    case 'openai': {
+      const { createOpenAI } = await import('@ai-sdk/openai');
       // `.chat`: plain `openai(model)` calls /v1/responses, which compatible servers lack.
       return createOpenAI({ baseURL, apiKey, fetch }).chat(target.model);
-    case 'anthropic':
+    }
+    case 'anthropic': {
+      const { createAnthropic } = await import('@ai-sdk/anthropic');
       return createAnthropic({ baseURL, apiKey, fetch })(target.model);
-    case 'openai-compatible':
+    }
+    case 'openai-compatible': {
+      const { createOpenAICompatible } = await import('@ai-sdk/openai-compatible');
       return createOpenAICompatible({
         name: target.name,
         baseURL,
@@ -44,6 +47,7 @@ export function createLanguageModel(target: ModelTarget): LanguageModelV3 {
         // the judge's second try without it)
         supportsStructuredOutputs: true,
       }).chatModel(target.model);
+    }
   }
 }
 
@@ -55,7 +59,7 @@ const modelCache = new Map<string, LanguageModelV3>();
  * builds its zod chunk schemas, which costs milliseconds per call. Keyed by a hash of the key, never the
  * key itself; a custom `fetch` (tests) bypasses the cache.
  */
-export function languageModelFor(target: ModelTarget): LanguageModelV3 {
+export async function languageModelFor(target: ModelTarget): Promise<LanguageModelV3> {
   if (target.fetch) return createLanguageModel(target);
   const keyHash = target.apiKey === null ? '-' : crypto.hash('sha256', target.apiKey, 'hex');
   const cacheKey = [target.kind, target.name, target.baseUrl, target.model, keyHash].join('\n');
@@ -63,7 +67,7 @@ export function languageModelFor(target: ModelTarget): LanguageModelV3 {
   if (model) {
     modelCache.delete(cacheKey); // re-insert: most recently used last
   } else {
-    model = createLanguageModel(target);
+    model = await createLanguageModel(target);
     if (modelCache.size >= MODEL_CACHE_SIZE) modelCache.delete(modelCache.keys().next().value!);
   }
   modelCache.set(cacheKey, model);

@@ -244,7 +244,12 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
     let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
     let finished = false;
     try {
-      const model = languageModelFor({ ...target, name: target.provider, apiKey, fetch: options.fetch });
+      const model = await languageModelFor({
+        ...target,
+        name: target.provider,
+        apiKey,
+        fetch: options.fetch,
+      });
       const { stream } = await model.doStream({
         prompt: toPrompt(request),
         tools: toModelTools(request),

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { SearchError, shortSaid } from './search-error';
 import { searchRequest, statusError } from './search-http';
-import { htmlText, MAX_COUNT, type SearchResult } from './results';
+import { htmlText } from './html-text';
+import { MAX_COUNT, type SearchResult } from './results';
 import type { BackendSearch } from './backend';
 
 export const BRAVE_URL = 'https://api.search.brave.com';

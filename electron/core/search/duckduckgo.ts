@@ -4,7 +4,8 @@
 import { parseHTML } from 'linkedom';
 import { SearchError } from './search-error';
 import { searchRequest, statusError } from './search-http';
-import { htmlText, type SearchResult } from './results';
+import { htmlText } from './html-text';
+import type { SearchResult } from './results';
 import type { BackendSearch } from './backend';
 
 export const DUCKDUCKGO_URL = 'https://html.duckduckgo.com';

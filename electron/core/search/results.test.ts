@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { distinctResults, formatResults, htmlText, pageKey } from './results';
+import { htmlText } from './html-text';
+import { distinctResults, formatResults, pageKey } from './results';
 
 describe('pageKey: one page, however its address is spelled', () => {
   it('ignores scheme, www., a trailing slash, the fragment, tracking parameters and parameter order', () => {

@@ -1,6 +1,5 @@
 // What every backend's answer becomes: results with a title, an http(s) address and a snippet; the same
 // page once (addresses compared normalised); kept to the domains allowed; numbered Markdown for the model.
-import { parseHTML } from 'linkedom';
 
 export interface SearchResult {
   title: string;
@@ -57,21 +56,6 @@ export function distinctResults(results: readonly SearchResult[]): SearchResult[
     kept.push(result);
   }
   return kept;
-}
-
-let scratch: { div: { innerHTML: string; textContent: string | null } } | undefined;
-
-/** The text of an HTML fragment (`<strong>`, entities) on one line — parsed, not pattern-matched. */
-export function htmlText(fragment: string): string {
-  if (!/[<&]/.test(fragment)) return oneLine(fragment);
-  if (!scratch) {
-    const { document } = parseHTML('<!doctype html><html><body><div></div></body></html>');
-    scratch = { div: document.querySelector('div') as unknown as { innerHTML: string; textContent: string } };
-  }
-  scratch.div.innerHTML = fragment;
-  const text = scratch.div.textContent ?? '';
-  scratch.div.innerHTML = '';
-  return oneLine(text);
 }
 
 export const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { SearchError, shortSaid } from './search-error';
 import { searchRequest, statusError } from './search-http';
-import { htmlText, oneLine, type SearchResult } from './results';
+import { htmlText } from './html-text';
+import { oneLine, type SearchResult } from './results';
 import type { BackendSearch } from './backend';
 
 const Answer = z.object({

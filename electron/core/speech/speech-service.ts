@@ -9,11 +9,9 @@ import type { KeyPool } from '../providers/key-pool';
 import { DEFAULT_BASE_URLS } from '../providers/language-model';
 import type { ProviderRepo } from '../store/providers';
 import type { SettingsStore } from '../store/settings';
-import { probeAudio } from './audio-probe';
 import { createRecordingStore, newRecordingId, type RecordingStore } from './recordings';
 import { SpeechError, speechErrors } from './speech-error';
 import { readSpeechSettings } from './speech-settings';
-import { TEST_SAMPLE_WAV } from './test-sample';
 import {
   createTranscriber,
   type SpeechTarget,
@@ -92,6 +90,8 @@ export function createSpeechService(deps: SpeechServiceDeps) {
     const settings = readSpeechSettings(deps.settings);
     const what = options.what ?? 'the recording';
     if (audio.length === 0) throw speechErrors.emptyRecording();
+    // music-metadata and ebml load with the first recording, not with the core
+    const { probeAudio } = await import('./audio-probe');
     const probed = await probeAudio(audio, what);
     if (probed.durationMs > settings.maxSeconds * 1000)
       throw speechErrors.tooLong(probed.durationMs / 1000, settings.maxSeconds);
@@ -139,6 +139,8 @@ export function createSpeechService(deps: SpeechServiceDeps) {
       let to: SpeechTarget | undefined;
       try {
         to = await target(over);
+        // the sample (58 KB of source) is read when a test asks for it, not with every core
+        const { TEST_SAMPLE_WAV } = await import('./test-sample');
         const heard = await transcribe(TEST_SAMPLE_WAV, {
           target: to,
           what: 'the test sample',

@@ -6,7 +6,6 @@
 // and logs on its own. Our retries: one more attempt on 408/409/429/5xx and network errors. The key comes
 // from the provider's pool as a chat request's does: a key refused (401/403) or rate-limited (429) is
 // blamed and the same upload moves on to the next key at once.
-import { createOpenAI } from '@ai-sdk/openai';
 import { toModelError, type CallTarget } from '../providers/errors';
 import { ModelError } from '../providers/gateway';
 import type { KeyRotation, LeasedKey } from '../providers/key-pool';
@@ -133,6 +132,8 @@ export function createTranscriber(options: TranscriberOptions = {}) {
     apiKey: string | null,
     request: TranscribeRequest,
   ): Promise<TranscribeResult> {
+    // the SDK is loaded on the first transcription, not with the core
+    const { createOpenAI } = await import('@ai-sdk/openai');
     // an empty key, not undefined: the SDK would otherwise read OPENAI_API_KEY, a key never given here
     const provider = createOpenAI({ baseURL: target.baseUrl, apiKey: apiKey ?? '', fetch: fetchImpl });
     const model = provider.transcription(target.model);

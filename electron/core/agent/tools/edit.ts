@@ -34,7 +34,7 @@ export const editTool = defineTool({
   async target(args, ctx) {
     try {
       const plan = await planEdit(args, ctx);
-      return { paths: [plan.file], diff: unifiedDiff(ctx, plan.file, plan.before, plan.after) };
+      return { paths: [plan.file], diff: await unifiedDiff(ctx, plan.file, plan.before, plan.after) };
     } catch (error) {
       return refusedTarget(ctx, args.file_path, error);
     }

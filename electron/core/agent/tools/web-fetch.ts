@@ -6,9 +6,6 @@ import https from 'node:https';
 import net from 'node:net';
 import zlib from 'node:zlib';
 import type { Readable } from 'node:stream';
-import { Readability } from '@mozilla/readability';
-import { parseHTML } from 'linkedom';
-import TurndownService from 'turndown';
 import { z } from 'zod';
 import { defineTool, type AgentToolContext } from '../types';
 import { capOutput } from './output';
@@ -54,7 +51,7 @@ export const webFetchTool = defineTool({
           summary: `${summary} (HTTP ${page.status})`,
         };
       }
-      const text = toText(page);
+      const text = await toText(page);
       const head = [
         ...(args.prompt ? [`Asked: ${args.prompt}`] : []),
         `URL: ${page.url.href}`,
@@ -303,7 +300,7 @@ async function readBody(
 
 // ---- to text
 
-function toText(page: Page): string {
+async function toText(page: Page): Promise<string> {
   const type = page.contentType.split(';')[0]!.trim().toLowerCase();
   const text = decode(page.body, page.contentType, type);
   if (
@@ -311,6 +308,8 @@ function toText(page: Page): string {
     type === 'application/xhtml+xml' ||
     (type === '' && /^\s*<(!doctype|html)/i.test(text))
   ) {
+    // linkedom, Readability and Turndown load with the first HTML page, not with the agent's tools
+    const { htmlToMarkdown } = await import('./html-markdown');
     return htmlToMarkdown(text, page.url);
   }
   if (
@@ -336,56 +335,6 @@ function decode(body: Buffer, contentType: string, type: string): string {
   } catch {
     return new TextDecoder('utf-8').decode(body); // an unknown charset label
   }
-}
-
-function htmlToMarkdown(html: string, url: URL): string {
-  const turndown = new TurndownService({
-    headingStyle: 'atx',
-    codeBlockStyle: 'fenced',
-    bulletListMarker: '-',
-  });
-  turndown.remove(['script', 'style', 'noscript', 'iframe']);
-  let article: ReturnType<Readability['parse']> = null;
-  try {
-    const { document } = parseHTML(html);
-    setBase(document, url);
-    article = new Readability(document).parse();
-  } catch {
-    // Readability gave up: the whole body below
-  }
-  if (article?.content) {
-    const title = article.title ? `# ${article.title}\n\n` : '';
-    return title + turndown.turndown(article.content).trim();
-  }
-  const { document } = parseHTML(html);
-  absoluteLinks(document, url);
-  const title = document.title ? `# ${document.title}\n\n` : '';
-  const body = document.body?.innerHTML ?? html;
-  return title + turndown.turndown(body).trim();
-}
-
-/** Links and images as absolute URLs, so the model can fetch them next. */
-function absoluteLinks(document: ReturnType<typeof parseHTML>['document'], url: URL): void {
-  for (const [selector, attribute] of [
-    ['a[href]', 'href'],
-    ['img[src]', 'src'],
-  ] as const) {
-    for (const element of document.querySelectorAll(selector)) {
-      try {
-        element.setAttribute(attribute, new URL(element.getAttribute(attribute) ?? '', url).href);
-      } catch {
-        // not a URL: left as written
-      }
-    }
-  }
-}
-
-/** Readability makes links absolute against the document's base; linkedom does not know the page's URL. */
-function setBase(document: ReturnType<typeof parseHTML>['document'], url: URL): void {
-  if (document.querySelector('base[href]')) return;
-  const base = document.createElement('base');
-  base.setAttribute('href', url.href);
-  document.head?.appendChild(base);
 }
 
 function shortUrl(url: URL): string {

@@ -1,7 +1,6 @@
 // Write: replaces (or creates) a whole file, atomically; the diff is worked out first for the prompt.
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { createTwoFilesPatch } from 'diff';
 import { z } from 'zod';
 import { writeFileAtomic } from '../../fs/atomic-write';
 import { defineTool, type AgentToolContext, type ToolTarget } from '../types';
@@ -34,7 +33,7 @@ export const writeTool = defineTool({
     try {
       const file = resolveToolPath(ctx, 'Write', args.file_path);
       const old = await currentText(file, args.file_path);
-      return { paths: [file], diff: unifiedDiff(ctx, file, old ?? '', args.content) };
+      return { paths: [file], diff: await unifiedDiff(ctx, file, old ?? '', args.content) };
     } catch (error) {
       return refusedTarget(ctx, args.file_path, error);
     }
@@ -70,11 +69,18 @@ export async function currentText(file: string, asGiven: string): Promise<string
   }
 }
 
-export function unifiedDiff(ctx: AgentToolContext, file: string, before: string, after: string): string {
+/** The change as a unified diff (the `diff` package loads with the first edit, not with the tools). */
+export async function unifiedDiff(
+  ctx: AgentToolContext,
+  file: string,
+  before: string,
+  after: string,
+): Promise<string> {
   const name = displayPath(ctx, file);
   if (before.length + after.length > MAX_DIFF_INPUT) {
     return `(${name}: too large to diff — ${before.length} → ${after.length} characters)`;
   }
+  const { createTwoFilesPatch } = await import('diff');
   return createTwoFilesPatch(`a/${name}`, `b/${name}`, before, after);
 }
 
