@@ -93,6 +93,7 @@ export async function answerStep(
         maxOutputTokens: deps.maxOutputTokens,
         signal,
         onToken: (text) => run.token(stepId, text),
+        onRateLimited: (limited) => run.limits.rateLimited(limited),
       });
       run.addUsage(result.usage);
       run.noteFinish(result.finishReason);

@@ -382,6 +382,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
           }
           key = next.key;
         }
+        const sentAt = performance.now();
         try {
           const end = await attemptOnce(target, key?.value ?? null, request, shown);
           return { text: shown.text, provider: target.provider, model: target.model, ...end };
@@ -402,6 +403,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
             );
           }
           lastError = error;
+          if (error.details.status === 429) request.onRateLimited?.({ provider: target.provider, sentAt });
           // a refused or rate-limited key: the same request moves on to the next key at once
           if (keyed && key && keyed.blame(key, error)) {
             key = null;
