@@ -46,6 +46,7 @@ export function ProviderForm({
     String(provider?.concurrency ?? DEFAULT_PROVIDER_CONCURRENCY),
   );
   const [saving, setSaving] = useState(false);
+  const [limitRefused, setLimitRefused] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const firstField = useRef<HTMLSelectElement>(null);
   const id = useId();
@@ -77,6 +78,7 @@ export function ProviderForm({
     event.preventDefault();
     if (saving) return;
     const limit = ProviderConcurrency.safeParse(Number(concurrency));
+    setLimitRefused(!limit.success);
     if (!limit.success) {
       setError(t('form.concurrencyInvalid'));
       return;
@@ -244,6 +246,7 @@ export function ProviderForm({
             value={concurrency}
             onChange={(e) => setConcurrency(e.target.value)}
             required
+            aria-invalid={limitRefused}
             aria-describedby={ids.concurrencyHint}
           />
           <p id={ids.concurrencyHint} className="field-hint">
