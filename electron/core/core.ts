@@ -31,7 +31,6 @@ import { createProviderDomain } from './providers/provider-domain';
 import { createRunHandlers } from './runs/run-handlers';
 import { createRunRepo } from './runs/run-repo';
 import { whileOpen } from './runs/while-open';
-import { writeBehind } from './runs/write-behind';
 import { createMetaHandlers } from './skills/meta-handlers';
 import { createSkillRegistry } from './skills/registry';
 import { createSpeechSide } from './speech/speech-side';
@@ -84,7 +83,7 @@ export function createCore(options: CoreOptions): Core {
   });
   skills.onChange(({ reason, ids }) => events.emit('skills:changed', { reason, ids }));
 
-  const runs = writeBehind(createRunRepo(db), db, options.onInternalError);
+  const runs = createRunRepo(db);
   // A run still `running` in the database was cut off (crash, kill -9): its events stay, it is interrupted.
   runs.markInterrupted();
   const openRuns = whileOpen(runs, () => db.open);
@@ -211,7 +210,6 @@ export function createCore(options: CoreOptions): Core {
       void executor.shutdown();
       mcp.drop();
       skills.close().catch((error: unknown) => options.onInternalError?.(error));
-      runs.flushWrites();
       db.close();
     },
   };
