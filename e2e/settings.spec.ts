@@ -86,7 +86,7 @@ test('first run, a provider, the permission mode, Chinese and the dark theme', a
   await expect(edit.getByLabel('Requests at once')).toHaveAccessibleDescription(
     /halves this for the rest of the run/,
   );
-  await edit.evaluate((form: HTMLFormElement) => (form.noValidate = true));
+  await edit.evaluate((form) => form.setAttribute('novalidate', ''));
   await edit.getByLabel('Requests at once').fill('0');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit.getByRole('alert')).toHaveText(/whole number from 1 to 64/);
