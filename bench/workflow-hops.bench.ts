@@ -2,7 +2,8 @@
 // tiny delay, run through the engine (`runs:start` → settled) and through a plain `fetch` client that walks
 // the same chain on the same server (the HTTP floor). (engine − floor) ÷ N is the engine's cost of one hop
 // in wall time; the CPU the process spends (server and client alike, process.cpuUsage) ÷ N likewise.
-// SKILLDECK_BENCH_PROFILE=1 runs only the engine case, many times, for `node --cpu-prof`.
+// SKILLDECK_BENCH_PROFILE=1 runs only the engine case, 60 times, for `node --cpu-prof`; SKILLDECK_BENCH_HOPS=N
+// sets the chain's length (1: what a run costs to start and end).
 import { adhocProvider } from '../electron/core/providers/adhoc';
 import { memorySecrets } from '../electron/core/providers/test-support';
 import { startLlmServer } from '../electron/core/testing/llm-server';
@@ -10,7 +11,7 @@ import { createTestCore } from '../electron/core/test-support';
 import { goal, suite } from './harness';
 import { workflowSkill, type BenchDag } from './workflow.bench';
 
-const HOPS = 40;
+const HOPS = Number(process.env.SKILLDECK_BENCH_HOPS ?? '40') || 40;
 const DELAY_MS = 1;
 
 export default async function run() {

@@ -254,6 +254,15 @@ export class RunExecution {
   private finish(status: 'succeeded' | 'failed' | 'cancelled', output: string | null, error: string | null) {
     if (this.done) return;
     this.done = true;
+    // the steps cut short, the last event and the run's row: one commit
+    this.deps.repo.together(() => this.writeEnd(status, output, error));
+  }
+
+  private writeEnd(
+    status: 'succeeded' | 'failed' | 'cancelled',
+    output: string | null,
+    error: string | null,
+  ): void {
     const endedAt = Date.now();
     for (const stepId of this.runningSteps) {
       this.deps.repo.finishStep(this.runId, stepId, {

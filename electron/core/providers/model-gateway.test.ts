@@ -176,7 +176,10 @@ describe('retries', () => {
     server.script({ status: 429, retryAfter: '0.02' }, { status: 429, retryAfter: '0.02' }, { text: 'ok' });
     const limited: number[] = [];
     const { request } = call();
-    const result = await gateway.streamText({ ...request, onRateLimited: (info) => limited.push(info.sentAt) });
+    const result = await gateway.streamText({
+      ...request,
+      onRateLimited: (info) => limited.push(info.sentAt),
+    });
     expect(result.text).toBe('ok');
     expect(limited).toHaveLength(2);
     expect(limited[1]! - limited[0]!).toBeGreaterThanOrEqual(15);
