@@ -1,7 +1,7 @@
 // A plain text chat with an OpenAI-compatible server, streamed, without the AI SDK's stream stages: for a
 // workflow step's call to a fast local model, the SDK's web streams (text decoder, event-source parser, two
 // transforms) and its zod check of every chunk cost more CPU than the engine's own work (~0.6 ms a call,
-// bench/workflow-hops). Used only where it sends exactly what the SDK sends — an openai-compatible provider,
+// bench/workflow-hops). Used only where it sends the body the SDK sends — an openai-compatible provider,
 // text turns, no tools, no response format — and it yields the SDK's stream parts, errors included, so the
 // gateway reads both alike.
 import { APICallError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
@@ -69,7 +69,11 @@ export async function streamCompatibleChat(call: CompatibleChatCall): Promise<Pa
     stream_options: { include_usage: true },
   };
   const url = `${call.baseUrl.endsWith('/') ? call.baseUrl.slice(0, -1) : call.baseUrl}/chat/completions`;
-  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  // the SDK's user agent names the SDK; this one names the app (some gateways refuse a bare "node")
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': `skilldeck runtime/node.js/${process.version}`,
+  };
   if (call.apiKey) headers.authorization = `Bearer ${call.apiKey}`;
   const response = await call.fetch(url, {
     method: 'POST',
