@@ -2,14 +2,16 @@
 // Every step is a real model call through the real gateway (AI SDK, OpenAI-compatible over HTTP) to the
 // local wire-format server, which answers each request after the delay of the step named in its system
 // prompt. makespan = `runs:start` → run settled; bound = the longest path's sum of delays; concurrency =
-// the DAG's width. A level-by-level scheduler (all steps of a level, wait for all, next level) over the
+// the engine's default (the DAG's width, capped by the provider's limit, 8), and the same for the plain
+// `fetch` client (the HTTP floor) each DAG's goal compares the engine with. A level-by-level scheduler (all steps of a level, wait for all, next level) over the
 // same gateway and server is measured alongside for comparison.
 import { adhocProvider } from '../electron/core/providers/adhoc';
 import { memorySecrets } from '../electron/core/providers/test-support';
 import { criticalPath, scheduleDag } from '../electron/core/engine/workflow';
 import { startLlmServer, type RecordedRequest } from '../electron/core/testing/llm-server';
 import { createTestCore } from '../electron/core/test-support';
-import { suite } from './harness';
+import { DEFAULT_PROVIDER_CONCURRENCY } from '../shared/types/provider';
+import { goal, suite } from './harness';
 
 export interface BenchStep {
   id: string;
@@ -150,7 +152,8 @@ export function levels(steps: readonly BenchStep[]): BenchStep[][] {
   return out;
 }
 
-export function workflowSkill(dag: BenchDag, key: string, concurrency: number): string {
+/** The DAG as a workflow skill; without `concurrency`, the engine's default. */
+export function workflowSkill(dag: BenchDag, key: string, concurrency?: number): string {
   const lines = dag.steps.map((s) => {
     const deps = s.dependencies.length > 0 ? `\n      dependencies: [${s.dependencies.join(', ')}]` : '';
     return `    - id: ${s.id}\n      prompt: "STEP ${key}.${s.id}"${deps}`;
@@ -160,7 +163,7 @@ export function workflowSkill(dag: BenchDag, key: string, concurrency: number): 
     `name: ${key}`,
     `description: Benchmark DAG ${dag.name}.`,
     'workflow:',
-    `  concurrency: ${concurrency}`,
+    ...(concurrency === undefined ? [] : [`  concurrency: ${concurrency}`]),
     '  max_retries: 0',
     '  steps:',
     ...lines,
@@ -204,7 +207,9 @@ export default async function run() {
       const key = `dag${i}`;
       for (const s of dag.steps) delays.set(`${key}.${s.id}`, s.delayMs);
       const width = dagWidth(dag.steps);
-      t.writeSkill(key, workflowSkill(dag, key, width));
+      // what the engine runs at once by default: the width, capped by the provider's limit
+      const cap = Math.min(width, DEFAULT_PROVIDER_CONCURRENCY);
+      t.writeSkill(key, workflowSkill(dag, key));
       const bound = criticalPath(dag.steps, (s) => s.delayMs);
       const byLevel = levels(dag.steps);
       const call = (stepKey: string) =>
@@ -242,7 +247,7 @@ export default async function run() {
       const plainFetch = () =>
         scheduleDag({
           steps: dag.steps,
-          concurrency: width,
+          concurrency: cap,
           continueOnFailure: false,
           signal: new AbortController().signal,
           run: async (s) => {
@@ -262,7 +267,7 @@ export default async function run() {
       const timersOnly = () =>
         scheduleDag({
           steps: dag.steps,
-          concurrency: width,
+          concurrency: cap,
           continueOnFailure: false,
           signal: new AbortController().signal,
           run: (s) => new Promise((r) => setTimeout(() => r('succeeded'), s.delayMs)),
@@ -277,6 +282,14 @@ export default async function run() {
         ],
         { samples: 5, warmup: 1, interleave: true },
       );
+      const ratio = e!.medianMs / floor!.medianMs;
+      goal({
+        name: `workflow "${dag.name}": engine ÷ HTTP floor`,
+        measured: ratio,
+        limit: 1.02,
+        unit: '×',
+        detail: `${e!.medianMs.toFixed(0)} vs ${floor!.medianMs.toFixed(0)} ms (critical path ${bound} ms, ${cap} at once, median of 5)`,
+      });
       rows.push([
         dag.name,
         String(dag.steps.length),

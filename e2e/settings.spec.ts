@@ -78,6 +78,26 @@ test('first run, a provider, the permission mode, Chinese and the dark theme', a
   await expect(local.getByRole('button', { name: 'Make local the default provider' })).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('settings-en.png'), fullPage: true });
 
+  // Requests at once: 8 unless changed; a number outside 1–64 is refused in words, 3 is kept.
+  await expect(local.locator('dd').nth(2)).toHaveText('8');
+  await local.getByRole('button', { name: 'Edit local' }).click();
+  const edit = page.getByRole('form', { name: 'Edit local' });
+  await expect(edit.getByLabel('Requests at once')).toHaveValue('8');
+  await expect(edit.getByLabel('Requests at once')).toHaveAccessibleDescription(
+    /halves this for the rest of the run/,
+  );
+  await edit.evaluate((form) => form.setAttribute('novalidate', ''));
+  await edit.getByLabel('Requests at once').fill('0');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit.getByRole('alert')).toHaveText(/whole number from 1 to 64/);
+  await expect(edit.getByLabel('Requests at once')).toHaveAttribute('aria-invalid', 'true');
+  await edit.getByLabel('Requests at once').fill('3');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(local.locator('dd').nth(2)).toHaveText('3');
+  const [saved] = await hostApi(() => host!.url).invoke('providers:list', undefined);
+  expect(saved!.concurrency).toBe(3);
+
   // The first-run card is gone.
   await page.getByRole('link', { name: 'Skills' }).click();
   await expect(page.getByTestId('skill-card-translate')).toBeVisible();

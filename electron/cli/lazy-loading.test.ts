@@ -129,27 +129,38 @@ describe('the built CLI loads only what a command needs', () => {
     expect(text).not.toContain(ZOD); // zod is bundled: whichever chunk holds it was not loaded
   });
 
-  it('a prompt run loads its provider kind’s SDK only, and none of the agent’s, MCP’s or packs’ packages', async () => {
+  it('a prompt run loads its provider kind’s SDK only when it needs it, and none of the agent’s, MCP’s or packs’ packages', async () => {
+    const SDKS = ['chunk:ai-sdk-openai-compatible', 'chunk:ai-sdk-openai', 'chunk:ai-sdk-anthropic'];
+    const run = (kind: string, model: string) =>
+      loadedBy([
+        'run',
+        'translate',
+        '--selection',
+        'Hello',
+        '--data-dir',
+        path.join(tmp, 'data'),
+        '--provider',
+        kind,
+        '--base-url',
+        `${server.url}/v1`,
+        '--model',
+        model,
+        ...(kind === 'anthropic' ? ['--api-key-env', 'HOME'] : []),
+      ]);
+    // a plain text chat with an OpenAI-compatible server is read without the SDK (compatible-chat.ts)
     server.script({ text: 'Bonjour' });
     const before = server.requests.length;
-    const { loaded } = await loadedBy([
-      'run',
-      'translate',
-      '--selection',
-      'Hello',
-      '--data-dir',
-      path.join(tmp, 'data'),
-      '--provider',
-      'openai-compatible',
-      '--base-url',
-      `${server.url}/v1`,
-      '--model',
-      'm1',
-    ]);
+    const plain = await run('openai-compatible', 'm1');
     expect(server.requests.length).toBe(before + 1);
-    expect(loaded).toEqual(
-      expect.arrayContaining(['chunk:core', 'better-sqlite3', 'chunk:ai-sdk-openai-compatible']),
-    );
-    for (const name of HEAVY) expect(loaded).not.toContain(name);
+    expect(plain.loaded).toEqual(expect.arrayContaining(['chunk:core', 'better-sqlite3']));
+    for (const name of [...SDKS, ...HEAVY]) expect(plain.loaded).not.toContain(name);
+    // an Anthropic provider: its SDK alone
+    server.script({ text: 'Bonjour' });
+    const anthropic = await run('anthropic', 'claude-test');
+    expect(server.requests.length).toBe(before + 2);
+    expect(server.requests.at(-1)!.api).toBe('anthropic');
+    expect(anthropic.loaded).toContain('chunk:ai-sdk-anthropic');
+    for (const name of [...SDKS, ...HEAVY].filter((s) => s !== 'chunk:ai-sdk-anthropic'))
+      expect(anthropic.loaded).not.toContain(name);
   });
 });

@@ -63,7 +63,7 @@ export function createCore(options: CoreOptions): Core {
   const ports: PlatformPorts = { ...createMemoryPorts(), ...options.ports };
   const tools = createToolRegistry();
   const events = new EventHub();
-  const providerSide = createProviderDomain({ ...options, db, secrets: ports.secrets, events });
+  const providerSide = createProviderDomain({ ...options, db, secrets: ports.secrets, events, settings });
   const { providers, gateway } = providerSide;
   const userDir = path.join(options.dataDir, 'skills');
   fs.mkdirSync(userDir, { recursive: true });
@@ -137,6 +137,7 @@ export function createCore(options: CoreOptions): Core {
     ...output.delivery,
     onEvent: (runId, event) => events.emit('runs:event', { runId, event }),
     readClipboard: () => ports.clipboard.readText(),
+    providerConcurrency: providerSide.concurrencyOf,
     speech: speech.executor,
     locale: () => runLocale(i18n.language(), options.locale),
     onInternalError: options.onInternalError,

@@ -24,6 +24,13 @@ const BaseUrl = z
 
 const ModelName = z.string().trim().min(1).max(256);
 
+/**
+ * How many requests a run sends to one provider at once (a workflow's steps): 8 unless set in Settings ›
+ * Providers. A 429 halves it for the rest of that run (engine/provider-limit.ts).
+ */
+export const ProviderConcurrency = z.number().int().min(1).max(64);
+export const DEFAULT_PROVIDER_CONCURRENCY = 8;
+
 /** The id of one key of a provider's pool. */
 export const ProviderKeyId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'not a key id');
 
@@ -75,6 +82,8 @@ export const Provider = z.object({
   knownModels: z.array(z.string()),
   maxOutputTokens: z.number().int().nullable(),
   isDefault: z.boolean(),
+  /** Requests a run sends to it at once (Settings › Providers; DEFAULT_PROVIDER_CONCURRENCY unless set). */
+  concurrency: ProviderConcurrency,
   /** Whether any key of the pool is held here. */
   hasKey: z.boolean(),
   /** The pool, in the order keys were added (requests take them in turn). */
@@ -96,6 +105,8 @@ export const ProviderSaveInput = z
     knownModels: z.array(ModelName).max(500).optional(),
     maxOutputTokens: z.number().int().min(1).max(1_000_000).nullable().optional(),
     isDefault: z.boolean().optional(),
+    /** Requests a run sends to it at once; absent: unchanged (a new provider: the default). */
+    concurrency: ProviderConcurrency.optional(),
     /**
      * Write-only, the one-key form: a new provider's first key ("Key 1"), or a new value for the pool's
      * first key. Absent: keep the keys; null: remove every key.

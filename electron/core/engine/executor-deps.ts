@@ -66,6 +66,11 @@ export interface ExecutorDeps {
    * (shared/skills/context-values.ts), read when a run starts.
    */
   locale?: () => { language: string; format: string };
+  /**
+   * Requests a run sends at once to the provider of this name (Settings › Providers; default 8): a
+   * workflow's steps at once, lowered by a 429 for the rest of the run (provider-limit.ts).
+   */
+  providerConcurrency?: (provider: string) => number;
   /** Base of the exponential backoff between a step's attempts (jitter added). */
   retryBaseMs?: number;
   maxOutputTokens?: number;

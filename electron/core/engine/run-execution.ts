@@ -5,6 +5,7 @@
 import type { ErrorWords } from '../../../shared/ipc/result';
 import type { ExecutionMode } from '../../../shared/types/finding';
 import { INHERIT_MODEL, type Effort } from '../../../shared/types/skill-definition';
+import { DEFAULT_PROVIDER_CONCURRENCY } from '../../../shared/types/provider';
 import type { RunStep, StepQualityScore } from '../../../shared/types/run';
 import type { AgentState } from '../agent/loop';
 import type { PermissionMode } from '../permissions/types';
@@ -14,6 +15,7 @@ import type { SkillDefinition } from '../skills/types';
 import type { AutonomousState } from './autonomous';
 import type { ExecutorDeps } from './executor-deps';
 import { cutOffEvent, type AskUserEvent } from './resume';
+import { RunProviderLimits } from './provider-limit';
 import type { RunEventLog } from './run-events';
 import { RunOutput } from './run-output';
 import {
@@ -99,6 +101,8 @@ export class RunExecution {
   readonly target: ModelTarget;
   /** The provider and model the run's calls go to, resolved when it starts. */
   resolved = { provider: '', model: '' };
+  /** Requests at once to each provider for this run: the setting, halved by each burst of 429s. */
+  readonly limits: RunProviderLimits;
   /** Why a model call stopped before its answer was done (`length`, `content-filter`), if one did. */
   cutShort: string | undefined;
 
@@ -129,6 +133,9 @@ export class RunExecution {
     this.reopenQuestions = setup.resumed?.reopen ?? [];
     this.prior = setup.resumed?.prior ?? new Map();
     this.output = new RunOutput(deps, this);
+    this.limits = new RunProviderLimits(
+      (provider) => deps.providerConcurrency?.(provider) ?? DEFAULT_PROVIDER_CONCURRENCY,
+    );
     const { definition } = setup;
     this.target = {
       ...(setup.saved.target ?? { provider: definition.provider, model: skillModel(definition) }),
@@ -247,6 +254,15 @@ export class RunExecution {
   private finish(status: 'succeeded' | 'failed' | 'cancelled', output: string | null, error: string | null) {
     if (this.done) return;
     this.done = true;
+    // the steps cut short, the last event and the run's row: one commit
+    this.deps.repo.together(() => this.writeEnd(status, output, error));
+  }
+
+  private writeEnd(
+    status: 'succeeded' | 'failed' | 'cancelled',
+    output: string | null,
+    error: string | null,
+  ): void {
     const endedAt = Date.now();
     for (const stepId of this.runningSteps) {
       this.deps.repo.finishStep(this.runId, stepId, {

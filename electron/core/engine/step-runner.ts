@@ -50,14 +50,17 @@ export async function runStep(
 
 /** The step's row begins and `step_start` says so (after a resumed run's note that it was cut off). */
 export function beginStep(run: RunExecution, info: StepInfo): void {
-  run.sayCutOff(info.id);
-  run.startStep(info.id, info.name, info.index);
-  run.log.emit({
-    type: 'step_start',
-    stepId: info.id,
-    name: info.name,
-    index: info.index,
-    total: info.total,
+  // the row and its event in one commit
+  run.deps.repo.together(() => {
+    run.sayCutOff(info.id);
+    run.startStep(info.id, info.name, info.index);
+    run.log.emit({
+      type: 'step_start',
+      stepId: info.id,
+      name: info.name,
+      index: info.index,
+      total: info.total,
+    });
   });
 }
 
@@ -93,6 +96,7 @@ export async function answerStep(
         maxOutputTokens: deps.maxOutputTokens,
         signal,
         onToken: (text) => run.token(stepId, text),
+        onRateLimited: (limited) => run.limits.rateLimited(limited),
       });
       run.addUsage(result.usage);
       run.noteFinish(result.finishReason);
@@ -127,8 +131,10 @@ export async function answerStep(
 export function endStep(run: RunExecution, stepId: string, answer: StepAnswer): StepResult {
   const { attempts, ...result } = answer;
   if (result.ok) {
-    run.endStep(stepId, { status: 'succeeded', output: result.output, error: null, attempts });
-    run.log.emit({ type: 'step_complete', stepId, output: result.output });
+    run.deps.repo.together(() => {
+      run.endStep(stepId, { status: 'succeeded', output: result.output, error: null, attempts });
+      run.log.emit({ type: 'step_complete', stepId, output: result.output });
+    });
     return result;
   }
   // a run that ended meanwhile marks its running steps itself

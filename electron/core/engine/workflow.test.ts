@@ -103,6 +103,32 @@ describe('scheduleDag', () => {
     }
   });
 
+  it('reads a limit given as a function before each start: lowered mid-run, it holds from the next start', async () => {
+    let limit = 4;
+    let running = 0;
+    const runningAtStart: number[] = [];
+    const result = await scheduleDag({
+      steps: Array.from({ length: 12 }, (_, i) => s(`p${i}`, 8)),
+      concurrency: () => limit,
+      continueOnFailure: false,
+      signal: new AbortController().signal,
+      run: async (step) => {
+        runningAtStart.push(running);
+        running++;
+        // the third step started is told "slow down": the steps running go on, no new one joins them
+        if (step.id === 'p2') limit = 1;
+        await new Promise((r) => setTimeout(r, step.ms));
+        running--;
+        return 'succeeded';
+      },
+    });
+    expect(result.status).toBe('succeeded');
+    expect(result.completed).toHaveLength(12);
+    expect(runningAtStart.slice(0, 3)).toEqual([0, 1, 2]);
+    // from then on each step starts alone, after every earlier one has ended
+    expect(runningAtStart.slice(3)).toEqual(Array(9).fill(0));
+  });
+
   it('skips a step whose condition is false and every step depending on it', async () => {
     const steps = [
       s('a', 5),

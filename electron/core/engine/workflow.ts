@@ -1,6 +1,7 @@
 /**
  * The workflow scheduler: runs a DAG of steps eagerly — a step starts the moment its last dependency
- * completes, not when its "level" does — with at most `concurrency` steps at once. It knows nothing
+ * completes, not when its "level" does — with at most `concurrency` steps at once (read again before each
+ * start, so a limit lowered during the run holds from the next start on). It knows nothing
  * of models: `run` does a step (with its retries), `skipReason` checks its condition once its
  * dependencies are done. A skipped or failed step's dependents are skipped; a failure stops the run
  * (running steps finish or are cancelled by the caller) unless `continueOnFailure`.
@@ -14,7 +15,8 @@ export type StepOutcome = 'succeeded' | 'failed' | 'cancelled';
 
 export interface ScheduleOptions<S extends DagStep> {
   steps: readonly S[];
-  concurrency: number;
+  /** Steps at once: a number, or read before each start (a limit a 429 lowers; steps running go on). */
+  concurrency: number | (() => number);
   continueOnFailure: boolean;
   signal: AbortSignal;
   run(step: S): Promise<StepOutcome>;
@@ -33,7 +35,8 @@ export interface ScheduleResult {
 
 export function scheduleDag<S extends DagStep>(options: ScheduleOptions<S>): Promise<ScheduleResult> {
   const { steps, signal } = options;
-  const limit = Math.max(1, Math.floor(options.concurrency));
+  const { concurrency } = options;
+  const limit = () => Math.max(1, Math.floor(typeof concurrency === 'number' ? concurrency : concurrency()));
   const waitingOn = new Map(steps.map((s) => [s.id, new Set(s.dependencies)]));
   const dependents = new Map<string, S[]>(steps.map((s) => [s.id, []]));
   for (const s of steps) for (const d of s.dependencies) dependents.get(d)?.push(s);
@@ -77,7 +80,7 @@ export function scheduleDag<S extends DagStep>(options: ScheduleOptions<S>): Pro
     };
 
     const pump = () => {
-      while (!stopped && running < limit && ready.length > 0) {
+      while (!stopped && ready.length > 0 && running < limit()) {
         const step = ready.shift()!;
         if (settled.has(step.id)) continue;
         const reason = options.skipReason?.(step) ?? null;

@@ -63,6 +63,11 @@ export interface StreamTextRequest {
   signal: AbortSignal;
   /** Each streamed text delta, in order, once (never repeated by a retry). */
   onToken: (text: string) => void;
+  /**
+   * Told each time the provider answers an attempt 429 (before the call moves to another key, waits or
+   * fails), with when that attempt was sent (performance.now()): the engine lowers the run's limit.
+   */
+  onRateLimited?: (info: { provider: string; sentAt: number }) => void;
   /** Told before each retry of a call that failed before any token was streamed. */
   onRetry?: (info: { attempt: number; delayMs: number; error: ModelError }) => void;
 }

@@ -10,6 +10,7 @@ import type { SecretStorePort } from '../platform';
 import type { ProviderKeyRecord, ProviderKeyRepo } from '../store/provider-keys';
 import type { ProviderRecord } from '../store/providers';
 import type { KeyPool } from './key-pool';
+import { defaultProviderLimits, type ProviderLimits } from './provider-limits';
 import { keySecretName, nextKeyLabel, providerSecretName } from './key-sources';
 
 interface VaultDeps {
@@ -18,6 +19,8 @@ interface VaultDeps {
   secrets: SecretStorePort;
   onChange?: (providerId: string) => void;
   now?: () => number;
+  /** Each provider's requests at once (Settings › Providers); the default for all without it. */
+  limits?: ProviderLimits;
 }
 
 export type KeyVault = ReturnType<typeof keyVault>;
@@ -63,7 +66,13 @@ export function keyVault(deps: VaultDeps) {
   return {
     async toProvider(record: ProviderRecord): Promise<Provider> {
       const pooled = await pool.health(record.id);
-      return { ...record, hasKey: pooled.some((k) => k.health.state !== 'missing'), keys: pooled };
+      const concurrency = (deps.limits ?? defaultProviderLimits).get(record.id);
+      return {
+        ...record,
+        concurrency,
+        hasKey: pooled.some((k) => k.health.state !== 'missing'),
+        keys: pooled,
+      };
     },
 
     async add(record: ProviderRecord, label: string | undefined, value: string): Promise<void> {

@@ -75,6 +75,18 @@ async function failure(promise: Promise<unknown>): Promise<ModelError> {
 }
 
 describe.each(['openai', 'openai-compatible', 'anthropic'] as const)('a pool of three keys (%s)', (kind) => {
+  it('tells the caller of a 429 (a run lowers its limit) while the request moves on to the next key', async () => {
+    const { gateway } = setup(kind, ['Work', 'Personal', 'Team']);
+    server.refuseKeys({ [KEYS.Work]: [{ status: 429, retryAfter: '42' }] });
+    const limited: { provider: string; sentAt: number }[] = [];
+    const before = performance.now();
+    const result = await gateway.streamText({ ...request(), onRateLimited: (info) => limited.push(info) });
+    expect(result.text).toBe('hello');
+    expect(keysSeen()).toEqual(['Work', 'Personal']);
+    expect(limited).toEqual([{ provider: 'main', sentAt: expect.any(Number) as number }]);
+    expect(limited[0]!.sentAt).toBeGreaterThanOrEqual(before);
+  });
+
   it('moves past a refused and a rate-limited key at once, and keeps them aside', async () => {
     const { gateway, pool, clock, changes } = setup(kind, ['Work', 'Personal', 'Team']);
     server.refuseKeys({

@@ -171,6 +171,20 @@ describe('retries', () => {
     expect(server.requests[1]!.receivedAt - server.requests[0]!.receivedAt).toBeGreaterThanOrEqual(290);
   });
 
+  it('tells the caller of each 429 it waits out, with when that attempt was sent', async () => {
+    const { gateway } = setup();
+    server.script({ status: 429, retryAfter: '0.02' }, { status: 429, retryAfter: '0.02' }, { text: 'ok' });
+    const limited: number[] = [];
+    const { request } = call();
+    const result = await gateway.streamText({
+      ...request,
+      onRateLimited: (info) => limited.push(info.sentAt),
+    });
+    expect(result.text).toBe('ok');
+    expect(limited).toHaveLength(2);
+    expect(limited[1]! - limited[0]!).toBeGreaterThanOrEqual(15);
+  });
+
   it('caps Retry-After', async () => {
     const { gateway } = setup('openai', { retryAfterCapMs: 50 });
     server.script({ status: 503, retryAfter: new Date(Date.now() + 60_000).toUTCString() }, { text: 'ok' });

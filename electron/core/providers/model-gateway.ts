@@ -2,9 +2,10 @@
 // the first token, so text shown is never streamed twice), first-chunk and idle timeouts, and cancel through
 // the AbortSignal. It calls the model's `doStream` itself rather than `streamText`: the engine does its own
 // retries, loop and events, and streamText's extra stream stages cost ~1 ms per call (bench/engine).
-import type { JSONSchema7, LanguageModelV3CallOptions, LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import type { JSONSchema7, LanguageModelV3CallOptions } from '@ai-sdk/provider';
 import type { SecretStorePort } from '../platform';
 import type { ProviderRecord } from '../store/providers';
+import { isPlainCompatibleChat, streamCompatibleChat, type PartReader } from './compatible-chat';
 import { toModelError, type CallTarget } from './errors';
 import { createKeyPool, type KeyPool, type LeasedKey } from './key-pool';
 import { singleKeySource } from './key-sources';
@@ -241,24 +242,33 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
       timer = setTimeout(() => stop('idle'), idleTimeoutMs);
     };
 
-    let reader: ReadableStreamDefaultReader<LanguageModelV3StreamPart> | undefined;
+    let reader: PartReader | undefined;
     let finished = false;
+    const maxOutputTokens =
+      request.maxOutputTokens ?? target.maxOutputTokens ?? options.defaultMaxOutputTokens ?? 4096;
     try {
-      const model = await languageModelFor({
-        ...target,
-        name: target.provider,
-        apiKey,
-        fetch: options.fetch,
-      });
-      const { stream } = await model.doStream({
-        prompt: toPrompt(request),
-        tools: toModelTools(request),
-        maxOutputTokens:
-          request.maxOutputTokens ?? target.maxOutputTokens ?? options.defaultMaxOutputTokens ?? 4096,
-        abortSignal: controller.signal,
-        ...callOptions(target.kind, request),
-      });
-      reader = stream.getReader();
+      if (target.kind === 'openai-compatible' && isPlainCompatibleChat(request)) {
+        // what the SDK would send, read without its stream stages (compatible-chat.ts)
+        reader = await streamCompatibleChat({
+          ...{ baseUrl: target.baseUrl, model: target.model, apiKey, maxOutputTokens, request },
+          ...{ signal: controller.signal, fetch: fetchImpl },
+        });
+      } else {
+        const model = await languageModelFor({
+          ...target,
+          name: target.provider,
+          apiKey,
+          fetch: options.fetch,
+        });
+        const { stream } = await model.doStream({
+          prompt: toPrompt(request),
+          tools: toModelTools(request),
+          maxOutputTokens,
+          abortSignal: controller.signal,
+          ...callOptions(target.kind, request),
+        });
+        reader = stream.getReader();
+      }
       const toolCalls: ToolCallPart[] = [];
       const reasoning = createReasoningCollector();
       for (;;) {
@@ -387,6 +397,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
           }
           key = next.key;
         }
+        const sentAt = performance.now();
         try {
           const end = await attemptOnce(target, key?.value ?? null, request, shown);
           return { text: shown.text, provider: target.provider, model: target.model, ...end };
@@ -407,6 +418,7 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
             );
           }
           lastError = error;
+          if (error.details.status === 429) request.onRateLimited?.({ provider: target.provider, sentAt });
           // a refused or rate-limited key: the same request moves on to the next key at once
           if (keyed && key && keyed.blame(key, error)) {
             key = null;

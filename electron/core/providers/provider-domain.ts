@@ -11,6 +11,8 @@ import { createKeyPool, type KeyPool } from './key-pool';
 import { environmentKeySource, storedKeySource, type EnvironmentKey } from './key-sources';
 import { createModelGateway, type ModelGatewayOptions } from './model-gateway';
 import { createProviderHandlers } from './provider-handlers';
+import { defaultProviderLimits, settingsProviderLimits } from './provider-limits';
+import type { SettingsStore } from '../store/settings';
 
 /** Keys given on the command line: for every provider a run uses (`run`, `mcp`), or serve's default one. */
 export interface EnvironmentKeys {
@@ -26,6 +28,8 @@ export interface ProviderDomainOptions {
   /** Replaces the gateway over the stored providers (the CLI's `--provider` flags). */
   gateway?: ModelGateway;
   environmentKeys?: EnvironmentKeys;
+  /** Where each provider's requests-at-once limit is kept; without it every provider has the default. */
+  settings?: SettingsStore;
 }
 
 export function createProviderDomain(options: ProviderDomainOptions) {
@@ -46,6 +50,7 @@ export function createProviderDomain(options: ProviderDomainOptions) {
     now,
     onChange: changed,
   });
+  const limits = options.settings ? settingsProviderLimits(options.settings) : defaultProviderLimits;
   const gateway = options.gateway ?? createModelGateway({ ...options.modelGateway, providers, keys: pool });
   const handlers: Pick<Handlers, `providers:${string}` & keyof Handlers> = createProviderHandlers({
     repo: providers,
@@ -55,6 +60,9 @@ export function createProviderDomain(options: ProviderDomainOptions) {
     gateway,
     onChange: changed,
     now,
+    limits,
   });
-  return { providers, pool, gateway, handlers };
+  /** Requests a run sends at once to the provider of this name (one not stored: the default). */
+  const concurrencyOf = (providerName: string) => limits.get(providers.getByName(providerName)?.id);
+  return { providers, pool, gateway, handlers, concurrencyOf };
 }

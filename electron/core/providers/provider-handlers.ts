@@ -12,6 +12,7 @@ import { ModelError, type ModelGateway } from './gateway';
 import { createKeyHandlers, keyVault } from './key-handlers';
 import { maskKey, type KeyPool, type PoolEntry } from './key-pool';
 import { DEFAULT_BASE_URLS } from './language-model';
+import type { ProviderLimits } from './provider-limits';
 
 export interface ProviderHandlerDeps {
   repo: ProviderRepo;
@@ -26,6 +27,8 @@ export interface ProviderHandlerDeps {
   /** How long `providers:test` waits (default 10 s). */
   testTimeoutMs?: number;
   now?: () => number;
+  /** Each provider's requests at once (the setting `providers.concurrency`). */
+  limits?: ProviderLimits;
 }
 
 type ProviderChannel =
@@ -230,6 +233,7 @@ export function createProviderHandlers(deps: ProviderHandlerDeps): Pick<Handlers
         },
         now(),
       );
+      if (input.concurrency !== undefined) deps.limits?.set(id, input.concurrency);
       if (typeof input.apiKey === 'string') await vault.setFirstKey(id, input.apiKey);
       else if (input.apiKey === null) await vault.removeAll(id);
       return vault.toProvider(record);
@@ -239,6 +243,7 @@ export function createProviderHandlers(deps: ProviderHandlerDeps): Pick<Handlers
       require(id);
       await vault.removeAll(id);
       repo.delete(id);
+      deps.limits?.set(id, null);
       return { id };
     },
 

@@ -196,3 +196,25 @@ describe('run repo: get, interrupted, delete', () => {
     expect(repo.list({ limit: 10, offset: 0 }).total).toBe(1);
   });
 });
+
+describe('run repo: together', () => {
+  it('writes a step row and its event in one transaction: both or neither', () => {
+    addRun(1, 'translate', 1000, 'running');
+    const start = { stepId: 'a', name: 'a', index: 0, startedAt: 1001 };
+    expect(() =>
+      repo.together(() => {
+        repo.startStep(id(1), start);
+        repo.appendEvent(id(1), 1, { type: 'step_start', stepId: 'a', name: 'a', index: 0, total: 1, t: 1 });
+        throw new Error('the listener broke');
+      }),
+    ).toThrow('the listener broke');
+    expect(repo.get(id(1))).toMatchObject({ steps: [], events: [] });
+    repo.together(() => {
+      repo.startStep(id(1), start);
+      repo.appendEvent(id(1), 1, { type: 'step_start', stepId: 'a', name: 'a', index: 0, total: 1, t: 1 });
+    });
+    const run = repo.get(id(1))!;
+    expect(run.steps.map((s) => s.stepId)).toEqual(['a']);
+    expect(run.events.map((e) => e.type)).toEqual(['step_start']);
+  });
+});

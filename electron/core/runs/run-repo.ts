@@ -59,6 +59,8 @@ export interface RunRepo extends RunTurnsRepo {
   /** A step's quality verdicts (migration 0090), all of them so far. */
   setStepQuality(runId: string, stepId: string, scores: readonly StepQualityScore[]): void;
   appendEvent(runId: string, seq: number, event: RunEvent): void;
+  /** Runs `writes` as one transaction: a step's row and its event go to disk in one commit, not two. */
+  together(writes: () => void): void;
   /** Runs left `running` by a process that died: `interrupted`, their steps and follow-ups too. Returns how many. */
   markInterrupted(): number;
   /** An interrupted run resumed: `running` again (its steps keep their statuses until they run). */
@@ -226,6 +228,7 @@ export function createRunRepo(db: Database): RunRepo {
        WHERE is_try = 0 GROUP BY skill_id`,
   );
 
+  const together = db.transaction((writes: () => void) => writes());
   const turns = createRunTurns(db);
   const repo: RunRepo = {
     ...turns,
@@ -275,6 +278,7 @@ export function createRunRepo(db: Database): RunRepo {
       void updateStepQuality.run(JSON.stringify(scores), runId, stepId),
     appendEvent: (runId, seq, event) =>
       void insertEvent.run(runId, seq, Math.round(event.t), event.type, JSON.stringify(event)),
+    together: (writes) => void together(writes),
     markInterrupted: db.transaction(() => {
       interruptTurns.run();
       clearTurnWaits.run();

@@ -16,5 +16,12 @@ describe('whileOpen', () => {
     expect(() => runs.setWaiting('run_a', null)).not.toThrow();
     expect(runs.get('run_a')).toBeUndefined();
     expect(runs.markInterrupted()).toBeUndefined();
+    // what `together` is given still runs (a run's listeners are told), its writes dropped
+    let ran = false;
+    runs.together(() => {
+      runs.appendEvent('run_a', 1, { type: 'step_complete', stepId: 'a', output: 'A', t: 1 });
+      ran = true;
+    });
+    expect(ran).toBe(true);
   });
 });

@@ -49,6 +49,11 @@ const CASES: { [K in SettingKey]: { fallback: unknown; kept: unknown; damaged: u
     kept: { 'openai-compatible/m': 5000 },
     damaged: [5000, { 'a/b': 'many' }, { 'a/b': -1 }, { 'a/b': 1.5 }],
   },
+  'providers.concurrency': {
+    fallback: {},
+    kept: { 'p-1': 2, 'p-2': 64 },
+    damaged: [8, 'many', null, ['p-1']],
+  },
   'selection.copyFallback': { fallback: true, kept: false, damaged: ['yes', 0, null] },
   'launcher.hotkey': {
     fallback: 'Control+Alt+Space',
@@ -133,6 +138,11 @@ describe('settings: the declared keys', () => {
   it('keeps the absolute paths of a folder list with bad entries', () => {
     plant('skills.folders', JSON.stringify(['/a', 'relative/path', 42, '/b']));
     expect(settings.get('skills.folders')).toEqual(['/a', '/b']);
+  });
+
+  it('keeps the valid limits of a provider-limit list with bad entries', () => {
+    plant('providers.concurrency', JSON.stringify({ a: 4, b: 0, c: 65, d: 'x', e: 1.5, f: 64 }));
+    expect(settings.get('providers.concurrency')).toEqual({ a: 4, f: 64 });
   });
 
   it('refuses what JSON cannot hold', () => {

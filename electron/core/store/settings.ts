@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { AppInfo } from '../../../shared/types/app';
 import { AppRuleSettings } from '../../../shared/types/app-rules';
 import { Accelerator } from '../../../shared/types/hotkey';
+import { ProviderConcurrency } from '../../../shared/types/provider';
 import { SpeechSettings } from '../../../shared/types/speech';
 import { ToolbarSettings } from '../../../shared/types/toolbar';
 import { withToolbarExcluded } from '../apps/app-rules';
@@ -60,6 +61,22 @@ export const SETTINGS = {
   'permissions.mode': setting(z.enum(PERMISSION_MODES), 'default'),
   /** Context window per `provider/model` in tokens; a model not listed gets the engine's default. */
   'models.contextTokens': setting(z.record(z.string(), z.number().int().positive()), {}),
+  /**
+   * Requests a run sends at once to a provider, by provider id (Settings › Providers); a provider not listed
+   * gets DEFAULT_PROVIDER_CONCURRENCY. A damaged entry is dropped, the others kept.
+   */
+  'providers.concurrency': setting(
+    z
+      .record(z.string(), z.unknown())
+      .transform((limits) =>
+        Object.fromEntries(
+          Object.entries(limits).filter(
+            (e): e is [string, number] => ProviderConcurrency.safeParse(e[1]).success,
+          ),
+        ),
+      ),
+    {},
+  ),
   /** The copy-key fallback of the trigger's capture, outside terminals. */
   'selection.copyFallback': setting(z.boolean(), true),
   /**

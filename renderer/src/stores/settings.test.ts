@@ -17,6 +17,7 @@ function provider(name: string, overrides: Partial<Provider> = {}): Provider {
     knownModels: [],
     maxOutputTokens: null,
     isDefault: false,
+    concurrency: 8,
     hasKey: false,
     keys: [],
     createdAt: 0,

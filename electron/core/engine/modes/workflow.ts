@@ -24,7 +24,9 @@ export async function runWorkflow(run: RunExecution): Promise<Outcome> {
 
   const result = await scheduleDag<WorkflowStep>({
     steps: spec.steps,
-    concurrency: spec.concurrency ?? 4,
+    // the DAG's width (a running step never waits on another: no more can run at once), or the skill's
+    // `concurrency`, capped by the provider's limit for this run (its setting, halved by 429s)
+    concurrency: () => Math.min(spec.concurrency ?? Infinity, run.limits.of(run.resolved.provider).current),
     continueOnFailure: spec.continueOnFailure,
     signal,
     skipReason: (step) => {

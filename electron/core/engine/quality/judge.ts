@@ -58,7 +58,7 @@ export function readVerdict(text: string): { score: number; reason: string } | {
 
 /** Scores `answer`; the judge's provider and model are the quality spec's, else the step's. */
 export async function judgeAnswer(
-  run: Pick<RunExecution, 'deps' | 'target' | 'addUsage'>,
+  run: Pick<RunExecution, 'deps' | 'target' | 'addUsage' | 'limits'>,
   spec: QualitySpec,
   parts: { criteria: string; input: string; answer: string },
   signal: AbortSignal,
@@ -79,6 +79,7 @@ export async function judgeAnswer(
         ...(structured ? { responseFormat: { schema: VERDICT_SCHEMA, name: 'quality_score' } } : {}),
         signal,
         onToken: () => undefined,
+        onRateLimited: (limited) => run.limits.rateLimited(limited),
       });
       run.addUsage(result.usage);
       const verdict = readVerdict(result.text);

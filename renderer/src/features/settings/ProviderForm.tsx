@@ -1,6 +1,12 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ProviderKind, type Provider, type ProviderSaveInput } from '../../../../shared/types/provider';
+import {
+  DEFAULT_PROVIDER_CONCURRENCY,
+  ProviderConcurrency,
+  ProviderKind,
+  type Provider,
+  type ProviderSaveInput,
+} from '../../../../shared/types/provider';
 import { useStores } from '../../app/stores-context';
 import { errorText } from '../../i18n/error-text';
 
@@ -36,7 +42,11 @@ export function ProviderForm({
   const [defaultModel, setDefaultModel] = useState(provider?.defaultModel ?? '');
   const [knownModels, setKnownModels] = useState((provider?.knownModels ?? []).join('\n'));
   const [isDefault, setIsDefault] = useState(provider?.isDefault ?? first);
+  const [concurrency, setConcurrency] = useState(
+    String(provider?.concurrency ?? DEFAULT_PROVIDER_CONCURRENCY),
+  );
   const [saving, setSaving] = useState(false);
+  const [limitRefused, setLimitRefused] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const firstField = useRef<HTMLSelectElement>(null);
   const id = useId();
@@ -53,6 +63,8 @@ export function ProviderForm({
     models: `${id}-models`,
     knownModels: `${id}-known-models`,
     knownModelsHint: `${id}-known-models-hint`,
+    concurrency: `${id}-concurrency`,
+    concurrencyHint: `${id}-concurrency-hint`,
   };
 
   useEffect(() => firstField.current?.focus(), []);
@@ -65,6 +77,12 @@ export function ProviderForm({
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (saving) return;
+    const limit = ProviderConcurrency.safeParse(Number(concurrency));
+    setLimitRefused(!limit.success);
+    if (!limit.success) {
+      setError(t('form.concurrencyInvalid'));
+      return;
+    }
     const input: ProviderSaveInput = {
       ...(provider ? { id: provider.id } : {}),
       kind,
@@ -73,6 +91,7 @@ export function ProviderForm({
       defaultModel: defaultModel.trim() || null,
       knownModels: [...new Set(models)],
       isDefault,
+      concurrency: limit.data,
     };
     if (!provider && apiKey.trim()) input.apiKey = apiKey;
     setSaving(true);
@@ -211,6 +230,27 @@ export function ProviderForm({
           />
           <p id={ids.knownModelsHint} className="field-hint">
             {t('form.knownModelsHint')}
+          </p>
+        </div>
+        <div className="field">
+          <label htmlFor={ids.concurrency} className="field-label">
+            {t('form.concurrency')}
+          </label>
+          <input
+            id={ids.concurrency}
+            className="input input-number"
+            type="number"
+            min={1}
+            max={64}
+            step={1}
+            value={concurrency}
+            onChange={(e) => setConcurrency(e.target.value)}
+            required
+            aria-invalid={limitRefused}
+            aria-describedby={ids.concurrencyHint}
+          />
+          <p id={ids.concurrencyHint} className="field-hint">
+            {t('form.concurrencyHint', { value: DEFAULT_PROVIDER_CONCURRENCY })}
           </p>
         </div>
       </div>

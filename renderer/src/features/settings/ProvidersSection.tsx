@@ -114,6 +114,8 @@ function ProviderCard({ provider, onEdit }: { provider: Provider; onEdit: () => 
         <dd>{provider.baseUrl ? <code>{provider.baseUrl}</code> : t('providers.publicEndpoint')}</dd>
         <dt>{t('providers.defaultModel')}</dt>
         <dd>{provider.defaultModel ?? t('providers.none_value')}</dd>
+        <dt>{t('providers.concurrency')}</dt>
+        <dd>{provider.concurrency}</dd>
         {provider.knownModels.length > 0 && (
           <>
             <dt>{t('providers.knownModels')}</dt>
