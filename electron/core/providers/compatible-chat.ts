@@ -5,6 +5,7 @@
 // text turns, no tools, no response format — and it yields the SDK's stream parts, errors included, so the
 // gateway reads both alike.
 import { APICallError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
+import { createParser } from 'eventsource-parser';
 import type { StreamTextRequest } from './gateway';
 
 /** The part reader the gateway reads a model's stream with (a ReadableStream's reader fits it too). */
@@ -138,8 +139,6 @@ function partsOf(body: {
 }): PartReader {
   const decoder = new TextDecoder();
   const queue: LanguageModelV3StreamPart[] = [];
-  let buffer = '';
-  let data: string[] = [];
   let ended = false;
   let finishReason: { unified: string; raw: string | undefined } | undefined;
   let usage: Chunk['usage'];
@@ -189,26 +188,9 @@ function partsOf(body: {
     queue.push({ type: 'error', error });
   }
 
-  /** Splits the text into lines (LF, CRLF or CR); a blank line ends an event, `data:` lines make it. */
-  const lines = (text: string, last = false) => {
-    buffer += text;
-    let start = 0;
-    for (;;) {
-      const lf = buffer.indexOf('\n', start);
-      const cr = buffer.indexOf('\r', start);
-      const end = cr >= 0 && (lf < 0 || cr < lf) ? cr : lf;
-      if (end < 0) break;
-      // a CR at the very end may be half of a CRLF still on its way
-      if (end === cr && end === buffer.length - 1 && !last) break;
-      const line = buffer.slice(start, end);
-      start = end + (end === cr && buffer.charCodeAt(end + 1) === 10 ? 2 : 1);
-      if (line === '') {
-        if (data.length > 0) chunk(data.join('\n'));
-        data = [];
-      } else if (line.startsWith('data:')) data.push(line.slice(line.startsWith('data: ') ? 6 : 5));
-    }
-    buffer = buffer.slice(start);
-  };
+  // the event stream's framing (LF, CRLF or CR lines, `data:` fields joined, comments) by the parser the
+  // SDK itself uses; each event's data is one JSON chunk
+  const events = createParser({ onEvent: (event) => chunk(event.data) });
 
   const finish = () => {
     if (!finishReason)
@@ -234,10 +216,10 @@ function partsOf(body: {
         if (ended) return { done: true };
         const { done, value } = await body.read();
         if (done) {
-          lines(decoder.decode(), true);
+          events.feed(decoder.decode());
           ended = true;
           finish();
-        } else lines(decoder.decode(value, { stream: true }));
+        } else events.feed(decoder.decode(value, { stream: true }));
       }
       return { done: false, value: queue.shift()! };
     },
