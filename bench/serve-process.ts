@@ -98,6 +98,15 @@ export function rssMiB(pid: number): number {
   return Number(kb) / 1024;
 }
 
+/**
+ * RSS at rest: `restMs` after the last request (serve collects its garbage once quiet for 3 s,
+ * quiet-collector.ts), then sampled every 250 ms until two samples agree within 1 MiB (at most `maxMs`).
+ */
+export async function restingRss(pid: number, restMs = 4500): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, restMs));
+  return settledRss(pid);
+}
+
 /** RSS once it stopped moving: sampled every 250 ms until two samples agree within 1 MiB (at most `maxMs`). */
 export async function settledRss(pid: number, maxMs = 6000): Promise<number> {
   let last = rssMiB(pid);

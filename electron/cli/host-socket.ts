@@ -18,6 +18,7 @@ export function createSocketHost(options: {
   core: Promise<Core>;
   maxPayload: number;
   reportError: (error: unknown) => void;
+  onActivity?: () => void;
 }): SocketHost {
   const { core, reportError } = options;
   const wss = new WebSocketServer({ noServer: true, maxPayload: options.maxPayload });
@@ -41,6 +42,7 @@ export function createSocketHost(options: {
     });
     ws.on('error', () => ws.terminate());
     ws.on('message', (data, isBinary) => {
+      options.onActivity?.();
       (async () => {
         let parsed: unknown;
         try {

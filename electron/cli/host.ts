@@ -19,6 +19,8 @@ export interface HostOptions {
   token?: string;
   /** An error thrown while answering a request (the client got a 500 without details). */
   onError?: (error: unknown) => void;
+  /** Called on each request and WebSocket message (serve collects garbage once they stop). */
+  onActivity?: () => void;
 }
 
 export interface Host {
@@ -92,6 +94,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   // No request, however malformed, may end the process: whatever a handler throws is a 500 (or, once
   // the answer has begun, a dropped connection) and goes to onError.
   const server = http.createServer((req, res) => {
+    options.onActivity?.();
     handleHttp(req, res).catch((error: unknown) => {
       reportError(error);
       try {
@@ -159,7 +162,12 @@ export async function startHost(options: HostOptions): Promise<Host> {
   let sockets: Promise<SocketHost> | undefined;
   const socketHost = () =>
     (sockets ??= import('./host-socket').then((m) =>
-      m.createSocketHost({ core, maxPayload: MAX_MESSAGE_BYTES, reportError }),
+      m.createSocketHost({
+        core,
+        maxPayload: MAX_MESSAGE_BYTES,
+        reportError,
+        onActivity: options.onActivity,
+      }),
     ));
 
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {

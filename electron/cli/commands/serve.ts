@@ -9,6 +9,7 @@ import { createKeyringSecrets, probeKeyring } from '../keyring-secrets';
 import type { Io } from '../io';
 import { keepServingOnErrors, oneLineError } from '../last-resort';
 import { rendererDir, resolveDataDir } from '../paths';
+import { createQuietCollector } from '../quiet-collector';
 
 export interface ServeOptions {
   skillDirs: SkillDir[];
@@ -77,6 +78,8 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
     }
   };
 
+  // memory at rest: one full collection once requests and events stop (quiet-collector.ts)
+  const quiet = createQuietCollector();
   let host: Host;
   try {
     host = await startHost({
@@ -85,8 +88,10 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
       host: options.host,
       port: options.port,
       onError: (error) => io.err(`skilldeck: a request failed (answered 500): ${oneLineError(error)}`),
+      onActivity: quiet.activity,
     });
   } catch (error) {
+    quiet.stop();
     await closeCore();
     io.err(`skilldeck: cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);
     return 1;
@@ -101,15 +106,20 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
   try {
     const o = await opened;
     if ('problem' in o) {
+      quiet.stop();
       await host.close();
       io.err(`skilldeck: ${o.problem}`);
       return 1;
     }
     openCore = o.core;
   } catch (error) {
+    quiet.stop();
     await host.close();
     throw error;
   }
+  openCore.events.subscribe(quiet.activity);
+  // the first collection comes once the skills are listed and watched, and nothing else happens
+  void openCore.skills.watching().then(quiet.activity, () => undefined);
   const search = options.webSearch;
   if (search) {
     const backend = BACKEND_NAMES[search.backend ?? openCore.settings.get('search.backend')];
@@ -127,6 +137,7 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
       if (stopping) return;
       stopping = true;
       removeLastResort();
+      quiet.stop();
       void running.close().then(async () => {
         openCore.close();
         await openCore.skills.close();
