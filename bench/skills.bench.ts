@@ -12,7 +12,8 @@ import { writeFileAtomic } from '../electron/core/fs/atomic-write';
 import { readdirEntries, readFileBytes } from '../electron/core/skills/discover';
 import { createSkillRegistry, type SkillRegistry } from '../electron/core/skills/registry';
 import { resolveSourceRoots } from '../electron/core/skills/sources';
-import { formatMiB, heapUsedAfterGc, suite } from './harness';
+import { formatMiB, goal, heapUsedAfterGc, suite, type CaseResult } from './harness';
+import { writeRealSkills } from './skill-corpus';
 
 const SKILLS = 1000;
 const pad = (i: number) => String(i).padStart(4, '0');
@@ -79,6 +80,45 @@ function wsEvents(
   );
 }
 
+/**
+ * (d) Real skills (bench/skill-corpus.ts) at 1,000 and 5,000: a cold scan against a plain read of the same
+ * SKILL.md files, and the scan's time per skill at both sizes (linear: the same).
+ */
+async function realScan(work: string) {
+  const perSkill: number[] = [];
+  for (const count of [1000, 5000]) {
+    const dir = path.join(work, `real-${count}`);
+    writeRealSkills(dir, count);
+    const [read, scan] = (await suite(
+      `Cold scan of ${count.toLocaleString('en')} real skills (corpus SKILL.md files, ~11 KB, with a license, a reference and a script) — page cache warm`,
+      [
+        { name: `plain read of the ${count} SKILL.md`, run: () => plainRead(dir, ['SKILL.md']) },
+        { name: 'registry scan (discover + parse + findings)', run: () => registryOver(dir).ready() },
+      ],
+      { warmup: 1, samples: count > 1000 ? 7 : 11, interleave: true },
+    )) as [CaseResult, CaseResult];
+    perSkill.push(scan.medianMs / count);
+    goal({
+      name: `skill scan ÷ plain read, ${count.toLocaleString('en')} real skills`,
+      measured: scan.medianMs / read.medianMs,
+      limit: 3,
+      unit: '×',
+      detail: `scan ${scan.medianMs.toFixed(0)} ms (p95 ${scan.p95Ms.toFixed(0)}) vs read ${read.medianMs.toFixed(0)} ms (p95 ${read.p95Ms.toFixed(0)})`,
+    });
+  }
+  const [at1000, at5000] = perSkill as [number, number];
+  console.log(
+    `  per skill: ${(at1000 * 1000).toFixed(0)} µs at 1,000, ${(at5000 * 1000).toFixed(0)} µs at 5,000`,
+  );
+  goal({
+    name: 'skill scan per skill, 5,000 ÷ 1,000 (linear)',
+    measured: at5000 / at1000,
+    limit: 1.25,
+    unit: '×',
+    detail: `${(at5000 * 1000).toFixed(0)} µs vs ${(at1000 * 1000).toFixed(0)} µs a skill`,
+  });
+}
+
 export default async function run() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-bench-skills-'));
   const corpus = path.join(work, 'skills');
@@ -113,6 +153,8 @@ export default async function run() {
       `  scan/plain read: ${(scan.medianMs / results[0]!.medianMs).toFixed(2)}× of the SKILL.md read, ` +
         `${(scan.medianMs / results[1]!.medianMs).toFixed(2)}× of reading every file (target ≤ 150 ms, ≤ 3×)`,
     );
+
+    await realScan(work);
 
     // ---- (b) hot reload through the real host ----------------------------------------------------------
     const dataDir = path.join(work, 'data');

@@ -2,15 +2,15 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { WireRequest, type WireMessage } from '../../shared/ipc/wire';
-import { fail, type Result } from '../../shared/ipc/result';
+import type { ErrorCode, Result } from '../../shared/ipc/result';
 import type { Core } from '../core/core';
+import type { SocketHost } from './host-socket';
 import { decodePathSegment, readRequestTarget } from './request-target';
 import { SECURITY_HEADERS, serveStatic } from './static-files';
 
 export interface HostOptions {
-  core: Core;
+  /** The core, or the promise of it: the dashboard's files are served meanwhile, API calls wait for it. */
+  core: Core | Promise<Core>;
   /** Folder of the built dashboard (out/renderer). */
   staticDir: string;
   host?: string;
@@ -19,6 +19,8 @@ export interface HostOptions {
   token?: string;
   /** An error thrown while answering a request (the client got a 500 without details). */
   onError?: (error: unknown) => void;
+  /** Called on each request and WebSocket message (serve collects garbage once they stop). */
+  onActivity?: () => void;
 }
 
 export interface Host {
@@ -29,6 +31,9 @@ export interface Host {
 }
 
 const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+/** `fail` of shared/ipc/result.ts, without loading its schemas (zod) before the first page is served. */
+const fail = (code: ErrorCode, message: string): Result<never> => ({ ok: false, error: { code, message } });
 
 function sameToken(given: string | null | undefined, token: string): boolean {
   if (!given) return false;
@@ -57,7 +62,10 @@ const BAD_TARGET = fail('BAD_REQUEST', 'the request path is not a valid URL path
  * for the per-start token and for a loopback Host header (against DNS rebinding).
  */
 export async function startHost(options: HostOptions): Promise<Host> {
-  const { core, staticDir } = options;
+  const { staticDir } = options;
+  const core = Promise.resolve(options.core);
+  // a core that could not be opened is its owner's to report; here each call answers INTERNAL
+  core.catch(() => undefined);
   const bindHost = options.host ?? '127.0.0.1';
   const token = options.token ?? crypto.randomBytes(24).toString('base64url');
   let port = 0;
@@ -86,6 +94,7 @@ export async function startHost(options: HostOptions): Promise<Host> {
   // No request, however malformed, may end the process: whatever a handler throws is a 500 (or, once
   // the answer has begun, a dropped connection) and goes to onError.
   const server = http.createServer((req, res) => {
+    options.onActivity?.();
     handleHttp(req, res).catch((error: unknown) => {
       reportError(error);
       try {
@@ -139,17 +148,27 @@ export async function startHost(options: HostOptions): Promise<Host> {
       const channel = decodePathSegment(match[1]!);
       if (channel === null)
         return json(400, fail('BAD_REQUEST', 'the channel name is not valid percent-encoding'));
-      return json(200, await core.dispatch(channel, input));
+      return json(200, await (await core).dispatch(channel, input));
     }
 
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, SECURITY_HEADERS).end();
       return;
     }
-    await serveStatic(staticDir, url.pathname, res);
+    serveStatic(staticDir, url.pathname, res);
   }
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  // The WebSocket side (ws, the wire schemas) is read on the first upgrade, after the page was served.
+  let sockets: Promise<SocketHost> | undefined;
+  const socketHost = () =>
+    (sockets ??= import('./host-socket').then((m) =>
+      m.createSocketHost({
+        core,
+        maxPayload: MAX_MESSAGE_BYTES,
+        reportError,
+        onActivity: options.onActivity,
+      }),
+    ));
 
   server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
     // The HTTP server has let go of this socket: a reset while we answer must not become an uncaught error.
@@ -162,51 +181,20 @@ export async function startHost(options: HostOptions): Promise<Host> {
       if (!hostAllowed(req.headers.host)) return answerRaw(socket, 421);
       if (!originAllowed(req.headers.origin, req.headers.host)) return answerRaw(socket, 403);
       if (!sameToken(url.query.get('token'), token)) return answerRaw(socket, 401);
-      socket.off('error', onSocketError); // ws watches the socket from here
-      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+      socketHost()
+        .then((host) => {
+          if (socket.destroyed) return;
+          socket.off('error', onSocketError); // ws watches the socket from here
+          host.accept(req, socket, head);
+        })
+        .catch((error: unknown) => {
+          reportError(error);
+          answerRaw(socket, 500);
+        });
     } catch (error) {
       reportError(error);
       answerRaw(socket, 500);
     }
-  });
-
-  wss.on('connection', (ws: WebSocket) => {
-    const send = (message: WireMessage) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
-    };
-    const unsubscribe = core.events.subscribe((event, payload) => send({ event, payload }));
-    ws.on('close', unsubscribe);
-    ws.on('error', () => ws.terminate());
-    ws.on('message', (data, isBinary) => {
-      (async () => {
-        let parsed: unknown;
-        try {
-          parsed = JSON.parse(isBinary ? '' : data.toString());
-        } catch {
-          return send({ id: null, result: fail('BAD_REQUEST', 'not JSON: send {"id", "channel", "input"}') });
-        }
-        const request = WireRequest.safeParse(parsed);
-        if (!request.success) {
-          const id = (parsed as { id?: unknown } | null)?.id;
-          return send({
-            id: typeof id === 'number' || typeof id === 'string' ? id : null,
-            result: fail('BAD_REQUEST', 'a request is {"id": number|string, "channel": string, "input"?: …}'),
-          });
-        }
-        const { id, channel, input } = request.data;
-        let result: Result<unknown>;
-        try {
-          result = await options.core.dispatch(channel, input);
-        } catch (error) {
-          reportError(error);
-          result = fail('INTERNAL', 'the host could not answer this request');
-        }
-        send({ id, result });
-      })().catch((error: unknown) => {
-        reportError(error);
-        ws.terminate();
-      });
-    });
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -223,12 +211,12 @@ export async function startHost(options: HostOptions): Promise<Host> {
     url: `http://${displayHost}:${port}/?token=${token}`,
     port,
     token,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const client of wss.clients) client.terminate();
-        wss.close();
+    async close() {
+      (await sockets?.catch(() => undefined))?.close();
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+    },
   };
 }

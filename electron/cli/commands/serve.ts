@@ -1,19 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createCore, type Core } from '../../core/core';
-import { createX11Ports } from '../../core/desktop/linux/x11';
-import type { PlatformPorts } from '../../core/platform';
-import { eventCardPort, noCommandBar } from '../../core/trigger/host-ports';
+import type { Core } from '../../core/core';
 import { BACKEND_NAMES } from '../../core/search/search-error';
 import type { WebSearchOptions } from '../../core/search/web-search';
 import type { SkillDir } from '../../core/skills/sources';
-import { StoreError } from '../../core/store/db';
-import { startHost } from '../host';
+import { startHost, type Host } from '../host';
 import { createKeyringSecrets, probeKeyring } from '../keyring-secrets';
-import { environmentKeys } from '../node-secrets';
 import type { Io } from '../io';
 import { keepServingOnErrors, oneLineError } from '../last-resort';
-import { packageVersion, rendererDir, resolveDataDir } from '../paths';
+import { rendererDir, resolveDataDir } from '../paths';
+import { createQuietCollector } from '../quiet-collector';
 
 export interface ServeOptions {
   skillDirs: SkillDir[];
@@ -49,7 +45,10 @@ async function chooseSecrets(dataDir: string, wanted: boolean) {
   return { secrets: createKeyringSecrets({ dataDir }), note: 'the system keyring (Secret Service)' };
 }
 
-/** Runs until SIGINT/SIGTERM; returns the exit code. */
+/**
+ * Runs until SIGINT/SIGTERM; returns the exit code. The host listens first and serves the dashboard's
+ * page at once; the core (serve-core.ts, and all it imports) loads meanwhile, API calls waiting for it.
+ */
 export async function serveCommand(options: ServeOptions, io: Io): Promise<number> {
   if (!fs.existsSync(path.join(rendererDir, 'index.html'))) {
     io.err(
@@ -62,53 +61,26 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
     io.err('skilldeck: --desktop needs an X display: run it in your X11 session (DISPLAY is not set)');
     return 2;
   }
-  const keys = await chooseSecrets(dataDir, options.keyring ?? true);
-  let core: Core | undefined;
-  const desktopPorts: Partial<PlatformPorts> = options.desktop
-    ? {
-        ...createX11Ports(),
-        card: eventCardPort(() => core?.events),
-        commandBar: noCommandBar((message) => io.err(`skilldeck: ${message}`)),
-      }
-    : {};
-  try {
-    core = createCore({
-      dataDir,
-      skillDirs: options.skillDirs,
-      pluginDirs: options.pluginDirs,
-      runtime: 'node',
-      version: packageVersion(),
-      ports: { ...desktopPorts, ...(keys.secrets ? { secrets: keys.secrets } : {}) },
-      webSearch: options.webSearch,
-      ...(options.apiKeyEnv
-        ? { environmentKeys: { keys: environmentKeys(options.apiKeyEnv), for: 'default-provider' as const } }
-        : {}),
-      // --desktop acts on this X display: the desktop check runs there
-      ...(options.desktop
-        ? {
-            session: {
-              kind: 'x11' as const,
-              compositor: null,
-              desktop: process.env.XDG_CURRENT_DESKTOP ?? '',
-            },
-          }
-        : {}),
-      onInternalError: (error) =>
-        io.err(`skilldeck: internal error: ${(error as Error).stack ?? String(error)}`),
-      onWarning: (message) => io.err(`skilldeck: warning: ${message}`),
-    });
-  } catch (error) {
-    if (error instanceof StoreError) {
-      io.err(`skilldeck: ${error.message}`);
-      return 1;
+  const keys = chooseSecrets(dataDir, options.keyring ?? true);
+  const opened = Promise.all([import('./serve-core'), keys]).then(([{ openServeCore }, { secrets }]) =>
+    openServeCore(options, dataDir, secrets, io),
+  );
+  const core = opened.then((o) => {
+    if ('problem' in o) throw new Error(o.problem);
+    return o.core;
+  });
+  core.catch(() => undefined); // said below, once the host is up or could not start
+  const closeCore = async () => {
+    const o = await opened.catch(() => null);
+    if (o && 'core' in o) {
+      o.core.close();
+      await o.core.skills.close();
     }
-    throw error;
-  }
-  // Read the skills and start watching now, not on the dashboard's first request.
-  void core.skills
-    .ready()
-    .catch((error: unknown) => io.err(`skilldeck: reading skills failed: ${String(error)}`));
-  let host;
+  };
+
+  // memory at rest: one full collection once requests and events stop (quiet-collector.ts)
+  const quiet = createQuietCollector();
+  let host: Host;
   try {
     host = await startHost({
       core,
@@ -116,26 +88,46 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
       host: options.host,
       port: options.port,
       onError: (error) => io.err(`skilldeck: a request failed (answered 500): ${oneLineError(error)}`),
+      onActivity: quiet.activity,
     });
   } catch (error) {
-    core.close();
+    quiet.stop();
+    await closeCore();
     io.err(`skilldeck: cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);
     return 1;
   }
   io.out(`Skilldeck dashboard: ${host.url}`);
-  io.out(`Data: ${dataDir}. Provider keys: ${keys.note}. Press Ctrl+C to stop.`);
+  io.out(`Data: ${dataDir}. Provider keys: ${(await keys).note}. Press Ctrl+C to stop.`);
   if (options.apiKeyEnv)
     io.out(`The default provider's keys: ${options.apiKeyEnv.join(', ')} (--api-key-env), taken in turn.`);
   if (options.desktop) io.out(`Desktop: triggers act on display ${process.env.DISPLAY ?? ''}.`);
+
+  let openCore: Core;
+  try {
+    const o = await opened;
+    if ('problem' in o) {
+      quiet.stop();
+      await host.close();
+      io.err(`skilldeck: ${o.problem}`);
+      return 1;
+    }
+    openCore = o.core;
+  } catch (error) {
+    quiet.stop();
+    await host.close();
+    throw error;
+  }
+  openCore.events.subscribe(quiet.activity);
+  // the first collection comes once the skills are listed and watched, and nothing else happens
+  void openCore.skills.watching().then(quiet.activity, () => undefined);
   const search = options.webSearch;
   if (search) {
-    const backend = BACKEND_NAMES[search.backend ?? core.settings.get('search.backend')];
+    const backend = BACKEND_NAMES[search.backend ?? openCore.settings.get('search.backend')];
     const key = search.apiKey ? ' with the key from --search-key-env' : '';
     io.out(`Web search: ${backend}${search.url ? ` at ${search.url}` : ''}${key}, until serve stops.`);
   }
 
   const running = host;
-  const openCore = core;
   const removeLastResort = keepServingOnErrors(io);
   return new Promise<number>((resolve) => {
     let stopping = false;
@@ -145,6 +137,7 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
       if (stopping) return;
       stopping = true;
       removeLastResort();
+      quiet.stop();
       void running.close().then(async () => {
         openCore.close();
         await openCore.skills.close();

@@ -139,7 +139,7 @@ export function splitSkillFile(text: string, file: string): SplitResult {
   if (simple)
     return {
       ok: true,
-      file: fromSimpleYaml(simple, { hasBom, eol, yamlText, body, bodyLine }),
+      file: new SimpleSplitFile(simple, hasBom, eol, yamlText, body, bodyLine),
       findings: [],
     };
 
@@ -240,23 +240,37 @@ export function parseFrontmatterYaml(yamlText: string) {
   return { doc, lineAt, lineOf, columnAt };
 }
 
-/** A split file read by the fast path: the YAML Document is only built if someone asks for it. */
-function fromSimpleYaml(
-  simple: SimpleYaml,
-  parts: Pick<SplitSkillFile, 'hasBom' | 'eol' | 'yamlText' | 'body' | 'bodyLine'>,
-): SplitSkillFile {
-  let full: ReturnType<typeof parseFrontmatterYaml> | undefined;
-  const parsed = () => (full ??= parseFrontmatterYaml(parts.yamlText));
-  return {
-    ...parts,
-    data: simple.data,
-    get doc() {
-      return parsed().doc;
-    },
-    lineAt: (offset) => parsed().lineAt(offset),
-    lineOf: (path) => {
-      const line = simple.lines.get(path.join('.'));
-      return line !== undefined ? line + 2 : parsed().lineOf(path);
-    },
+/**
+ * A split file read by the fast path: the YAML Document is only built if someone asks for it. A class, not
+ * an object literal with a getter: V8 builds such literals slowly, and the registry makes one per skill.
+ */
+class SimpleSplitFile implements SplitSkillFile {
+  readonly data: unknown;
+  #full: ReturnType<typeof parseFrontmatterYaml> | undefined;
+
+  constructor(
+    private readonly simple: SimpleYaml,
+    readonly hasBom: boolean,
+    readonly eol: '\n' | '\r\n',
+    readonly yamlText: string,
+    readonly body: string,
+    readonly bodyLine: number,
+  ) {
+    this.data = simple.data;
+  }
+
+  private parsed() {
+    return (this.#full ??= parseFrontmatterYaml(this.yamlText));
+  }
+
+  get doc() {
+    return this.parsed().doc;
+  }
+
+  lineAt = (offset: number) => this.parsed().lineAt(offset);
+
+  lineOf = (path: readonly (string | number)[]) => {
+    const line = this.simple.lines.get(path.join('.'));
+    return line !== undefined ? line + 2 : this.parsed().lineOf(path);
   };
 }

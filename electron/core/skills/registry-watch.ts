@@ -43,6 +43,11 @@ export interface RegistryWatch {
   watchedPaths(states: readonly RootState[]): number;
   /** Resolves when every watcher started so far is set up. */
   ready(): Promise<void>;
+  /**
+   * For what changed before the watchers were set up: reloads the skill folders a search just `found`
+   * that are not listed, and the listed ones whose SKILL.md differs from what was read (or is gone).
+   */
+  catchUp(state: RootState, found: readonly string[]): Promise<void>;
   close(states: readonly RootState[]): Promise<void>;
 }
 
@@ -216,6 +221,11 @@ export function createRegistryWatch(options: RegistryWatchOptions): RegistryWatc
         0,
       ),
     ready: () => watchersReady,
+    async catchUp(state, found) {
+      if (state.dropped || closed) return;
+      for (const dir of found) if (!state.entries.has(dir)) onWatchEvent(state, 'addDir', dir);
+      await verify(new Map([[state, new Set(state.entries.keys())]]));
+    },
     async close(states) {
       closed = true;
       clearTimeout(timer);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Finding } from '../../../shared/types/finding';
 import type { SkillResource } from '../../../shared/types/skill';
-import { MAX_FOLDERS_SEARCHED, MAX_SKILL_DEPTH, SKILL_FILE_NAMES } from './discover';
+import { discoverSkills, MAX_FOLDERS_SEARCHED, MAX_SKILL_DEPTH, SKILL_FILE_NAMES } from './discover';
 import { createRegistryWatch, type ReloadPoints } from './registry-watch';
 import { listResources, readResource, type ResourceFile } from './resources';
 import { rootFindingsOf } from './root-findings';
@@ -91,7 +91,10 @@ export interface SkillRegistry {
   rootFindings(dir: string): Finding[];
   /** How many paths the watchers watch now, every source folder and linked folder together. */
   watchedPaths(): number;
-  /** Resolves when the watchers are set up (tests wait for it before touching files). */
+  /**
+   * Resolves when the watchers are set up (tests wait for it before touching files). Watching starts
+   * after the first `ready()` has answered.
+   */
   watching(): Promise<void>;
   close(): Promise<void>;
 }
@@ -113,6 +116,8 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
   let index: SkillIndex = EMPTY_INDEX;
   const listeners = new Set<(change: RegistryChange) => void>();
   let initial: Promise<void> | undefined;
+  /** Watching started, its first crawl done, and what changed meanwhile reloaded. */
+  let following: Promise<void> | undefined;
   let closed = false;
   /** Reloads run one at a time, in order. */
   let queue: Promise<unknown> = Promise.resolve();
@@ -133,11 +138,34 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
 
   function ready(): Promise<void> {
     initial ??= (async () => {
-      if (options.watch) watch.start(states);
       await Promise.all(states.map((s) => scanRoot(s, search)));
       reindex();
+      if (options.watch) following = follow().catch(onError);
     })();
     return initial;
+  }
+
+  /**
+   * Watching starts once the listing is ready and those waiting for it have been answered (chokidar's
+   * first crawl reads every skill folder again: it would delay the first answer by as much as the scan
+   * takes). What changed between the scan and the watchers' first crawl is then looked for once.
+   */
+  async function follow() {
+    await new Promise((resolve) => setImmediate(resolve));
+    if (closed) return;
+    watch.start(states);
+    await watch.ready();
+    if (closed) return;
+    await Promise.all(
+      states.map(async (state) => {
+        if (state.refused || state.root.problem || state.dropped) return;
+        const found = await discoverSkills(state.root.dir, { maxDepth, maxFolders });
+        await watch.catchUp(
+          state,
+          found.skills.map((f) => f.dir),
+        );
+      }),
+    );
   }
 
   async function reloadNow(points: ReloadPoints, reason: string): Promise<RegistryChange | null> {
@@ -278,6 +306,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     watchedPaths: () => watch.watchedPaths(states),
     async watching() {
       await ready();
+      await following;
       await watch.ready();
     },
     async close() {

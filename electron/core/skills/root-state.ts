@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { discoverSkills, isSearchedFolder, SKILL_FILE_NAMES, type FoundLink } from './discover';
-import { loadSkill, type LoadedSkill, type SkillEntry } from './skill-entry';
+import { loadSkill, type SkillEntry } from './skill-entry';
 import type { SourceRoot } from './sources';
 import { newWatchBudget, type RootWatcher, type WatchBudget } from './watch';
 import { isInside } from '../fs/inside';
@@ -53,7 +53,7 @@ export interface SearchOptions {
 export async function scanRoot(state: RootState, options: SearchOptions) {
   const { root, entries } = state;
   if (state.refused || root.problem) return;
-  const loading: Promise<LoadedSkill | null>[] = [];
+  const loading: Promise<SkillEntry | null>[] = [];
   const found = await discoverSkills(root.dir, {
     maxDepth: options.maxDepth,
     maxFolders: options.maxFolders,
@@ -61,7 +61,7 @@ export async function scanRoot(state: RootState, options: SearchOptions) {
   });
   const loaded = await Promise.all(loading);
   entries.clear();
-  for (const l of loaded) if (l) entries.set(l.entry.dir, l.entry);
+  for (const entry of loaded) if (entry) entries.set(entry.dir, entry);
   state.truncated = found.truncated;
   options.syncLinks(state, root.dir, found.links);
 }
@@ -88,8 +88,8 @@ export async function rescan(state: RootState, start: string, options: SearchOpt
   const depth = start === root.dir ? 0 : path.relative(root.dir, start).split(path.sep).length;
   if (!isSearched) return options.syncLinks(state, start, []);
   const found = await discoverSkills(start, { depth, maxDepth, maxFolders, within: realRoot(state) });
-  for (const l of await Promise.all(found.skills.map((f) => loadSkill(root, f)))) {
-    if (l) entries.set(l.entry.dir, l.entry);
+  for (const entry of await Promise.all(found.skills.map((f) => loadSkill(root, f)))) {
+    if (entry) entries.set(entry.dir, entry);
   }
   if (start === root.dir) state.truncated = found.truncated;
   options.syncLinks(state, start, found.links);

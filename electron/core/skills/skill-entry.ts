@@ -6,6 +6,7 @@ import { readFileBytes, type FoundSkill } from './discover';
 import { detectLayout } from './layout';
 import { loadFailure, loadSkillFile, type LoadedSkillFile } from './load';
 import { phaseFindings, withFindings } from './phase-quality';
+import { bodyForInputs, skillFileHead } from './skill-head';
 import { skillInputs } from './skill-inputs';
 import { skillIdIn, type SourceRoot } from './sources';
 import type { Finding } from './types';
@@ -65,14 +66,11 @@ export async function readSkillLayout(dir: string): Promise<SkillLayout | null> 
   return null;
 }
 
-export interface LoadedSkill {
-  entry: SkillEntry;
-  bytes: Buffer;
-  loaded: LoadedSkillFile;
-}
-
-/** Reads one found skill folder. Null when its SKILL.md vanished meanwhile. Never throws otherwise. */
-export async function loadSkill(root: SourceRoot, found: FoundSkill): Promise<LoadedSkill | null> {
+/**
+ * Reads one found skill folder for the listing. Null when its SKILL.md vanished meanwhile. Never throws
+ * otherwise. Only the frontmatter is decoded when the file allows it (skill-head.ts): the body is not kept.
+ */
+export async function loadSkill(root: SourceRoot, found: FoundSkill): Promise<SkillEntry | null> {
   const file = path.join(found.dir, found.fileName);
   let bytes: Buffer;
   try {
@@ -80,27 +78,31 @@ export async function loadSkill(root: SourceRoot, found: FoundSkill): Promise<Lo
   } catch {
     return null;
   }
+  const head = skillFileHead(bytes);
+  const read = (layout: SkillLayout | null) => {
+    const loaded = loadSkillFile(head ? head.text : bytes, loadContext(found, file, layout));
+    const body = head ? bodyForInputs(head.body) : loaded.body;
+    return { loaded, entry: entryOf(root, found, file, layout, loaded, body, contentHash(bytes)) };
+  };
   let layout: SkillLayout | null;
   try {
     layout = found.hasPhases ? await readSkillLayout(found.dir) : null;
   } catch (error) {
     // the folder's layout could not be read: the skill is listed with that error, its neighbours as usual
-    const loaded = parseSkill(root, found, file, bytes, null);
-    const failure = loadFailure(error, file);
-    loaded.entry.findings = [failure, ...loaded.entry.findings];
-    loaded.entry.runnable = false;
-    loaded.loaded = { ...loaded.loaded, findings: loaded.entry.findings, runnable: false };
-    return { ...loaded, bytes };
+    const { entry } = read(null);
+    return { ...entry, findings: [loadFailure(error, file), ...entry.findings], runnable: false };
   }
-  const parsed = parseSkill(root, found, file, bytes, layout);
-  if (layout?.kind !== 'phases') return { ...parsed, bytes };
-  const loaded = withFindings(parsed.loaded, await phaseFindings(found.dir, layout.phases));
-  return {
-    entry: { ...parsed.entry, findings: loaded.findings, runnable: loaded.runnable },
-    loaded,
-    bytes,
-  };
+  const { entry, loaded } = read(layout);
+  if (layout?.kind !== 'phases') return entry;
+  const withPhases = withFindings(loaded, await phaseFindings(found.dir, layout.phases));
+  return { ...entry, findings: withPhases.findings, runnable: withPhases.runnable };
 }
+
+const loadContext = (found: Pick<FoundSkill, 'dir'>, file: string, layout: SkillLayout | null) => ({
+  file,
+  folderName: path.basename(found.dir),
+  ...(layout ? { layout: layout.kind } : {}),
+});
 
 /** The entry for bytes already read (the registry re-reads a file it was asked to activate). */
 export function parseSkill(
@@ -110,36 +112,41 @@ export function parseSkill(
   bytes: Buffer,
   layout: SkillLayout | null,
 ): { entry: SkillEntry; loaded: LoadedSkillFile } {
+  const loaded = loadSkillFile(bytes, loadContext(found, file, layout));
+  return { loaded, entry: entryOf(root, found, file, layout, loaded, loaded.body, contentHash(bytes)) };
+}
+
+function entryOf(
+  root: SourceRoot,
+  found: Pick<FoundSkill, 'dir' | 'realDir'>,
+  file: string,
+  layout: SkillLayout | null,
+  loaded: LoadedSkillFile,
+  body: string,
+  hash: string,
+): SkillEntry {
   const folderName = path.basename(found.dir);
-  const loaded = loadSkillFile(bytes, {
-    file,
-    folderName,
-    ...(layout ? { layout: layout.kind } : {}),
-  });
   const definition = loaded.definition;
   return {
-    loaded,
-    entry: {
-      id: skillIdIn(root, folderName),
-      folderName,
-      name: definition?.name || folderName,
-      description: definition?.description ?? '',
-      whenToUse: definition?.whenToUse ?? null,
-      source: root.kind,
-      precedence: root.precedence,
-      root: root.dir,
-      dir: found.dir,
-      realDir: found.realDir,
-      file,
-      mode: definition?.executionMode ?? layout?.kind ?? 'prompt',
-      layout,
-      findings: loaded.findings,
-      runnable: loaded.runnable,
-      modelInvocable: definition ? !definition.disableModelInvocation : false,
-      userInvocable: definition?.userInvocable ?? true,
-      ...skillInputs(definition, loaded.body),
-      hash: contentHash(bytes),
-      shadowedBy: null,
-    },
+    id: skillIdIn(root, folderName),
+    folderName,
+    name: definition?.name || folderName,
+    description: definition?.description ?? '',
+    whenToUse: definition?.whenToUse ?? null,
+    source: root.kind,
+    precedence: root.precedence,
+    root: root.dir,
+    dir: found.dir,
+    realDir: found.realDir,
+    file,
+    mode: definition?.executionMode ?? layout?.kind ?? 'prompt',
+    layout,
+    findings: loaded.findings,
+    runnable: loaded.runnable,
+    modelInvocable: definition ? !definition.disableModelInvocation : false,
+    userInvocable: definition?.userInvocable ?? true,
+    ...skillInputs(definition, body),
+    hash,
+    shadowedBy: null,
   };
 }

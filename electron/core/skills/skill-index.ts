@@ -33,13 +33,11 @@ export function indexSkills(sources: readonly Iterable<SkillEntry>[]): SkillInde
   for (const entries of sources) {
     // the folder reached without a symlink first, so a link to a sibling is the one dropped; then the
     // shallower folder, so of one id in a folder the skill nearer its top wins
-    const ordered = [...entries].sort(
-      (a, b) =>
-        Number(a.dir !== a.realDir) - Number(b.dir !== b.realDir) ||
-        depthOf(a.dir) - depthOf(b.dir) ||
-        (a.dir < b.dir ? -1 : 1),
-    );
-    for (const entry of ordered) {
+    // (the keys computed once per entry, not once per comparison)
+    const ordered = [...entries]
+      .map((entry) => ({ entry, linked: Number(entry.dir !== entry.realDir), depth: depthOf(entry.dir) }))
+      .sort((a, b) => a.linked - b.linked || a.depth - b.depth || (a.entry.dir < b.entry.dir ? -1 : 1));
+    for (const { entry } of ordered) {
       if (seenReal.has(entry.realDir)) continue; // the same folder seen twice (symlink, nested roots)
       seenReal.add(entry.realDir);
       const winner = byId.get(entry.id);
