@@ -129,7 +129,8 @@ export function goal(g: Goal): void {
 }
 
 function formatFigure(value: number, unit: string): string {
-  if (unit === '×') return `${value.toFixed(2)}×`;
+  // three places near 1 (1.021 is over a limit of 1.02, which two places would hide)
+  if (unit === '×') return `${value.toFixed(value < 10 ? 3 : 2)}×`;
   if (unit === 'ms') return `${value < 10 ? value.toFixed(2) : value.toFixed(0)} ms`;
   return `${value.toFixed(value < 10 ? 2 : 0)} ${unit}`;
 }

@@ -92,6 +92,7 @@ const HEAVY = [
   'diff',
   'log-update',
   'web-tree-sitter',
+  'chokidar',
   'ws',
   'chunk:ai-sdk-openai',
   'chunk:ai-sdk-anthropic',

@@ -1,5 +1,5 @@
+import fs from 'node:fs';
 import { AppError } from '../../../shared/ipc/result';
-import { readFileBytes } from './discover';
 import type { LoadedSkillFile } from './load';
 import { phaseFindings, withFindings } from './phase-quality';
 import { contentHash, parseSkill, readSkillLayout, type SkillEntry } from './skill-entry';
@@ -43,7 +43,8 @@ export function createActivation(options: ActivationOptions): (entry: SkillEntry
     for (let attempt = 0; attempt < 2; attempt++) {
       let bytes: Buffer;
       try {
-        bytes = await readFileBytes(current.file);
+        // read at once, not through the thread pool: one small file on the way to a run's first request
+        bytes = fs.readFileSync(current.file);
       } catch {
         await options.reload([current.dir], `${current.id} removed on disk`);
         throw skillNotFound(current.id);

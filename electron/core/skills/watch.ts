@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { watch, type FSWatcher } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
 import { isSearchedFolder, SKILL_FILE_NAMES, SKILL_OWN_FOLDERS } from './discover';
 
 export type WatchEvent = 'add' | 'addDir' | 'change' | 'unlink' | 'unlinkDir';
@@ -75,8 +75,11 @@ export function watchRoot(dir: string, options: RootWatcherOptions): RootWatcher
   let poll: NodeJS.Timeout | undefined;
   let closed = false;
 
-  const start = () =>
-    new Promise<void>((resolve) => {
+  const start = async (): Promise<void> => {
+    // loaded with the first watcher: a one-off CLI command, which never watches, does not load it
+    const { watch } = await import('chokidar');
+    if (closed) return;
+    return new Promise<void>((resolve) => {
       let base: string;
       try {
         base = fs.realpathSync(dir);
@@ -134,6 +137,7 @@ export function watchRoot(dir: string, options: RootWatcherOptions): RootWatcher
         resolve();
       });
     });
+  };
 
   function waitForRoot() {
     if (closed || poll) return;
