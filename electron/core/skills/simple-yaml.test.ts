@@ -31,8 +31,23 @@ describe('the simple-YAML fast path', () => {
     });
   });
 
+  it('reads quoted values on one line: double quotes without escapes, single quotes with two for one', () => {
+    const read = parseSimpleYaml(
+      `name: "quoted: with # and 'single'"\ndescription: 'It''s "fine": yes'\nmetadata:\n  version: "1.0"\n  empty: ''`,
+    );
+    expect(read?.data).toEqual({
+      name: "quoted: with # and 'single'",
+      description: 'It\'s "fine": yes',
+      metadata: { version: '1.0', empty: '' },
+    });
+  });
+
   it.each([
-    'name: "quoted"',
+    'name: "with \\n an escape"',
+    'name: "two" "parts"',
+    'name: "unclosed',
+    "name: 'odd ' quote'",
+    'name: "x" # comment',
     'name: yes\ndescription: 1.5',
     'count: 12',
     'empty:',
@@ -55,7 +70,13 @@ describe('the simple-YAML fast path', () => {
 
   it('whatever it accepts, yaml reads the same (generated frontmatter)', () => {
     const key = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_-]{0,8}$/);
+    const quoted = fc.oneof(
+      fc.string({ maxLength: 20 }).map((v) => `"${v}"`),
+      fc.string({ maxLength: 20 }).map((v) => `'${v}'`),
+      fc.string({ maxLength: 20 }).map((v) => `'${v.replaceAll("'", "''")}'`),
+    );
     const scalar = fc.oneof(
+      quoted,
       fc.string({ maxLength: 30 }),
       fc.stringMatching(/^[a-zA-Z0-9 ,.:#'"!?()@%&*-]{1,30}$/),
       fc.constantFrom(

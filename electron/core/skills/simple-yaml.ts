@@ -1,7 +1,8 @@
 /**
- * A fast reader for the frontmatter most skills have: `key: value` lines with plain text values, and
- * mappings one level deep (`metadata:` then indented `key: value`). It returns null — and the caller uses
- * the `yaml` package — for anything else: quotes, lists, block scalars, flow collections, anchors, tags,
+ * A fast reader for the frontmatter most skills have: `key: value` lines with plain text values or quoted
+ * ones on one line (double quotes without escapes, single quotes with `''`), and mappings one level deep
+ * (`metadata:` then indented `key: value`). It returns null — and the caller uses the `yaml` package — for
+ * anything else: escapes, lists, block scalars, flow collections, anchors, tags,
  * comments after values, multi-line values, duplicate keys, and any value YAML would read as other than
  * a string (null, booleans, numbers). Whatever it accepts, `yaml` reads the same (property-tested).
  */
@@ -26,11 +27,25 @@ const hasControlCharacter = (value: string) => {
   return false;
 };
 
-/** A plain scalar that YAML reads as exactly this string, or null when unsure. */
+/**
+ * A quoted scalar on one line, nothing after its closing quote: `"…"` without a backslash or another
+ * double quote inside, `'…'` with `''` for a quote. Null for anything else (escapes, a comment after it).
+ */
+function quotedString(value: string): string | null {
+  const quote = value[0]!;
+  if (value.length < 2 || value.at(-1) !== quote) return null;
+  const inner = value.slice(1, -1);
+  if (hasControlCharacter(inner)) return null;
+  if (quote === '"') return inner.includes('"') || inner.includes('\\') ? null : inner;
+  return inner.replaceAll("''", '').includes("'") ? null : inner.replaceAll("''", "'");
+}
+
+/** A plain or simply quoted scalar that YAML reads as exactly this string, or null when unsure. */
 function plainString(raw: string | undefined): string | null {
   if (raw === undefined) return null;
   const value = raw.trimEnd();
   if (value === '' || value !== raw.trimEnd() || /^\s/.test(value)) return null;
+  if (value[0] === '"' || value[0] === "'") return quotedString(value);
   if (/^[-?:,[\]{}#&*!|>'"%@`]/.test(value)) return null;
   if (value.includes(': ') || value.includes(' #') || value.endsWith(':') || hasControlCharacter(value))
     return null;
