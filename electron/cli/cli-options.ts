@@ -51,3 +51,23 @@ export const CLI_OPTIONS = {
 export type CliValues = ReturnType<
   typeof parseArgs<{ options: typeof CLI_OPTIONS; allowPositionals: true; strict: true }>
 >['values'];
+
+const CHAT_KINDS = ['openai', 'anthropic', 'openai-compatible'] as const;
+const SPEECH_KINDS = ['openai', 'openai-compatible'] as const;
+
+/**
+ * `--provider` checked against the kinds a command takes (chat: all three; speech to text: no Anthropic):
+ * the kind, absent, or what to say.
+ */
+export function providerFlag<K extends 'chat' | 'speech'>(
+  flag: string | undefined,
+  use: K,
+):
+  | { kind: (K extends 'chat' ? typeof CHAT_KINDS : typeof SPEECH_KINDS)[number] | undefined }
+  | { problem: string } {
+  const kinds: readonly string[] = use === 'chat' ? CHAT_KINDS : SPEECH_KINDS;
+  if (flag === undefined || kinds.includes(flag))
+    return { kind: flag as (K extends 'chat' ? typeof CHAT_KINDS : typeof SPEECH_KINDS)[number] | undefined };
+  const what = use === 'speech' ? ' for speech to text' : '';
+  return { problem: `--provider is one of ${kinds.join(', ')}${what}, not "${flag}"` };
+}

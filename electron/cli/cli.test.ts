@@ -74,6 +74,25 @@ describe('skilldeck CLI', () => {
       err: expect.stringMatching(/--port must be/),
     });
     expect((await run([])).code).toBe(2);
+    // --provider names the kinds each command takes: speech to text has no Anthropic
+    expect(await run(['run', 'polish', '--provider', 'mistral'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining(
+        '--provider is one of openai, anthropic, openai-compatible, not "mistral"',
+      ),
+    });
+    expect(await run(['mcp', '--provider', 'mistral'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining(
+        '--provider is one of openai, anthropic, openai-compatible, not "mistral"',
+      ),
+    });
+    expect(await run(['transcribe', 'note.wav', '--provider', 'anthropic'])).toMatchObject({
+      code: 2,
+      err: expect.stringContaining(
+        '--provider is one of openai, openai-compatible for speech to text, not "anthropic"',
+      ),
+    });
   });
 
   it('skills list --json lists the built-in skills, and --skills-dir adds a folder searched first', async () => {

@@ -8,7 +8,7 @@ import { checkPluginFolder } from '../core/skills/plugins';
 import type { WebSearchOptions } from '../core/search/web-search';
 import type { SkillDir } from '../core/skills/sources';
 import { apiKeyEnvNames, apiKeyEnvProblem } from './api-key-env';
-import { CLI_OPTIONS } from './cli-options';
+import { CLI_OPTIONS, providerFlag } from './cli-options';
 import { commandHelp, HELP } from './help';
 import { parseContextFlags } from './context-flags';
 import { processIo, type Io } from './io';
@@ -184,13 +184,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     }
     case 'transcribe': {
       if (rest.length !== 1) return usage(io, '`transcribe` takes one audio FILE');
-      const kinds = ['openai', 'openai-compatible'] as const;
-      const provider = values.provider as (typeof kinds)[number] | undefined;
-      if (provider !== undefined && !kinds.includes(provider))
-        return usage(
-          io,
-          `--provider is one of ${kinds.join(', ')} for speech to text, not "${values.provider}"`,
-        );
+      const speechProvider = providerFlag(values.provider, 'speech');
+      if ('problem' in speechProvider) return usage(io, speechProvider.problem);
+      const provider = speechProvider.kind;
       const keyProblem = apiKeyEnvProblem(values['api-key-env']);
       if (keyProblem) return usage(io, keyProblem);
       if (values['speech-model'] !== undefined && values.model !== undefined)
@@ -213,10 +209,9 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       if (rest.length > 0) return usage(io, `\`mcp\` takes no arguments, got "${rest.join(' ')}"`);
       const context = parseContextFlags(values.context ?? []);
       if ('problem' in context) return usage(io, context.problem);
-      const kinds = ['openai', 'anthropic', 'openai-compatible'] as const;
-      const provider = values.provider as (typeof kinds)[number] | undefined;
-      if (provider !== undefined && !kinds.includes(provider))
-        return usage(io, `--provider is one of ${kinds.join(', ')}, not "${values.provider}"`);
+      const chatProvider = providerFlag(values.provider, 'chat');
+      if ('problem' in chatProvider) return usage(io, chatProvider.problem);
+      const provider = chatProvider.kind;
       const keyProblem = apiKeyEnvProblem(values['api-key-env']);
       if (keyProblem) return usage(io, keyProblem);
       const stop = new AbortController();

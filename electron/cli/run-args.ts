@@ -1,7 +1,7 @@
 // `skilldeck run`: its flags checked (a usage error answers before anything heavy is loaded), then
 // `run --trigger` hands the skill to the desktop app and `run` runs it here, each loaded only then.
 import { readStdin } from './stdin';
-import type { CliValues } from './cli-options';
+import { providerFlag, type CliValues } from './cli-options';
 import { apiKeyEnvNames, apiKeyEnvProblem } from './api-key-env';
 import { parseContextFlags } from './context-flags';
 import { continueProblem } from './continue-flags';
@@ -67,10 +67,9 @@ export async function runFromArgs(
   }
   const context = parseContextFlags(values.context ?? []);
   if ('problem' in context) return usage(io, context.problem);
-  const kinds = ['openai', 'anthropic', 'openai-compatible'] as const;
-  const provider = values.provider as (typeof kinds)[number] | undefined;
-  if (provider !== undefined && !kinds.includes(provider))
-    return usage(io, `--provider is one of ${kinds.join(', ')}, not "${values.provider}"`);
+  const chatProvider = providerFlag(values.provider, 'chat');
+  if ('problem' in chatProvider) return usage(io, chatProvider.problem);
+  const provider = chatProvider.kind;
   if (values.events !== undefined && values.events !== 'ndjson')
     return usage(io, `--events takes ndjson, not "${values.events}"`);
   if (values['fallback-original'] && values.events !== undefined)
