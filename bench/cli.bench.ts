@@ -182,7 +182,7 @@ export default async function run() {
   absoluteGoal(
     'skilldeck run → first request',
     'skilldeck run: process start → first model request',
-    `; undici's first use ${undici.toFixed(0)} ms of it. Left (cpu-prof): evaluating the core's modules (zod schemas built at load), better-sqlite3 ~6 ms, chokidar ~9 ms (loaded by skills/watch.ts even unwatched), the skill scan, GC`,
+    `; undici's first use ${undici.toFixed(0)} ms of it. Left (cpu-prof, source-mapped): the zod schemas the core's modules build as they load (~20 ms: shared/types and the IPC contract), garbage collection during start-up (~25 ms), better-sqlite3 (~6–10 ms), module loading and the code cache's deserialising; cutting more means building the schemas lazily across shared/`,
   );
   absoluteGoal('skilldeck run --trigger → hand-over', 'skilldeck run --trigger: process start → hand-over');
 }
