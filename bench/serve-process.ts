@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ROOT } from './dashboard/host';
+import { childStopper } from '../electron/core/testing/child-stop';
 
 export const CLI = path.join(ROOT, 'electron', 'cli', 'skilldeck.mjs');
 
@@ -32,13 +33,7 @@ function launch(args: string[]): Promise<Launched> {
     env: { ...process.env, NO_COLOR: '1' },
   });
   let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(killer);
-  };
+  const stop = childStopper(child, 10_000);
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no URL within 30 s:\n${output}`)), 30_000);
     child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

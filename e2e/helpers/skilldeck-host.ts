@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { childStopper } from '../../electron/core/testing/child-stop';
 
 const CLI = path.resolve(import.meta.dirname, '../../electron/cli/skilldeck.mjs');
 
@@ -47,12 +48,7 @@ export async function startSkilldeckHost(dataDir: string, options: HostOptions =
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
 
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-    await exited;
-    clearTimeout(killer);
-  };
+  const stop = childStopper(child, 5_000);
 
   const kill = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
