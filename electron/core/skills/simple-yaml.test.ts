@@ -23,7 +23,7 @@ describe('the simple-YAML fast path', () => {
       lines: new Map([
         ['name', 0],
         ['description', 2],
-        ['metadata', 3],
+        ['metadata', 4],
         ['metadata.author', 4],
         ['metadata.tag', 5],
         ['license', 7],
@@ -40,6 +40,24 @@ describe('the simple-YAML fast path', () => {
       description: 'It\'s "fine": yes',
       metadata: { version: '1.0', empty: '' },
     });
+  });
+
+  it('reads mappings nested to any depth, at any indentation, with each key’s line', () => {
+    const read = parseSimpleYaml(
+      'name: translate\nmetadata:\n  skilldeck:\n    execution-mode: prompt\n    config:\n      target: English\n  # a note\n  author: me\nlicense: MIT\nwide:\n    four: spaces',
+    );
+    expect(read?.data).toEqual({
+      name: 'translate',
+      metadata: { skilldeck: { 'execution-mode': 'prompt', config: { target: 'English' } }, author: 'me' },
+      license: 'MIT',
+      wide: { four: 'spaces' },
+    });
+    expect(read?.lines.get('metadata.skilldeck.config.target')).toBe(5);
+    // a mapping is where its first key is, as the yaml package places it
+    expect(read?.lines.get('metadata')).toBe(2);
+    expect(read?.lines.get('metadata.skilldeck')).toBe(3);
+    expect(read?.lines.get('metadata.author')).toBe(7);
+    expect(read?.lines.get('wide.four')).toBe(10);
   });
 
   it.each([
@@ -61,7 +79,9 @@ describe('the simple-YAML fast path', () => {
     'a: !tag x',
     'a: x\na: y',
     'a: x\n  continued',
-    'deep:\n  a:\n    b: c',
+    'deep:\n  a:\n    b: c\n   c: d',
+    'deep:\n  a:\n    b: c\n  empty:',
+    'a:\n\tb: c',
     '__proto__: x',
     '? complex',
   ])('leaves %j to the yaml package', (text) => {
@@ -95,11 +115,43 @@ describe('the simple-YAML fast path', () => {
         '12:30',
       ),
     );
+    // a mapping's lines at `indent`, nested up to three levels, each level indented by `step` (1–4)
+    const mapping = (depth: number): fc.Arbitrary<(indent: string, step: string) => string> =>
+      fc
+        .array(
+          depth > 0
+            ? fc.oneof(
+                fc.tuple(key, scalar).map(
+                  ([k, v]) =>
+                    () =>
+                      `${k}: ${v}`,
+                ),
+                fc.tuple(key, mapping(depth - 1)).map(
+                  ([k, inner]) =>
+                    (indent: string, step: string) =>
+                      `${k}:\n${inner(indent + step, step)}`,
+                ),
+                fc.constantFrom(
+                  () => '# comment',
+                  () => '',
+                ),
+              )
+            : fc.tuple(key, scalar).map(
+                ([k, v]) =>
+                  () =>
+                    `${k}: ${v}`,
+              ),
+          { minLength: 1, maxLength: 3 },
+        )
+        .map(
+          (items) => (indent: string, step: string) =>
+            items.map((item) => `${indent}${item(indent, step)}`).join('\n'),
+        );
     const line = fc.oneof(
       fc.tuple(key, scalar).map(([k, v]) => `${k}: ${v}`),
       fc
-        .tuple(key, fc.array(fc.tuple(key, scalar), { minLength: 1, maxLength: 3 }))
-        .map(([k, items]) => `${k}:\n${items.map(([ik, iv]) => `  ${ik}: ${iv}`).join('\n')}`),
+        .tuple(key, mapping(2), fc.integer({ min: 1, max: 4 }))
+        .map(([k, inner, step]) => `${k}:\n${inner(' '.repeat(step), ' '.repeat(step))}`),
       fc.constantFrom('', '# comment'),
     );
     let accepted = 0;

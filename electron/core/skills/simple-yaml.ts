@@ -1,19 +1,18 @@
 /**
  * A fast reader for the frontmatter most skills have: `key: value` lines with plain text values or quoted
- * ones on one line (double quotes without escapes, single quotes with `''`), and mappings one level deep
- * (`metadata:` then indented `key: value`). It returns null — and the caller uses the `yaml` package — for
- * anything else: escapes, lists, block scalars, flow collections, anchors, tags,
- * comments after values, multi-line values, duplicate keys, and any value YAML would read as other than
+ * ones on one line (double quotes without escapes, single quotes with `''`), and mappings nested to any
+ * depth by indentation (`metadata:` then indented `key: value` lines). It returns null — and the caller
+ * uses the `yaml` package — for anything else: escapes, lists, block scalars, flow collections, anchors,
+ * tags, tabs, comments after values, multi-line values, duplicate keys, and any value YAML would read as other than
  * a string (null, booleans, numbers). Whatever it accepts, `yaml` reads the same (property-tested).
  */
 export interface SimpleYaml {
   data: Record<string, unknown>;
-  /** `key` or `key.sub` → 0-based line within the YAML text. */
+  /** `key`, `key.sub`, `key.sub.deeper` → 0-based line within the YAML text. */
   lines: Map<string, number>;
 }
 
 const KEY = /^([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
-const NESTED = /^ {2}([A-Za-z_][A-Za-z0-9_-]*):(?: (.*))?$/;
 // YAML 1.2 core schema: these plain scalars are not strings
 const NOT_A_STRING =
   /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
@@ -53,44 +52,57 @@ function plainString(raw: string | undefined): string | null {
   return value;
 }
 
+/** A mapping being read: its indentation (null until its first key says it) and where it sits. */
+interface OpenMap {
+  indent: number | null;
+  path: string;
+  map: Record<string, unknown>;
+}
+
 export function parseSimpleYaml(text: string): SimpleYaml | null {
   const data: Record<string, unknown> = {};
   const lines = new Map<string, number>();
   const rows = text.split('\n');
-  let open: { key: string; map: Record<string, string> } | null = null;
+  // the mappings open from the top down: a line belongs to the innermost one whose indentation it has
+  const open: OpenMap[] = [{ indent: 0, path: '', map: data }];
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
-    if (row.trim() === '') continue;
-    if (row.startsWith('#')) continue;
-    if (row.startsWith(' ')) {
-      if (!open) return null;
-      const nested = NESTED.exec(row);
-      if (!nested) return null;
-      const [, key, raw] = nested as unknown as [string, string, string | undefined];
-      const value = plainString(raw);
-      if (value === null || key in open.map) return null;
-      open.map[key] = value;
-      lines.set(`${open.key}.${key}`, i);
-      continue;
+    const trimmed = row.trimStart();
+    if (trimmed === '' || trimmed.startsWith('#')) continue;
+    const indent = row.length - trimmed.length;
+    if (row.includes('\t')) return null; // tabs: the yaml package decides
+    let top = open.at(-1)!;
+    if (top.indent === null) {
+      // the first key under `key:` sets how deep that mapping is indented
+      if (indent <= open.at(-2)!.indent!) return null; // `key:` with nothing under it is null
+      top.indent = indent;
+      // as the yaml package places a mapping: where its first key is
+      lines.set(top.path, i);
+    } else {
+      while (indent < top.indent!) {
+        open.pop();
+        top = open.at(-1)!;
+      }
+      if (indent !== top.indent) return null; // a continuation line, or an indentation no mapping has
     }
-    if (open && Object.keys(open.map).length === 0) return null; // `key:` with nothing under it is null
-    open = null;
-    const top = KEY.exec(row);
-    if (!top) return null;
-    const [, key, raw] = top as unknown as [string, string, string | undefined];
-    if (key in data || key === '__proto__') return null;
-    lines.set(key, i);
+    const found = KEY.exec(trimmed);
+    if (!found) return null;
+    const [, key, raw] = found as unknown as [string, string, string | undefined];
+    if (key in top.map || key === '__proto__') return null;
+    const path = top.path === '' ? key : `${top.path}.${key}`;
     if (raw === undefined || raw.trim() === '') {
       if (raw !== undefined && raw !== '') return null;
-      const map: Record<string, string> = {};
-      data[key] = map;
-      open = { key, map };
+      const map: Record<string, unknown> = {};
+      top.map[key] = map;
+      open.push({ indent: null, path, map });
       continue;
     }
     const value = plainString(raw);
     if (value === null) return null;
-    data[key] = value;
+    top.map[key] = value;
+    lines.set(path, i);
   }
-  if (open && Object.keys(open.map).length === 0) return null;
+  // a mapping opened by the last `key:` with nothing under it is null, which the yaml package says
+  if (open.at(-1)!.indent === null) return null;
   return { data, lines };
 }
