@@ -95,7 +95,8 @@ async function realScan(work: string) {
         { name: `plain read of the ${count} SKILL.md`, run: () => plainRead(dir, ['SKILL.md']) },
         { name: 'registry scan (discover + parse + findings)', run: () => registryOver(dir).ready() },
       ],
-      { warmup: 1, samples: count > 1000 ? 7 : 11, interleave: true },
+      // the first real-skill scans warm the JIT up: a few before counting, then enough rounds for a steady median
+      { warmup: 3, samples: count > 1000 ? 9 : 25, interleave: true },
     )) as [CaseResult, CaseResult];
     perSkill.push(scan.medianMs / count);
     goal({
