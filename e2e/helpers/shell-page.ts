@@ -16,7 +16,9 @@ export async function openShellPage(page: Page, name: 'card' | 'command-bar' | '
       ? 'text/html'
       : file.endsWith('.css')
         ? 'text/css'
-        : 'text/javascript';
+        : file.endsWith('.svg')
+          ? 'image/svg+xml'
+          : 'text/javascript';
     await route.fulfill({ body: await fs.readFile(file), contentType: type });
   });
   await page.addInitScript(() => {

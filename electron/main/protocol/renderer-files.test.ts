@@ -110,6 +110,7 @@ describe('the card and command bar pages', () => {
     fs.writeFileSync(path.join(pages, 'card.html'), '<title>card</title>');
     fs.writeFileSync(path.join(pages, 'command-bar.js'), 'bar()');
     fs.writeFileSync(path.join(pages, 'toolbar.css'), '.toolbar{}');
+    fs.writeFileSync(path.join(pages, 'mic.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     fs.writeFileSync(path.join(pages, 'other.html'), 'not listed');
   });
   const page = (url: string) => respondWithRendererFile({ url, method: 'GET' }, root, pages);
@@ -123,6 +124,8 @@ describe('the card and command bar pages', () => {
       /^text\/javascript/,
     );
     expect((await page('app://skilldeck/toolbar.css')).headers.get('content-type')).toMatch(/^text\/css/);
+    // the pages' microphone icon, which shell.css draws on their mic buttons
+    expect((await page('app://skilldeck/mic.svg')).headers.get('content-type')).toMatch(/^image\/svg\+xml/);
     expect(await (await page('app://skilldeck/')).text()).toContain('<title>Skilldeck</title>');
     expect((await page('app://skilldeck/other.html')).status).toBe(404);
     expect((await page('app://skilldeck/assets/card.html')).status).toBe(404);

@@ -109,6 +109,7 @@ export const SHELL_PAGE_FILES: ReadonlySet<string> = new Set([
   'card.js',
   'command-bar.html',
   'command-bar.js',
+  'mic.svg',
   'shell.css',
   'toolbar.html',
   'toolbar.js',
