@@ -46,7 +46,7 @@ async function readAll(reader: PartReader) {
   }
 }
 
-async function bothWays(plan: PlannedResponse) {
+async function bothWays(plan: PlannedResponse, transport: 'node:http' | 'fetch') {
   const target = { provider: 'local', model: 'm', baseUrl: `${server.url}/v1` };
   const settle = async (open: () => Promise<PartReader>) => {
     try {
@@ -61,7 +61,7 @@ async function bothWays(plan: PlannedResponse) {
   const ours = await settle(() =>
     streamCompatibleChat({
       ...{ baseUrl: `${server.url}/v1`, model: 'm', apiKey: 'sk-1', maxOutputTokens: 300, request },
-      ...{ signal: new AbortController().signal, fetch },
+      ...{ signal: new AbortController().signal, fetch: transport === 'fetch' ? fetch : undefined },
     }),
   );
   server.script(plan);
@@ -85,25 +85,28 @@ async function bothWays(plan: PlannedResponse) {
   };
 }
 
-describe('the plain-chat client beside the AI SDK', () => {
-  it.each<[string, PlannedResponse]>([
-    [
-      'text in pieces with usage',
-      { chunks: ['Hel', 'lo', ' there'], usage: { inputTokens: 7, outputTokens: 3 } },
-    ],
-    ['an answer cut by the length limit', { text: 'cut', finishReason: 'length' }],
-    ['a content filter', { text: '', finishReason: 'content_filter' }],
-    ['a stream broken off', { chunks: ['a', 'b', 'c'], disconnectAfterChunks: 2 }],
-    ['429 with Retry-After', { status: 429, retryAfter: '7', errorMessage: 'Slow down.' }],
-    ['500', { status: 500 }],
-    ['400 that is not JSON', { status: 400, errorBody: 'plain words' }],
-  ])('%s: the same request, parts and error', async (_, plan) => {
-    const { ours, sdk, bodies, keys } = await bothWays(plan);
-    expect(bodies[0]).toEqual(bodies[1]);
-    expect(keys[0]).toBe(keys[1]);
-    expect(ours).toEqual(sdk);
-  });
-});
+describe.each(['node:http', 'fetch'] as const)(
+  'the plain-chat client over %s beside the AI SDK',
+  (transport) => {
+    it.each<[string, PlannedResponse]>([
+      [
+        'text in pieces with usage',
+        { chunks: ['Hel', 'lo', ' there'], usage: { inputTokens: 7, outputTokens: 3 } },
+      ],
+      ['an answer cut by the length limit', { text: 'cut', finishReason: 'length' }],
+      ['a content filter', { text: '', finishReason: 'content_filter' }],
+      ['a stream broken off', { chunks: ['a', 'b', 'c'], disconnectAfterChunks: 2 }],
+      ['429 with Retry-After', { status: 429, retryAfter: '7', errorMessage: 'Slow down.' }],
+      ['500', { status: 500 }],
+      ['400 that is not JSON', { status: 400, errorBody: 'plain words' }],
+    ])('%s: the same request, parts and error', async (_, plan) => {
+      const { ours, sdk, bodies, keys } = await bothWays(plan, transport);
+      expect(bodies[0]).toEqual(bodies[1]);
+      expect(keys[0]).toBe(keys[1]);
+      expect(ours).toEqual(sdk);
+    });
+  },
+);
 
 /** A reader of a hand-made event stream, delivered in the given byte pieces. */
 function fromPieces(pieces: string[]) {

@@ -3,10 +3,12 @@
 // transforms) and its zod check of every chunk cost more CPU than the engine's own work (~0.6 ms a call,
 // bench/workflow-hops). Used only where it sends the body the SDK sends — an openai-compatible provider,
 // text turns, no tools, no response format — and it yields the SDK's stream parts, errors included, so the
-// gateway reads both alike.
+// gateway reads both alike. It sends over node:http (http-stream.ts), not fetch: undici's first use is
+// ~20 ms of a CLI run's start, and fetch's streams cost CPU on every call.
 import { APICallError, type LanguageModelV3StreamPart } from '@ai-sdk/provider';
 import { createParser } from 'eventsource-parser';
 import type { StreamTextRequest } from './gateway';
+import { fetchForStream, postForStream, type StreamedAnswer } from './http-stream';
 
 /** The part reader the gateway reads a model's stream with (a ReadableStream's reader fits it too). */
 export interface PartReader {
@@ -33,7 +35,8 @@ export interface CompatibleChatCall {
   maxOutputTokens: number;
   request: StreamTextRequest;
   signal: AbortSignal;
-  fetch: typeof fetch;
+  /** A fetch of the caller's (tests); without one the request goes over node:http (http-stream.ts). */
+  fetch?: typeof fetch;
 }
 
 const named = (name: string, message: string) => Object.assign(new Error(message), { name });
@@ -76,22 +79,9 @@ export async function streamCompatibleChat(call: CompatibleChatCall): Promise<Pa
     'user-agent': `skilldeck runtime/node.js/${process.version}`,
   };
   if (call.apiKey) headers.authorization = `Bearer ${call.apiKey}`;
-  const response = await call.fetch(url, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(body),
-    signal: call.signal,
-  });
-  if (!response.ok) throw await failure(response, url, body);
-  if (!response.body) {
-    throw new APICallError({
-      message: 'Invalid response: no body',
-      url,
-      requestBodyValues: body,
-      statusCode: response.status,
-    });
-  }
-  const reader = response.body.getReader();
+  const init = { headers, body: JSON.stringify(body), signal: call.signal };
+  const response = await (call.fetch ? fetchForStream(call.fetch, url, init) : postForStream(url, init));
+  if (response.status < 200 || response.status > 299) throw await failure(response, url, body);
   // a body that breaks off after a 2xx: the SDK's error for it (a cancel stays the abort it is)
   const broken = (error: unknown) =>
     error instanceof Error && error.name === 'AbortError'
@@ -102,16 +92,16 @@ export async function streamCompatibleChat(call: CompatibleChatCall): Promise<Pa
           url,
           requestBodyValues: body,
           statusCode: response.status,
-          responseHeaders: Object.fromEntries(response.headers),
+          responseHeaders: response.headers,
         });
   return partsOf({
-    read: () => reader.read().catch((error: unknown) => Promise.reject(broken(error))),
-    cancel: () => reader.cancel(),
+    read: () => response.read().catch((error: unknown) => Promise.reject(broken(error))),
+    cancel: () => response.cancel(),
   });
 }
 
 /** The error the SDK makes of a refusal: the body's `error.message`, else the status text. */
-async function failure(response: Response, url: string, body: unknown): Promise<APICallError> {
+async function failure(response: StreamedAnswer, url: string, body: unknown): Promise<APICallError> {
   const text = await response.text().catch(() => '');
   let message = response.statusText;
   try {
@@ -125,7 +115,7 @@ async function failure(response: Response, url: string, body: unknown): Promise<
     url,
     requestBodyValues: body,
     statusCode: response.status,
-    responseHeaders: Object.fromEntries(response.headers),
+    responseHeaders: response.headers,
     responseBody: text,
     isRetryable:
       response.status === 408 || response.status === 409 || response.status === 429 || response.status >= 500,

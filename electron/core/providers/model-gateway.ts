@@ -251,7 +251,8 @@ export function createModelGateway(options: ModelGatewayOptions): ModelGateway {
         // what the SDK would send, read without its stream stages (compatible-chat.ts)
         reader = await streamCompatibleChat({
           ...{ baseUrl: target.baseUrl, model: target.model, apiKey, maxOutputTokens, request },
-          ...{ signal: controller.signal, fetch: fetchImpl },
+          // the caller's fetch if it gave one (tests), else node:http, without undici's start-up cost
+          ...{ signal: controller.signal, fetch: options.fetch },
         });
       } else {
         const model = await languageModelFor({
