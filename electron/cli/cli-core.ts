@@ -27,6 +27,8 @@ export interface CliCoreOptions extends ProviderFlags {
   dataDirFlag: string | undefined;
   ports: Omit<Partial<PlatformPorts>, 'secrets'>;
   watchSkills?: boolean;
+  /** Read only the skill asked for, not every skill (a run of one skill). */
+  skillsOnDemand?: boolean;
   /** `--search-backend`, `--search-url`, `--search-key-env`. */
   webSearch?: WebSearchOptions;
 }
@@ -48,6 +50,7 @@ export function openCliCore(options: CliCoreOptions, io: Io, extra: Partial<Core
       skillDirs: options.skillDirs,
       pluginDirs: options.pluginDirs,
       watchSkills: options.watchSkills,
+      skillsOnDemand: options.skillsOnDemand,
       // a command runs once: an agent run loads the Bash parser itself when it starts
       warmShellParser: false,
       runtime: 'node',

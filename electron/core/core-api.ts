@@ -41,6 +41,11 @@ export interface CoreOptions {
   /** Follow skill folders for changes on disk (default true). */
   watchSkills?: boolean;
   /**
+   * Read a skill when it is asked for, not every skill first, until something needs the whole listing
+   * (the registry's `onDemand`): a one-shot command that runs one skill (`skilldeck run`). Default false.
+   */
+  skillsOnDemand?: boolean;
+  /**
    * Load the Bash parser (WebAssembly, ~10–30 ms of the main thread) as the core opens, so the first
    * permission check does not wait for it (default true). A one-off CLI command says false: an agent run
    * loads it when it starts, and a prompt run never needs it.

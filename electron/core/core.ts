@@ -80,6 +80,7 @@ export function createCore(options: CoreOptions): Core {
   const skills = createSkillRegistry({
     roots: rootsFor({ folders: settings.get('skills.folders'), plugins: settings.get('skills.plugins') }),
     watch: options.watchSkills ?? true,
+    onDemand: options.skillsOnDemand,
     onError: options.onInternalError,
   });
   skills.onChange(({ reason, ids }) => events.emit('skills:changed', { reason, ids }));

@@ -120,6 +120,28 @@ describe('--approve', () => {
     expect(r.err).toContain('Bash allowed once (--approve always)');
   });
 
+  it('offers the other skills of every folder, though a run reads only its own skill first', async () => {
+    fs.mkdirSync(path.join(skillsDir, 'shout'));
+    fs.writeFileSync(
+      path.join(skillsDir, 'shout', 'SKILL.md'),
+      '---\nname: shout\ndescription: Says it in capitals.\n---\nSay it in CAPITALS.\n',
+    );
+    fs.mkdirSync(path.join(skillsDir, 'caller'));
+    fs.writeFileSync(
+      path.join(skillsDir, 'caller', 'SKILL.md'),
+      AGENT_SKILL.replace('name: helper', 'name: caller').replace('AskUser', 'AskUser Skill'),
+    );
+    server.script(call('Skill', { skill: 'shout' }), { text: 'done' });
+    const before = server.requests.length;
+    const r = await agentRun({ skillId: 'caller', approve: 'always', workdir });
+    expect(r.code, r.err).toBe(0);
+    const system = (server.requests[before]!.body as { messages: { role: string; content: string }[] })
+      .messages[0]!;
+    expect(system.content).toContain('- shout: Says it in capitals.');
+    expect(system.content).toContain('- helper: Does things with tools.');
+    expect(toolResultsIn(before + 1).join('')).toContain('Say it in CAPITALS.');
+  });
+
   it('never: Bash is denied and the model receives the deny as the tool result', async () => {
     server.script(bash('touch made-by-bash'), { text: 'could not' });
     const before = server.requests.length;

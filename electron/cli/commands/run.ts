@@ -111,6 +111,8 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
     {
       ...options,
       watchSkills: false,
+      // the skill run is read, not every skill in every folder
+      skillsOnDemand: true,
       ports: createNodePorts({
         out: output.out,
         err: output.err,
@@ -173,8 +175,7 @@ export async function runCommand(options: RunOptions, io: Io): Promise<number> {
       skillId = ofSkill;
     } else {
       // a skill for models only is activated by agents, not run by a person
-      await core.skills.ready();
-      const entry = core.skills.get(skillId);
+      const entry = await core.skills.require(skillId).catch(() => undefined);
       if (entry && !entry.userInvocable) {
         io.err(`skilldeck: ${modelOnlyRefusal(skillId, 'run').message}`);
         return 2;

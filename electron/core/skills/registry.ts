@@ -7,6 +7,7 @@ import { createRegistryWatch, type ReloadPoints } from './registry-watch';
 import { listResources, readResource, type ResourceFile } from './resources';
 import { rootFindingsOf } from './root-findings';
 import {
+  findInRoot,
   newRootState,
   rescan,
   rescanPointFor,
@@ -47,6 +48,11 @@ export interface SkillRegistryOptions {
   roots: readonly SourceRoot[];
   /** Follow changes on disk with chokidar. Off for one-shot readers (the CLI). */
   watch?: boolean;
+  /**
+   * Until the first `ready()`, `require`, `activate` and `get` read only the folders of the id asked,
+   * not every skill: for a one-shot command that runs one skill (`skilldeck run`).
+   */
+  onDemand?: boolean;
   /** A changed file is read once nothing happened to it for this long (a writer may still be busy). */
   debounceMs?: number;
   /** The longest a burst of events can delay a reload. */
@@ -242,7 +248,26 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     return announce(before, reason);
   }
 
+  /** Skills read on demand before the full listing (`onDemand`), by id; ignored once it is read. */
+  const asked = new Map<string, SkillEntry>();
+  const onDemand = () => options.onDemand === true && initial === undefined;
+  async function findOnly(id: string): Promise<SkillEntry | undefined> {
+    const bySource = await Promise.all(states.map((s) => findInRoot(s, id, search)));
+    const found = indexSkills(bySource).byId.get(id);
+    if (found) asked.set(id, found);
+    else asked.delete(id);
+    return found;
+  }
+
   async function require(id: string): Promise<SkillEntry> {
+    if (onDemand()) {
+      const known = asked.get(id);
+      const found = known && fs.existsSync(known.file) ? known : await findOnly(id);
+      if (onDemand()) {
+        if (!found) throw skillNotFound(id);
+        return found;
+      }
+    }
     await ready();
     const known = index.byId.get(id);
     if (known) {
@@ -276,7 +301,7 @@ export function createSkillRegistry(options: SkillRegistryOptions): SkillRegistr
     },
     ready,
     list: () => index.list,
-    get: (id) => index.byId.get(id),
+    get: (id) => index.byId.get(id) ?? (onDemand() ? asked.get(id) : undefined),
     entryAt: (dir) => index.byDir.get(path.resolve(dir)),
     require,
     activate: async (id) => activateEntry(await require(id)),

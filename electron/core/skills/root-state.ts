@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { discoverSkills, isSearchedFolder, SKILL_FILE_NAMES, type FoundLink } from './discover';
 import { loadSkill, type SkillEntry } from './skill-entry';
-import type { SourceRoot } from './sources';
+import { skillIdIn, type SourceRoot } from './sources';
 import { newWatchBudget, type RootWatcher, type WatchBudget } from './watch';
 import { isInside } from '../fs/inside';
 import { pseudoFilesystem } from '../fs/pseudo-fs';
@@ -64,6 +64,24 @@ export async function scanRoot(state: RootState, options: SearchOptions) {
   for (const entry of loaded) if (entry) entries.set(entry.dir, entry);
   state.truncated = found.truncated;
   options.syncLinks(state, root.dir, found.links);
+}
+
+/**
+ * The skills of a source folder whose id is `id`, found the way the full search finds them but only
+ * those folders read: what a one-shot command (`skilldeck run SKILL`) needs, without reading every skill.
+ */
+export async function findInRoot(
+  state: RootState,
+  id: string,
+  options: Pick<SearchOptions, 'maxDepth' | 'maxFolders'>,
+): Promise<SkillEntry[]> {
+  const { root } = state;
+  if (state.refused || root.problem) return [];
+  if (root.namespace && !id.startsWith(`${root.namespace}:`)) return [];
+  const found = await discoverSkills(root.dir, options);
+  const matching = found.skills.filter((f) => skillIdIn(root, path.basename(f.dir)) === id);
+  const loaded = await Promise.all(matching.map((f) => loadSkill(root, f)));
+  return loaded.filter((entry) => entry !== null);
 }
 
 /**

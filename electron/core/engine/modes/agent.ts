@@ -141,6 +141,8 @@ export async function agentLoop(run: AgentHost, o: AgentLoopOptions): Promise<Ou
   }
   // a forked skill takes its agent's turns unless it says how many itself
   const maxIterations = definition.maxIterations ?? fork?.maxIterations ?? DEFAULT_MAX_ITERATIONS;
+  // the skills it may activate are every skill listed (a one-shot `skilldeck run` read only its own so far)
+  await deps.skills.ready();
   const skills = a.skills().filter((s) => s.id !== skillId);
   const system = (offered: readonly string[]) =>
     agentSystemPrompt({
