@@ -42,6 +42,20 @@ describe('the simple-YAML fast path', () => {
     });
   });
 
+  it('reads literal and folded block scalars, clipped or stripped, with the key’s line', () => {
+    const read = parseSimpleYaml(
+      'name: demo\ndescription: |-\n  Line one.\n    indented # not a comment\n\n  Line three.\n\nmetadata:\n  about: >\n    Folded\n    into one\n\n    paragraph: two\n  after: x',
+    );
+    expect(read?.data).toEqual({
+      name: 'demo',
+      description: 'Line one.\n  indented # not a comment\n\nLine three.',
+      metadata: { about: 'Folded into one\nparagraph: two\n', after: 'x' },
+    });
+    expect(read?.lines.get('description')).toBe(1);
+    expect(read?.lines.get('metadata.about')).toBe(8);
+    expect(read?.lines.get('metadata.after')).toBe(13);
+  });
+
   it('reads mappings nested to any depth, at any indentation, with each key’s line', () => {
     const read = parseSimpleYaml(
       'name: translate\nmetadata:\n  skilldeck:\n    execution-mode: prompt\n    config:\n      target: English\n  # a note\n  author: me\nlicense: MIT\nwide:\n    four: spaces',
@@ -71,7 +85,14 @@ describe('the simple-YAML fast path', () => {
     'empty:',
     'empty:\nnext: x',
     'list:\n  - a',
-    'text: |\n  block',
+    'text: |+\n  block',
+    'text: |2\n  block',
+    'text: | # comment\n  block',
+    'text: |\n\n  starts empty',
+    'text: |\n  x\n   \nb: spaces past the indentation',
+    'text: >\n  folded\n    more indented',
+    'text: |',
+    'text: |\nnext: nothing under it',
     'a: b # comment',
     'a: b: c',
     'a: [x, y]',
@@ -115,6 +136,21 @@ describe('the simple-YAML fast path', () => {
         '12:30',
       ),
     );
+    // a block scalar under `key:`: its lines indented one step more (empty lines, indented ones, any text)
+    const block = fc
+      .tuple(
+        key,
+        fc.constantFrom('|', '|-', '>', '>-', '|+', '| '),
+        fc.array(fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('', '  more', '# hash', 'a: b')), {
+          minLength: 1,
+          maxLength: 4,
+        }),
+      )
+      .map(
+        ([k, header, rows]) =>
+          (indent: string, step: string) =>
+            `${k}: ${header}\n${rows.map((r) => (r === '' ? '' : `${indent}${step}${r}`)).join('\n')}`,
+      );
     // a mapping's lines at `indent`, nested up to three levels, each level indented by `step` (1–4)
     const mapping = (depth: number): fc.Arbitrary<(indent: string, step: string) => string> =>
       fc
@@ -135,6 +171,7 @@ describe('the simple-YAML fast path', () => {
                   () => '# comment',
                   () => '',
                 ),
+                block,
               )
             : fc.tuple(key, scalar).map(
                 ([k, v]) =>
@@ -149,12 +186,14 @@ describe('the simple-YAML fast path', () => {
         );
     const line = fc.oneof(
       fc.tuple(key, scalar).map(([k, v]) => `${k}: ${v}`),
+      block.map((item) => item('', '  ')),
       fc
         .tuple(key, mapping(2), fc.integer({ min: 1, max: 4 }))
         .map(([k, inner, step]) => `${k}:\n${inner(' '.repeat(step), ' '.repeat(step))}`),
       fc.constantFrom('', '# comment'),
     );
     let accepted = 0;
+    let blocks = 0;
     fc.assert(
       fc.property(fc.array(line, { maxLength: 6 }), (lines) => {
         const text = lines.join('\n');
@@ -162,10 +201,14 @@ describe('the simple-YAML fast path', () => {
         if (fast === null) return;
         accepted++;
         expect(fast.data).toEqual(yamlData(text));
+        const full = parseFrontmatterYaml(text);
+        for (const [name, at] of fast.lines) expect(full.lineOf(name.split('.')), name).toBe(at + 2);
+        if (/: [|>]/.test(text)) blocks++;
       }),
-      { numRuns: 2000 },
+      { numRuns: 3000 },
     );
-    expect(accepted).toBeGreaterThan(200); // the property must exercise the fast path, not only bail out
+    expect(accepted).toBeGreaterThan(200);
+    expect(blocks).toBeGreaterThan(100); // the property must exercise the fast path, not only bail out
   });
 
   it('gives the same data and lines as the full parse on every real skill here', () => {

@@ -1,9 +1,11 @@
 /**
  * A fast reader for the frontmatter most skills have: `key: value` lines with plain text values or quoted
- * ones on one line (double quotes without escapes, single quotes with `''`), and mappings nested to any
+ * ones on one line (double quotes without escapes, single quotes with `''`), literal and folded block
+ * scalars (`description: |`, `|-`, `>`, `>-` with indented lines under them), and mappings nested to any
  * depth by indentation (`metadata:` then indented `key: value` lines). It returns null — and the caller
- * uses the `yaml` package — for anything else: escapes, lists, block scalars, flow collections, anchors,
- * tags, tabs, comments after values, multi-line values, duplicate keys, and any value YAML would read as other than
+ * uses the `yaml` package — for anything else: escapes, lists, flow collections, anchors, tags, tabs,
+ * comments after values, plain values over several lines, `|+`, block scalars starting with an empty line
+ * or with more-indented lines in a folded one, duplicate keys, and any value YAML would read as other than
  * a string (null, booleans, numbers). Whatever it accepts, `yaml` reads the same (property-tested).
  */
 export interface SimpleYaml {
@@ -52,6 +54,53 @@ function plainString(raw: string | undefined): string | null {
   return value;
 }
 
+/**
+ * The block scalar whose lines start at `rows[start]` under a key indented `parentIndent`: its value and
+ * the row after it, or null when YAML's finer rules would decide (see parseSimpleYaml).
+ */
+function blockScalar(
+  rows: readonly string[],
+  start: number,
+  parentIndent: number,
+  folded: boolean,
+  strip: boolean,
+): { value: string; next: number } | null {
+  let indent = -1;
+  const content: string[] = [];
+  let next = start;
+  for (; next < rows.length; next++) {
+    const row = rows[next]!;
+    if (row.includes('\t')) return null;
+    const trimmed = row.trimStart();
+    if (trimmed === '') {
+      // an empty line before the first one, or one with spaces past the indentation (they are content)
+      if (indent < 0 || row.length > indent) return null;
+      content.push('');
+      continue;
+    }
+    const rowIndent = row.length - trimmed.length;
+    if (indent < 0) {
+      if (rowIndent <= parentIndent) break;
+      indent = rowIndent;
+    } else if (rowIndent < indent) break;
+    const text = row.slice(indent);
+    if (hasControlCharacter(text) || (folded && text[0] === ' ')) return null;
+    content.push(text);
+  }
+  if (indent < 0) return null;
+  // empty lines at the end go with clip and strip alike
+  while (content.at(-1) === '') content.pop();
+  let value = content[0]!;
+  for (let k = 1; k < content.length; k++) {
+    const line = content[k]!;
+    // folded: lines of a paragraph joined by a space, each empty line a line break
+    if (!folded) value += `\n${line}`;
+    else if (line === '') value += '\n';
+    else value += content[k - 1] === '' ? line : ` ${line}`;
+  }
+  return { value: strip ? value : `${value}\n`, next };
+}
+
 /** A mapping being read: its indentation (null until its first key says it) and where it sits. */
 interface OpenMap {
   indent: number | null;
@@ -95,6 +144,15 @@ export function parseSimpleYaml(text: string): SimpleYaml | null {
       const map: Record<string, unknown> = {};
       top.map[key] = map;
       open.push({ indent: null, path, map });
+      continue;
+    }
+    const header = /^([|>])(-?)$/.exec(raw);
+    if (header) {
+      const block = blockScalar(rows, i + 1, top.indent!, header[1] === '>', header[2] === '-');
+      if (!block) return null;
+      top.map[key] = block.value;
+      lines.set(path, i);
+      i = block.next - 1;
       continue;
     }
     const value = plainString(raw);

@@ -16,6 +16,7 @@ export interface SkillFileHead {
 
 const NL = 0x0a;
 const DASH = 0x2d;
+const LINE_OF_DASHES = Buffer.from('\n---');
 // the ASCII characters String.prototype.trimEnd removes (tab, LF, VT, FF, CR, space)
 const isAsciiSpace = (b: number) => b === 0x20 || (b >= 0x09 && b <= 0x0d);
 
@@ -40,19 +41,20 @@ export function skillFileHead(bytes: Buffer): SkillFileHead | null {
   if (bytes.byteLength > MAX_SKILL_FILE_BYTES || bytes.indexOf(0) >= 0 || !isUtf8(bytes)) return null;
   const firstBreak = bytes.indexOf(NL);
   if (firstBreak < 0 || dashLine(bytes, 0, firstBreak) !== 'close') return null;
-  for (let pos = firstBreak + 1; pos < bytes.length;) {
-    const br = bytes.indexOf(NL, pos);
-    const lineEnd = br < 0 ? bytes.length : br;
-    if (bytes[pos] === DASH) {
-      const kind = dashLine(bytes, pos, lineEnd);
-      if (kind === 'unsure') return null;
-      if (kind === 'close') {
-        const end = br < 0 ? bytes.length : br + 1;
-        return { text: bytes.toString('utf8', 0, end), body: bytes.subarray(end) };
-      }
+  // the closing line is a line starting with `---`: found by searching for them, not line by line
+  for (
+    let at = bytes.indexOf(LINE_OF_DASHES, firstBreak);
+    at >= 0;
+    at = bytes.indexOf(LINE_OF_DASHES, at + 1)
+  ) {
+    const start = at + 1;
+    const br = bytes.indexOf(NL, start);
+    const kind = dashLine(bytes, start, br < 0 ? bytes.length : br);
+    if (kind === 'unsure') return null;
+    if (kind === 'close') {
+      const end = br < 0 ? bytes.length : br + 1;
+      return { text: bytes.toString('utf8', 0, end), body: bytes.subarray(end) };
     }
-    if (br < 0) break;
-    pos = br + 1;
   }
   return null;
 }
