@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readFileBytes, SKILL_FILE_NAMES, type FoundLink } from './discover';
 import { realRoot, rescanPointFor, type LinkState, type RootState } from './root-state';
-import { contentHash } from './skill-entry';
+import { changeToken } from './skill-entry';
 import { watchRoot, type RootWatcher, type WatchEvent } from './watch';
 import { isInside } from '../fs/inside';
 
@@ -129,7 +129,7 @@ export function createRegistryWatch(options: RegistryWatchOptions): RegistryWatc
         let stale: boolean;
         try {
           stale = entry
-            ? contentHash(await readFileBytes(entry.file)) !== entry.hash
+            ? changeToken(await readFileBytes(entry.file)) !== entry.token
             : SKILL_FILE_NAMES.some((f) => fs.existsSync(path.join(dir, f)));
         } catch {
           stale = true; // it was listed and its file is gone

@@ -123,6 +123,20 @@ describe('skill registry', () => {
     expect((await registry.activate('notes')).loaded.body).toBe('Be briefest.\n');
   });
 
+  it('notices an edit that keeps the file’s length (its change token is the length and a CRC-32)', async () => {
+    const text = (description: string) => `---\nname: same\ndescription: ${description}\n---\nBody.\n`;
+    const { registry, at } = setup({ 'user/same/SKILL.md': text('Says yes.') });
+    await registry.ready();
+    fs.writeFileSync(at('user/same/SKILL.md'), text('Says no!.'));
+    const active = await registry.activate('same');
+    expect(active.loaded.definition?.description).toBe('Says no!.');
+    expect(registry.get('same')!.description).toBe('Says no!.');
+    const changed = await registry.reload([at('user/same')], 'test');
+    expect(changed).toBeNull(); // already caught up by the activation
+    fs.writeFileSync(at('user/same/SKILL.md'), text('Says ok!.'));
+    expect(await registry.reload([at('user/same')], 'edited')).toEqual({ reason: 'edited', ids: ['same'] });
+  });
+
   it('keeps a broken skill listed with its errors, not runnable', async () => {
     const { registry } = setup({
       'user/broken/SKILL.md': '---\nname: broken\ndescription: [unclosed\n---\nbody\n',

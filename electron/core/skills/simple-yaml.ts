@@ -20,13 +20,9 @@ const NOT_A_STRING =
   /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/;
 
 // control characters (and the BOM) are left to the yaml package, which knows where each is allowed
-const hasControlCharacter = (value: string) => {
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c < 0x20 || c === 0x7f || c === 0xfeff) return true;
-  }
-  return false;
-};
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f\ufeff]/;
+const hasControlCharacter = (value: string) => CONTROL_CHARACTER.test(value);
 
 /**
  * A quoted scalar on one line, nothing after its closing quote: `"…"` without a backslash or another

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { AppError } from '../../../shared/ipc/result';
 import type { LoadedSkillFile } from './load';
 import { phaseFindings, withFindings } from './phase-quality';
-import { contentHash, parseSkill, readSkillLayout, type SkillEntry } from './skill-entry';
+import { changeToken, contentHash, parseSkill, readSkillLayout, type SkillEntry } from './skill-entry';
 import type { SourceRoot } from './sources';
 
 /** A skill read for use: its body and full definition, from the file as it is now. */
@@ -49,8 +49,8 @@ export function createActivation(options: ActivationOptions): (entry: SkillEntry
         await options.reload([current.dir], `${current.id} removed on disk`);
         throw skillNotFound(current.id);
       }
-      const hash = contentHash(bytes);
-      if (hash === current.hash) {
+      if (changeToken(bytes) === current.token) {
+        const hash = contentHash(bytes);
         const root = options.rootAt(current.root);
         if (!root) throw skillNotFound(current.id); // its source folder was just removed
         const layout = current.layout ? await readSkillLayout(current.dir) : null;

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { ExecutionMode } from '../../../shared/types/finding';
 import type { ShadowedBy, SkillLayout, SkillSource } from '../../../shared/types/skill';
 import { readFileBytes, type FoundSkill } from './discover';
@@ -42,14 +43,23 @@ export interface SkillEntry {
   /** What it reads of the user's data (skill-inputs.ts). */
   usesSelection: boolean;
   takesArguments: boolean;
-  /** sha256 of the file's bytes. */
-  hash: string;
+  /** What changes when the file's bytes change (`changeToken`): how the listing notices an edit. */
+  token: string;
   /** Set by the registry when a skill of higher precedence has the same id. */
   shadowedBy: ShadowedBy | null;
 }
 
 /** sha256 of a file's bytes, hex: what editors send back to detect edits made meanwhile. */
 export const contentHash = (bytes: Uint8Array | string) => crypto.hash('sha256', bytes, 'hex');
+
+/**
+ * What the listing keeps of a file's bytes to notice that they changed: their length and CRC-32, which
+ * zlib computes ~3× faster than sha256 on a real SKILL.md (sha256 was a quarter of a scan's CPU). CRC-32
+ * catches every change of up to 32 bits in a row; any other edit that keeps the length slips by one time
+ * in 4 billion. Nothing is trusted on it: a run parses the bytes it reads (cached by their sha256), and an
+ * editor's save is checked against the file's sha256.
+ */
+export const changeToken = (bytes: Uint8Array) => `${bytes.byteLength}:${zlib.crc32(bytes)}`;
 
 /** The folder's phases layout (layout.ts), in the contract's shape (paths relative to the skill folder). */
 export async function readSkillLayout(dir: string): Promise<SkillLayout | null> {
@@ -82,7 +92,7 @@ export async function loadSkill(root: SourceRoot, found: FoundSkill): Promise<Sk
   const read = (layout: SkillLayout | null) => {
     const loaded = loadSkillFile(head ? head.text : bytes, loadContext(found, file, layout));
     const body = head ? bodyForInputs(head.body) : loaded.body;
-    return { loaded, entry: entryOf(root, found, file, layout, loaded, body, contentHash(bytes)) };
+    return { loaded, entry: entryOf(root, found, file, layout, loaded, body, changeToken(bytes)) };
   };
   let layout: SkillLayout | null;
   try {
@@ -113,7 +123,7 @@ export function parseSkill(
   layout: SkillLayout | null,
 ): { entry: SkillEntry; loaded: LoadedSkillFile } {
   const loaded = loadSkillFile(bytes, loadContext(found, file, layout));
-  return { loaded, entry: entryOf(root, found, file, layout, loaded, loaded.body, contentHash(bytes)) };
+  return { loaded, entry: entryOf(root, found, file, layout, loaded, loaded.body, changeToken(bytes)) };
 }
 
 function entryOf(
@@ -123,7 +133,7 @@ function entryOf(
   layout: SkillLayout | null,
   loaded: LoadedSkillFile,
   body: string,
-  hash: string,
+  token: string,
 ): SkillEntry {
   const folderName = path.basename(found.dir);
   const definition = loaded.definition;
@@ -146,7 +156,7 @@ function entryOf(
     modelInvocable: definition ? !definition.disableModelInvocation : false,
     userInvocable: definition?.userInvocable ?? true,
     ...skillInputs(definition, body),
-    hash,
+    token,
     shadowedBy: null,
   };
 }

@@ -38,7 +38,7 @@ function entry(source: SkillSource, rel: string, more: Partial<SkillEntry> = {})
     userInvocable: true,
     usesSelection: false,
     takesArguments: false,
-    hash: `hash of ${dir}`,
+    token: `token of ${dir}`,
     shadowedBy: null,
     ...more,
   };
@@ -140,7 +140,7 @@ describe('which ids a change of the listing touched', () => {
     const a = entry('user', 'a');
     const b = entry('user', 'b');
     const c = entry('user', 'c');
-    expect(changed([[b, c]], [[a, { ...b, hash: 'edited' }]])).toEqual(['a', 'b', 'c']);
+    expect(changed([[b, c]], [[a, { ...b, token: 'edited' }]])).toEqual(['a', 'b', 'c']);
     expect(changed([[a]], [[entry('user', 'moved/a')]])).toEqual(['a']);
   });
 

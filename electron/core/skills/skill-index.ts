@@ -66,7 +66,7 @@ export type ListingSignatures = ReadonlyMap<string, string>;
 export function listingSignatures(list: readonly SkillEntry[]): ListingSignatures {
   const out = new Map<string, string>();
   for (const e of list) {
-    const sig = `${e.dir}|${e.hash}|${JSON.stringify(e.layout)}|${e.shadowedBy?.path ?? ''}`;
+    const sig = `${e.dir}|${e.token}|${JSON.stringify(e.layout)}|${e.shadowedBy?.path ?? ''}`;
     out.set(e.id, (out.get(e.id) ?? '') + sig + '\n');
   }
   return out;
