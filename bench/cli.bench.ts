@@ -182,7 +182,7 @@ export default async function run() {
   absoluteGoal(
     'skilldeck run → first request',
     'skilldeck run: process start → first model request',
-    `; undici's first use ${undici.toFixed(0)} ms of it. Left (cpu-prof, source-mapped): the zod schemas the core's modules build as they load (~20 ms: shared/types and the IPC contract), garbage collection during start-up (~25 ms), better-sqlite3 (~6–10 ms), module loading and the code cache's deserialising; cutting more means building the schemas lazily across shared/`,
+    `; the plain chat sends over node:http (a fetch would add undici's first use, ${undici.toFixed(0)} ms here) and the run reads only its own skill. The rest (cpu-prof, source-mapped): loading the core's modules through the code cache, the zod schemas they build as they load (~15 ms), start-up GC, better-sqlite3`,
   );
   absoluteGoal('skilldeck run --trigger → hand-over', 'skilldeck run --trigger: process start → hand-over');
 }
