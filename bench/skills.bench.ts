@@ -18,15 +18,14 @@ import { writeRealSkills } from './skill-corpus';
 const SKILLS = 1000;
 
 /**
- * What a scan does beyond the plain read, probed at 1,000 real skills: it lists each skill folder too (to
- * find SKILL.md or skill.md, a `phases/` folder and nested skills), ~9 ms here, as much as the read itself;
- * and parses each frontmatter, checks its fields and computes the change token, ~10 µs a skill in a warm
- * loop. With a 10–15 ms floor that is 2.8–3.5× before any loss; the floor itself moves by a third between
- * runs on this VM.
+ * What a scan does beyond the plain read, probed at 1,000 real skills (warm, medians): it lists each skill
+ * folder too (to find SKILL.md or skill.md, a `phases/` folder and nested skills), 6–9 ms against a 9–13 ms
+ * read; it parses each frontmatter, checks its fields and computes the change token, ~10 µs a skill in a
+ * warm loop (the frontmatter split 1, the fields 4, the CRC 2); and its promises, entries and index, 2–3 ms.
+ * That adds up to ~3.2× the read before anything is lost, which is where it lands.
  */
 const SCAN_OVER_FLOOR =
-  '; over: the scan also lists each skill folder (~9 ms at 1,000, as much as the read) and parses, checks and fingerprints each frontmatter (~10 µs a skill), while the floor itself moves by a third between runs here';
-const pad = (i: number) => String(i).padStart(4, '0');
+  '; over: besides reading each SKILL.md the scan lists each skill folder (6–9 ms at 1,000 against a 9–13 ms read) and parses, checks and fingerprints each frontmatter (~10 µs a skill), ~3.2× the read before any loss';
 
 /** `skill-NNNN/SKILL.md` of about 2 KB, and two reference files of 1 KB each. */
 function skillFile(
@@ -96,6 +95,7 @@ function wsEvents(
  */
 async function realScan(work: string) {
   const perSkill: number[] = [];
+  const perFile: number[] = [];
   for (const count of [1000, 5000]) {
     const dir = path.join(work, `real-${count}`);
     writeRealSkills(dir, count);
@@ -106,9 +106,10 @@ async function realScan(work: string) {
         { name: 'registry scan (discover + parse + findings)', run: () => registryOver(dir).ready() },
       ],
       // the first real-skill scans warm the JIT up: a few before counting, then enough rounds for a steady median
-      { warmup: 3, samples: count > 1000 ? 15 : 25, interleave: true },
+      { warmup: 8, samples: count > 1000 ? 15 : 25, interleave: true },
     )) as [CaseResult, CaseResult];
     perSkill.push(scan.medianMs / count);
+    perFile.push(read.medianMs / count);
     goal({
       name: `skill scan ÷ plain read, ${count.toLocaleString('en')} real skills`,
       measured: scan.medianMs / read.medianMs,
@@ -120,15 +121,21 @@ async function realScan(work: string) {
     });
   }
   const [at1000, at5000] = perSkill as [number, number];
+  const [read1000, read5000] = perFile as [number, number];
+  const us = (ms: number) => `${(ms * 1000).toFixed(0)} µs`;
   console.log(
-    `  per skill: ${(at1000 * 1000).toFixed(0)} µs at 1,000, ${(at5000 * 1000).toFixed(0)} µs at 5,000`,
+    `  per skill: scan ${us(at1000)} at 1,000, ${us(at5000)} at 5,000 (${(at5000 / at1000).toFixed(2)}×); ` +
+      `plain read ${us(read1000)} and ${us(read5000)} a file (${(read5000 / read1000).toFixed(2)}×)`,
   );
+  // Linear: the scan's time per skill grows no faster than reading the same files does. On this VM the
+  // read itself is not linear (its per-file time grows 1.2–1.9× from 1,000 to 5,000 files held at once),
+  // so the scan's own growth is measured against it.
   goal({
-    name: 'skill scan per skill, 5,000 ÷ 1,000 (linear)',
-    measured: at5000 / at1000,
-    limit: 1.25,
+    name: 'skill scan per skill, 5,000 ÷ 1,000, over the plain read’s (linear)',
+    measured: at5000 / at1000 / (read5000 / read1000),
+    limit: 1.1,
     unit: '×',
-    detail: `${(at5000 * 1000).toFixed(0)} µs vs ${(at1000 * 1000).toFixed(0)} µs a skill`,
+    detail: `scan ${us(at5000)} vs ${us(at1000)} a skill (${(at5000 / at1000).toFixed(2)}×); read ${us(read5000)} vs ${us(read1000)} a file (${(read5000 / read1000).toFixed(2)}×)`,
   });
 }
 
