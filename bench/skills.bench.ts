@@ -27,6 +27,8 @@ const SKILLS = 1000;
 const SCAN_OVER_FLOOR =
   '; over: besides reading each SKILL.md the scan lists each skill folder (6–9 ms at 1,000 against a 9–13 ms read) and parses, checks and fingerprints each frontmatter (~10 µs a skill), ~3.2× the read before any loss';
 
+const pad = (i: number) => String(i).padStart(4, '0');
+
 /** `skill-NNNN/SKILL.md` of about 2 KB, and two reference files of 1 KB each. */
 function skillFile(
   i: number,

@@ -397,38 +397,38 @@ export function readDefinition(
   }
   const argumentSpecs = argumentsRead.specs;
 
-  const optional = <T>(key: string, value: T | undefined) => (value === undefined ? {} : { [key]: value });
-  const definition: SkillDefinition = {
-    name,
-    description,
-    ...optional('license', text('license')),
-    ...optional('compatibility', compatibility),
-    metadata,
-    allowedTools,
-    disallowedTools,
-    ...optional('argumentHint', text('argument-hint')),
-    arguments: argumentSpecs.map((a) => a.name),
-    argumentSpecs,
-    ...optional('whenToUse', text('when_to_use')),
-    disableModelInvocation: bool('disable-model-invocation', false),
-    userInvocable: bool('user-invocable', true),
-    ...optional('model', text('model')),
-    ...optional('effort', readEffort(text('effort'), warn)),
-    ...(context === 'fork' ? { context: 'fork' as const } : {}),
-    ...optional('agent', agent),
-    ...(isPlainObject(hooks) ? { hooks } : {}),
-    paths: list('paths'),
-    ...optional('shell', text('shell')),
-    executionMode,
-    executionModeDeclared: declaredMode !== undefined,
-    ...optional('provider', text('provider')),
-    ...(workflow ? { workflow } : {}),
-    config,
-    ...optional('maxIterations', maxIterations),
-    ...optional('output', output),
-    ...(permissionMode !== undefined && PERMISSION_MODE_NAMES.includes(permissionMode)
-      ? { permissionMode: permissionMode as NonNullable<SkillDefinition['permissionMode']> }
-      : {}),
+  // built field by field in this order (each read may add a finding, in this order), optional ones only
+  // when set: spreading a small object per field cost more than the rest of the checks
+  const definition = { name, description } as SkillDefinition;
+  const set = <K extends keyof SkillDefinition>(key: K, value: SkillDefinition[K] | undefined) => {
+    if (value !== undefined) definition[key] = value;
   };
+  set('license', text('license'));
+  set('compatibility', compatibility);
+  definition.metadata = metadata;
+  definition.allowedTools = allowedTools;
+  definition.disallowedTools = disallowedTools;
+  set('argumentHint', text('argument-hint'));
+  definition.arguments = argumentSpecs.map((a) => a.name);
+  definition.argumentSpecs = argumentSpecs;
+  set('whenToUse', text('when_to_use'));
+  definition.disableModelInvocation = bool('disable-model-invocation', false);
+  definition.userInvocable = bool('user-invocable', true);
+  set('model', text('model'));
+  set('effort', readEffort(text('effort'), warn));
+  if (context === 'fork') definition.context = 'fork';
+  set('agent', agent);
+  if (isPlainObject(hooks)) definition.hooks = hooks as SkillDefinition['hooks'];
+  definition.paths = list('paths');
+  set('shell', text('shell'));
+  definition.executionMode = executionMode;
+  definition.executionModeDeclared = declaredMode !== undefined;
+  set('provider', text('provider'));
+  set('workflow', workflow);
+  definition.config = config;
+  set('maxIterations', maxIterations);
+  set('output', output);
+  if (permissionMode !== undefined && PERMISSION_MODE_NAMES.includes(permissionMode))
+    definition.permissionMode = permissionMode as NonNullable<SkillDefinition['permissionMode']>;
   return { definition, findings };
 }

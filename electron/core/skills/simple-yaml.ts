@@ -41,7 +41,7 @@ function quotedString(value: string): string | null {
 function plainString(raw: string | undefined): string | null {
   if (raw === undefined) return null;
   const value = raw.trimEnd();
-  if (value === '' || value !== raw.trimEnd() || /^\s/.test(value)) return null;
+  if (value === '' || /^\s/.test(value)) return null;
   if (value[0] === '"' || value[0] === "'") return quotedString(value);
   if (/^[-?:,[\]{}#&*!|>'"%@`]/.test(value)) return null;
   if (value.includes(': ') || value.includes(' #') || value.endsWith(':') || hasControlCharacter(value))
