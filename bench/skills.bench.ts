@@ -20,12 +20,14 @@ const SKILLS = 1000;
 /**
  * What a scan does beyond the plain read, probed at 1,000 real skills (warm, medians): it lists each skill
  * folder too (to find SKILL.md or skill.md, a `phases/` folder and nested skills), 6–9 ms against a 9–13 ms
- * read; it parses each frontmatter, checks its fields and computes the change token, ~10 µs a skill in a
- * warm loop (the frontmatter split 1, the fields 4, the CRC 2); and its promises, entries and index, 2–3 ms.
- * That adds up to ~3.2× the read before anything is lost, which is where it lands.
+ * read; it parses each frontmatter, checks its fields and computes the change token, ~7 µs a skill in a warm
+ * loop over files already in memory (the frontmatter split 1, the fields 2.5, the CRC 2) but ~17 ms for
+ * 1,000 files just read (their bytes are new to the caches and the collector); its promises, entries and
+ * index, 2–3 ms. Reading into reused buffers did not help (a thousand reads are in flight at once), nor did
+ * reading a few dozen at a time (the thread pool then waits on the main thread).
  */
 const SCAN_OVER_FLOOR =
-  '; over: besides reading each SKILL.md the scan lists each skill folder (6–9 ms at 1,000 against a 9–13 ms read) and parses, checks and fingerprints each frontmatter (~10 µs a skill), ~3.2× the read before any loss';
+  '; over: besides reading each SKILL.md the scan lists each skill folder (6–9 ms at 1,000 against a 9–13 ms read) and parses, checks and fingerprints each frontmatter (~7 µs a skill in memory, ~17 µs just read): ~3.2× the read';
 
 const pad = (i: number) => String(i).padStart(4, '0');
 
