@@ -1,8 +1,13 @@
 // The plain-chat client's POST over node:http against a real local server: what it sends, the body read in
 // order, sockets kept alive between calls, and fetch's error shapes for a refused connection, a cancel
 // before and during the answer, and a body cut off by the server.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
+import https from 'node:https';
 import type net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toModelError } from './errors';
 import { postForStream, type StreamedAnswer } from './http-stream';
@@ -158,5 +163,48 @@ describe('a streamed POST over node:http', () => {
     await got.cancel();
     expect(await got.read()).toEqual({ done: true });
     expect(await seen.at(-1)!.closedEarly).toBe(true);
+  });
+});
+
+describe('a streamed POST over https', () => {
+  it('refuses a server whose certificate is not trusted, as a network error', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'skilldeck-tls-'));
+    try {
+      // a self-signed certificate for 127.0.0.1, made now (openssl comes with Debian's ca-certificates)
+      execFileSync(
+        'openssl',
+        [
+          ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1'],
+          ...['-keyout', path.join(dir, 'key.pem'), '-out', path.join(dir, 'cert.pem')],
+          ...['-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'],
+        ],
+        { stdio: 'ignore' },
+      );
+      const handshakes: string[] = [];
+      const tls = https.createServer(
+        {
+          key: fs.readFileSync(path.join(dir, 'key.pem')),
+          cert: fs.readFileSync(path.join(dir, 'cert.pem')),
+        },
+        (_req, res) => res.end('should not be reached'),
+      );
+      tls.on('tlsClientError', (error) => handshakes.push(error.message));
+      await new Promise<void>((resolve) => tls.listen(0, '127.0.0.1', resolve));
+      const url = `https://127.0.0.1:${(tls.address() as net.AddressInfo).port}/v1/chat/completions`;
+      const error = await postForStream(url, {
+        headers: {},
+        body: '{}',
+        signal: new AbortController().signal,
+      }).catch((e: unknown) => e);
+      tls.close();
+      expect(error).toBeInstanceOf(TypeError);
+      expect((error as { cause: { code: string } }).cause.code).toBe('DEPTH_ZERO_SELF_SIGNED_CERT');
+      const target = { provider: 'local', model: 'm', baseUrl: url };
+      expect(toModelError(error, target, null).code).toBe('network');
+      // the client spoke TLS and hung up on the certificate
+      await expect.poll(() => handshakes.length).toBeGreaterThan(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
