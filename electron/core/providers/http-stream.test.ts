@@ -80,6 +80,52 @@ describe('a streamed POST over node:http', () => {
     expect(request.headers['content-length']).toBe(String(Buffer.byteLength(request.body)));
   });
 
+  it('follows a 307 or 308 with the same POST, the key only to the same origin; a 301 is the answer', async () => {
+    const other = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () =>
+        res.end(JSON.stringify({ path: req.url, body, key: req.headers.authorization ?? null })),
+      );
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const elsewhere = `http://127.0.0.1:${(other.address() as net.AddressInfo).port}`;
+    try {
+      let hops = 0;
+      answer = (res) => {
+        hops++;
+        // the first request is sent on within this server, the second to another origin
+        res.writeHead(hops === 1 ? 307 : 308, {
+          location: hops === 1 ? '/v1/moved' : `${elsewhere}/v2/chat`,
+        });
+        res.end();
+      };
+      const before = seen.length;
+      const got = await post();
+      expect(got.status).toBe(200);
+      expect(JSON.parse(await got.text())).toEqual({
+        path: '/v2/chat',
+        body: '{"hello":"wörld"}',
+        key: null,
+      });
+      const sent = seen.slice(before);
+      expect(sent.map((r) => [r.body, r.headers.authorization])).toEqual([
+        ['{"hello":"wörld"}', 'Bearer sk-1'],
+        ['{"hello":"wörld"}', 'Bearer sk-1'],
+      ]);
+      answer = (res) => {
+        res.writeHead(301, { location: `${elsewhere}/v2/chat` });
+        res.end('moved');
+      };
+      const moved = await post();
+      expect(moved.status).toBe(301);
+      expect(await moved.text()).toBe('moved');
+    } finally {
+      other.closeAllConnections();
+      other.close();
+    }
+  });
+
   it('keeps the socket open for the next call, as fetch does', async () => {
     answer = (res) => res.end('ok');
     await readAll(await post());

@@ -35,8 +35,37 @@ const agents = {
 const abortError = () => Object.assign(new Error('This operation was aborted'), { name: 'AbortError' });
 const fetchFailed = (cause: unknown) => Object.assign(new TypeError('fetch failed'), { cause });
 
-/** POSTs `init.body` to `url` and resolves once the server has answered its status line and headers. */
-export function postForStream(url: string, init: PostInit): Promise<StreamedAnswer> {
+/** As many redirects as fetch follows. */
+const MAX_REDIRECTS = 20;
+
+/**
+ * POSTs `init.body` to `url` and resolves once the server has answered its status line and headers.
+ * Redirects are followed as fetch follows a POST's: a 307 or 308 sends the same request on (the key only
+ * to the same origin); any other status, 301–303 included, is the answer.
+ */
+export async function postForStream(url: string, init: PostInit): Promise<StreamedAnswer> {
+  let current = url;
+  let headers = init.headers;
+  for (let hop = 0; ; hop++) {
+    const answer = await postOnce(current, { ...init, headers });
+    const location = answer.headers.location;
+    if ((answer.status !== 307 && answer.status !== 308) || location === undefined) return answer;
+    await answer.cancel();
+    if (hop === MAX_REDIRECTS) throw fetchFailed(new Error('redirect count exceeded'));
+    let next: URL;
+    try {
+      next = new URL(location, current);
+    } catch (error) {
+      throw fetchFailed(error);
+    }
+    if (next.origin !== new URL(current).origin) {
+      headers = Object.fromEntries(Object.entries(headers).filter(([name]) => name !== 'authorization'));
+    }
+    current = next.href;
+  }
+}
+
+function postOnce(url: string, init: PostInit): Promise<StreamedAnswer> {
   const target = new URL(url);
   const secure = target.protocol === 'https:';
   if (!secure && target.protocol !== 'http:')
