@@ -256,50 +256,36 @@ export default async function run() {
       // The same eager schedule with each step one plain fetch of the same SSE answer, read to its end: no
       // AI SDK, no engine: the floor the issue names. The engine's plain chat sends over node:http, leaner than
       // fetch, so it can come in under this one; the node:http floor below is the leanest.
-      const body = JSON.stringify({ model: 'bench-model', stream: true, messages: [] });
-      const plainFetch = () =>
+      const body = (s: BenchStep) =>
+        JSON.stringify({
+          model: 'bench-model',
+          stream: true,
+          messages: [{ role: 'system', content: `STEP ${key}.${s.id}` }],
+        });
+      /** The DAG's eager schedule at the engine's default concurrency, each step `step`. */
+      const eagerly = (step: (s: BenchStep) => Promise<unknown>) => () =>
         scheduleDag({
           steps: dag.steps,
           concurrency: cap,
           continueOnFailure: false,
           signal: new AbortController().signal,
           run: async (s) => {
-            const response = await fetch(`${server.url}/v1/chat/completions`, {
-              method: 'POST',
-              headers: { 'content-type': 'application/json' },
-              body: body.replace(
-                '"messages":[]',
-                `"messages":[{"role":"system","content":"STEP ${key}.${s.id}"}]`,
-              ),
-            });
-            await response.text();
+            await step(s);
             return 'succeeded';
           },
         });
+      const plainFetch = eagerly(async (s) => {
+        const response = await fetch(`${server.url}/v1/chat/completions`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: body(s),
+        });
+        await response.text();
+      });
       // the same with node:http, the engine's own transport (bench/plain-http.ts): the leanest floor
-      const plainHttp = () =>
-        scheduleDag({
-          steps: dag.steps,
-          concurrency: cap,
-          continueOnFailure: false,
-          signal: new AbortController().signal,
-          run: async (s) => {
-            await plainHttpPost(
-              `${server.url}/v1/chat/completions`,
-              body.replace('"messages":[]', `"messages":[{"role":"system","content":"STEP ${key}.${s.id}"}]`),
-            );
-            return 'succeeded';
-          },
-        });
+      const plainHttp = eagerly((s) => plainHttpPost(`${server.url}/v1/chat/completions`, body(s)));
       // scheduleDag alone, each step a timer of its delay: the algorithm without the model calls
-      const timersOnly = () =>
-        scheduleDag({
-          steps: dag.steps,
-          concurrency: cap,
-          continueOnFailure: false,
-          signal: new AbortController().signal,
-          run: (s) => new Promise((r) => setTimeout(() => r('succeeded'), s.delayMs)),
-        });
+      const timersOnly = eagerly((s) => new Promise((r) => setTimeout(r, s.delayMs)));
       const [e, l, floor, timers, leanest] = await suite(
         `Workflow "${dag.name}": ${dag.steps.length} steps, width ${width}, critical path ${bound} ms`,
         [
