@@ -158,7 +158,13 @@ describe.skipIf(noFoot)('a real Wayland window takes the paste (foot on sway)', 
       input: '<i>mine</i>',
       stdio: ['pipe', 'ignore', 'ignore'],
     });
-    const result = await wayland.inserter.insert('echo from skilldeck ✓', { pasteKey: 'ctrl+shift+v' });
+    // a terminal's rule with a longer restore delay: foot reads the clipboard a Wayland round trip after the
+    // key, which on a loaded CI machine once took longer than the default 300 ms — the user's clipboard was
+    // back by then, and foot pasted nothing
+    const result = await wayland.inserter.insert('echo from skilldeck ✓', {
+      pasteKey: 'ctrl+shift+v',
+      restoreDelayMs: 1500,
+    });
     expect(result).toEqual({ inserted: true, confirmed: false });
     await waitFor('echo from skilldeck ✓');
     expect(execFileSync('wl-paste', ['--no-newline', '--type', 'text/html'], { env: env() }).toString()).toBe(
