@@ -258,6 +258,32 @@ describe('skilldeck serve (the built bin, as a user runs it)', () => {
     expect(await exited).toBe(0);
   });
 
+  it('stops cleanly on a Ctrl+C that comes the moment it listens, while its core is still opening', async () => {
+    const dataDir = tempDir('skilldeck-serve-');
+    const child = spawn(
+      process.execPath,
+      [bin, 'serve', '--port', '0', '--data-dir', dataDir, '--no-keyring'],
+      {
+        stdio: 'pipe',
+      },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    let stdout = '';
+    await new Promise<void>((resolve) => {
+      child.stdout.on('data', (chunk) => {
+        stdout += chunk;
+        // the first line it prints, once it listens: the core (its modules, the database, the skills) loads after
+        if (/Skilldeck dashboard: http/.test(stdout)) resolve();
+      });
+      child.on('exit', () => resolve());
+    });
+    child.kill('SIGINT');
+    expect(await exited, stderr).toBe(0);
+    expect(stderr).not.toMatch(/Error:|\n\s+at /);
+  });
+
   it('survives requests that used to end it, and logs an error nothing caught on one line', async () => {
     const dataDir = tempDir('skilldeck-serve-');
     // On SIGUSR2 this preload throws and rejects outside any request, as a bug anywhere in serve might.

@@ -96,6 +96,31 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
     io.err(`skilldeck: cannot listen on ${options.host}:${options.port}: ${(error as Error).message}`);
     return 1;
   }
+  // Ctrl+C or SIGTERM stops serve cleanly from the moment it listens, also while the core still opens (a
+  // signal that came before the core was open used to kill serve with status 1). It stays registered once
+  // stopping: a second signal (Ctrl+C reaches `npm start` too, which passes it on) must not kill the process
+  // while it closes or exits. A signal listener keeps no process alive.
+  let stopping = false;
+  let removeLastResort: () => void = () => undefined;
+  let finish: (code: number) => void = () => undefined;
+  const finished = new Promise<number>((resolve) => (finish = resolve));
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    removeLastResort();
+    quiet.stop();
+    void host
+      .close()
+      .then(closeCore)
+      .then(() => finish(0));
+  };
+  const unlisten = () => {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
   io.out(`Skilldeck dashboard: ${host.url}`);
   io.out(`Data: ${dataDir}. Provider keys: ${(await keys).note}. Press Ctrl+C to stop.`);
   if (options.apiKeyEnv)
@@ -105,7 +130,9 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
   let openCore: Core;
   try {
     const o = await opened;
+    if (stopping) return finished;
     if ('problem' in o) {
+      unlisten();
       quiet.stop();
       await host.close();
       io.err(`skilldeck: ${o.problem}`);
@@ -113,6 +140,8 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
     }
     openCore = o.core;
   } catch (error) {
+    if (stopping) return finished;
+    unlisten();
     quiet.stop();
     await host.close();
     throw error;
@@ -126,25 +155,6 @@ export async function serveCommand(options: ServeOptions, io: Io): Promise<numbe
     const key = search.apiKey ? ' with the key from --search-key-env' : '';
     io.out(`Web search: ${backend}${search.url ? ` at ${search.url}` : ''}${key}, until serve stops.`);
   }
-
-  const running = host;
-  const removeLastResort = keepServingOnErrors(io);
-  return new Promise<number>((resolve) => {
-    let stopping = false;
-    // Stays registered once stopping: a second signal (Ctrl+C reaches `npm start` too, which passes it
-    // on) must not kill the process while it closes or exits. A signal listener keeps no process alive.
-    const stop = () => {
-      if (stopping) return;
-      stopping = true;
-      removeLastResort();
-      quiet.stop();
-      void running.close().then(async () => {
-        openCore.close();
-        await openCore.skills.close();
-        resolve(0);
-      });
-    };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
-  });
+  removeLastResort = keepServingOnErrors(io);
+  return finished;
 }
