@@ -79,22 +79,11 @@ function postOnce(url: string, init: PostInit): Promise<StreamedAnswer> {
       headers: { ...init.headers, 'content-length': String(body.length) },
     });
     let answered: http.IncomingMessage | undefined;
-    let ended = false;
-    let failure: unknown;
-    const chunks: Buffer[] = [];
-    let wake: (() => void) | undefined;
-    const wakeReader = () => {
-      const w = wake;
-      wake = undefined;
-      w?.();
-    };
     const onAbort = () => {
       const error = abortError();
       if (!answered) reject(error);
-      failure ??= error;
       request.destroy(error);
       answered?.destroy(error);
-      wakeReader();
     };
     init.signal.addEventListener('abort', onAbort, { once: true });
     const settle = () => init.signal.removeEventListener('abort', onAbort);
@@ -105,49 +94,24 @@ function postOnce(url: string, init: PostInit): Promise<StreamedAnswer> {
     });
     request.on('response', (response) => {
       answered = response;
-      response.on('data', (chunk: Buffer) => {
-        chunks.push(chunk);
-        wakeReader();
-      });
-      response.on('end', () => {
-        ended = true;
-        settle();
-        wakeReader();
-      });
-      response.on('error', (error) => {
-        failure ??= init.signal.aborted ? abortError() : error;
-        settle();
-        wakeReader();
-      });
-      // a socket closed before the body's end: fetch's "terminated"
-      response.on('close', () => {
-        if (!ended && failure === undefined) failure = fetchFailed(new Error('terminated'));
-        settle();
-        wakeReader();
-      });
+      response.once('close', settle);
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(response.headers))
         if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-
+      // the body's chunks as the stream gives them, paused while not read; a cancel or a cut-off rejects
+      // the read in progress with the stream's error
+      const chunks: AsyncIterator<Buffer> = response[Symbol.asyncIterator]();
       const read = async (): Promise<{ done: boolean; value?: Uint8Array }> => {
-        for (;;) {
-          if (chunks.length > 0) return { done: false, value: chunks.shift()! };
-          if (failure !== undefined) throw failure;
-          if (ended) return { done: true };
-          await new Promise<void>((woken) => (wake = woken));
-        }
+        const next = await chunks.next();
+        return next.done ? { done: true } : { done: false, value: next.value };
       };
       resolve({
         status: response.statusCode ?? 0,
         statusText: response.statusMessage ?? '',
         headers,
         read,
-        cancel: async () => {
-          settle();
-          ended = true;
-          chunks.length = 0;
-          response.destroy();
-        },
+        // ends the iteration: the stream (and its socket) is destroyed, later reads are done
+        cancel: async () => void (await chunks.return?.()),
         text: async () => {
           const parts: Uint8Array[] = [];
           for (;;) {
