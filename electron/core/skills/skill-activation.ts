@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { AppError } from '../../../shared/ipc/result';
 import type { LoadedSkillFile } from './load';
 import { phaseFindings, withFindings } from './phase-quality';
-import { changeToken, contentHash, parseSkill, readSkillLayout, type SkillEntry } from './skill-entry';
+import { changeToken, contentHash, readSkillLayout, readWholeSkill, type SkillEntry } from './skill-entry';
 import type { SourceRoot } from './sources';
 
 /** A skill read for use: its body and full definition, from the file as it is now. */
@@ -58,7 +58,7 @@ export function createActivation(options: ActivationOptions): (entry: SkillEntry
         const key = `${root.dir}\n${current.file}\n${hash}\n${layout ? JSON.stringify(layout) : ''}`;
         let loaded = activated.get(key);
         if (loaded) activated.delete(key);
-        else loaded = parseSkill(root, current, current.file, bytes, layout).loaded;
+        else loaded = readWholeSkill(current, current.file, bytes, layout);
         activated.set(key, loaded);
         if (activated.size > ACTIVATED_CACHE_SIZE) activated.delete(activated.keys().next().value!);
         // the phase files are read each time (not cached by SKILL.md's hash): a phase edited is seen

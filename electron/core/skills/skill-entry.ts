@@ -114,7 +114,15 @@ const loadContext = (found: Pick<FoundSkill, 'dir'>, file: string, layout: Skill
   ...(layout ? { layout: layout.kind } : {}),
 });
 
-/** The entry for bytes already read (the registry re-reads a file it was asked to activate). */
+/** The whole file read from bytes already read (body, definition): what a run activates. */
+export const readWholeSkill = (
+  found: Pick<FoundSkill, 'dir'>,
+  file: string,
+  bytes: Buffer,
+  layout: SkillLayout | null,
+): LoadedSkillFile => loadSkillFile(bytes, loadContext(found, file, layout));
+
+/** The entry of the whole file read from bytes already read (what the listing's shortcut must equal). */
 export function parseSkill(
   root: SourceRoot,
   found: Pick<FoundSkill, 'dir' | 'realDir'>,
@@ -122,7 +130,7 @@ export function parseSkill(
   bytes: Buffer,
   layout: SkillLayout | null,
 ): { entry: SkillEntry; loaded: LoadedSkillFile } {
-  const loaded = loadSkillFile(bytes, loadContext(found, file, layout));
+  const loaded = readWholeSkill(found, file, bytes, layout);
   return { loaded, entry: entryOf(root, found, file, layout, loaded, loaded.body, changeToken(bytes)) };
 }
 
