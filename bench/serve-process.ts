@@ -2,12 +2,9 @@
 // bare node HTTP server — both read the same way (the line naming their URL on stdout, then requests).
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ROOT } from './dashboard/host';
 import { childStopper } from '../electron/core/testing/child-stop';
-
-export const CLI = path.join(ROOT, 'electron', 'cli', 'skilldeck.mjs');
+import { serveArgs } from '../e2e/helpers/skilldeck-host';
 
 export interface Launched {
   child: ChildProcess;
@@ -51,18 +48,8 @@ function launch(args: string[]): Promise<Launched> {
 
 export const launchFloor = () => launch(['-e', FLOOR_SERVER]);
 
-export function launchServe(dataDir: string, skillsDirs: readonly string[] = []): Promise<Launched> {
-  return launch([
-    CLI,
-    'serve',
-    '--port',
-    '0',
-    '--data-dir',
-    dataDir,
-    '--no-keyring',
-    ...skillsDirs.flatMap((d) => ['--skills-dir', d]),
-  ]);
-}
+export const launchServe = (dataDir: string, skillsDirs: readonly string[] = []): Promise<Launched> =>
+  launch(serveArgs(dataDir, skillsDirs));
 
 /** ms from spawn until the page at `/` was read. */
 export async function pageAt(l: Launched): Promise<number> {

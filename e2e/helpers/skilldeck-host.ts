@@ -24,10 +24,13 @@ export interface HostOptions {
   env?: Record<string, string>;
 }
 
-/** Starts `skilldeck serve` on a free port and waits for the URL line it prints. */
-export async function startSkilldeckHost(dataDir: string, options: HostOptions = {}): Promise<RunningHost> {
-  const { skillsDirs = [], timeoutMs = 20_000, args: extra = [], env = {} } = options;
-  const args = [
+/** `skilldeck serve`'s command line: a free port, the data folder, more skill folders, then `extra`. */
+export function serveArgs(
+  dataDir: string,
+  skillsDirs: readonly string[] = [],
+  extra: readonly string[] = [],
+): string[] {
+  return [
     CLI,
     'serve',
     '--port',
@@ -39,7 +42,12 @@ export async function startSkilldeckHost(dataDir: string, options: HostOptions =
     '--no-keyring',
     ...extra,
   ];
-  const child = spawn(process.execPath, args, {
+}
+
+/** Starts `skilldeck serve` on a free port and waits for the URL line it prints. */
+export async function startSkilldeckHost(dataDir: string, options: HostOptions = {}): Promise<RunningHost> {
+  const { skillsDirs = [], timeoutMs = 20_000, args: extra = [], env = {} } = options;
+  const child = spawn(process.execPath, serveArgs(dataDir, skillsDirs, extra), {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1', ...env },
   });
