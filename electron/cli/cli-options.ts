@@ -52,22 +52,24 @@ export type CliValues = ReturnType<
   typeof parseArgs<{ options: typeof CLI_OPTIONS; allowPositionals: true; strict: true }>
 >['values'];
 
-const CHAT_KINDS = ['openai', 'anthropic', 'openai-compatible'] as const;
-const SPEECH_KINDS = ['openai', 'openai-compatible'] as const;
+// the kinds of shared/types/provider.ts's ProviderKind, written out: this file is read for `--help`,
+// before zod is loaded
+const PROVIDER_KINDS = {
+  chat: ['openai', 'anthropic', 'openai-compatible'],
+  speech: ['openai', 'openai-compatible'],
+} as const;
 
 /**
  * `--provider` checked against the kinds a command takes (chat: all three; speech to text: no Anthropic):
  * the kind, absent, or what to say.
  */
-export function providerFlag<K extends 'chat' | 'speech'>(
+export function providerFlag<K extends keyof typeof PROVIDER_KINDS>(
   flag: string | undefined,
   use: K,
-):
-  | { kind: (K extends 'chat' ? typeof CHAT_KINDS : typeof SPEECH_KINDS)[number] | undefined }
-  | { problem: string } {
-  const kinds: readonly string[] = use === 'chat' ? CHAT_KINDS : SPEECH_KINDS;
+): { kind: (typeof PROVIDER_KINDS)[K][number] | undefined } | { problem: string } {
+  const kinds: readonly string[] = PROVIDER_KINDS[use];
   if (flag === undefined || kinds.includes(flag))
-    return { kind: flag as (K extends 'chat' ? typeof CHAT_KINDS : typeof SPEECH_KINDS)[number] | undefined };
+    return { kind: flag as (typeof PROVIDER_KINDS)[K][number] | undefined };
   const what = use === 'speech' ? ' for speech to text' : '';
   return { problem: `--provider is one of ${kinds.join(', ')}${what}, not "${flag}"` };
 }
