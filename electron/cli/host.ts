@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { ErrorCode, Result } from '../../shared/ipc/result';
+import { fail } from '../../shared/ipc/envelope';
+import type { Result } from '../../shared/ipc/result';
 import type { Core } from '../core/core';
 import type { SocketHost } from './host-socket';
 import { decodePathSegment, readRequestTarget } from './request-target';
@@ -31,9 +32,6 @@ export interface Host {
 }
 
 const MAX_MESSAGE_BYTES = 1024 * 1024;
-
-/** `fail` of shared/ipc/result.ts, without loading its schemas (zod) before the first page is served. */
-const fail = (code: ErrorCode, message: string): Result<never> => ({ ok: false, error: { code, message } });
 
 function sameToken(given: string | null | undefined, token: string): boolean {
   if (!given) return false;

@@ -35,11 +35,7 @@ export const ResultEnvelope = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), error: IpcError }),
 ]);
 
-export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-export const fail = (code: ErrorCode, message: string, words?: ErrorWords): Result<never> => ({
-  ok: false,
-  error: { code, message, ...(words ? { words } : {}) },
-});
+export { fail, ok } from './envelope';
 
 /** Thrown inside handlers to answer with a specific code; anything else becomes INTERNAL. */
 export class AppError extends Error {
