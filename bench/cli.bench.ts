@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startLlmServer } from '../electron/core/testing/llm-server';
-import { goal } from './harness';
+import { goal, median } from './harness';
 
 function repoRoot(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
@@ -56,7 +56,6 @@ function timeSpawn(
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const spread = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return `${sorted[Math.floor(sorted.length * 0.1)]!.toFixed(0)}–${sorted[Math.floor(sorted.length * 0.9)]!.toFixed(0)} ms`;

@@ -34,6 +34,13 @@ export interface CaseResult {
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
+/** The median of some samples (the upper one of an even count), as every bench reports it. */
+export const median = (values: readonly number[]) =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
+
 function formatMs(ms: number): string {
   if (ms < 0.01) return `${(ms * 1000).toFixed(2)} µs`;
   if (ms < 1) return `${(ms * 1000).toFixed(0)} µs`;

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startLlmServer } from '../electron/core/testing/llm-server';
 import { ROOT } from './dashboard/host';
-import { goal } from './harness';
+import { goal, median } from './harness';
 import {
   invoke,
   launchFloor,
@@ -25,7 +25,6 @@ import { writeRealSkills } from './skill-corpus';
 const ROUNDS = Number(process.env.HOST_BENCH_ROUNDS ?? 5);
 const RUNS = 500;
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const spread = (xs: number[]) => `${Math.min(...xs).toFixed(0)}–${Math.max(...xs).toFixed(0)}`;
 
 interface StartCase {

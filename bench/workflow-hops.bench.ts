@@ -8,7 +8,7 @@ import { adhocProvider } from '../electron/core/providers/adhoc';
 import { memorySecrets } from '../electron/core/providers/test-support';
 import { startLlmServer } from '../electron/core/testing/llm-server';
 import { createTestCore } from '../electron/core/test-support';
-import { goal, suite } from './harness';
+import { goal, median, suite } from './harness';
 import { plainHttpPost } from './plain-http';
 import { workflowSkill, type BenchDag } from './workflow.bench';
 
@@ -79,7 +79,6 @@ export default async function run() {
       ],
       { samples: 15, warmup: 3, interleave: true, baseline: 'plain fetch, same chain (HTTP floor)' },
     );
-    const median = (v: number[]) => [...v].sort((a, b) => a - b)[v.length >> 1]!;
     const cpuEngine = median(cpu.get('engine')!.slice(3));
     const cpuFloor = median(cpu.get('floor')!.slice(3));
     const cpuHttp = median(cpu.get('http')!.slice(3));

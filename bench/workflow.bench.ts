@@ -11,7 +11,7 @@ import { criticalPath, scheduleDag } from '../electron/core/engine/workflow';
 import { startLlmServer, type RecordedRequest } from '../electron/core/testing/llm-server';
 import { createTestCore } from '../electron/core/test-support';
 import { DEFAULT_PROVIDER_CONCURRENCY } from '../shared/types/provider';
-import { goal, suite } from './harness';
+import { goal, median, suite } from './harness';
 import { plainHttpPost } from './plain-http';
 
 /**
@@ -189,8 +189,6 @@ export function workflowSkill(dag: BenchDag, key: string, concurrency?: number):
 export function stepOfRequest(request: RecordedRequest): string | null {
   return /STEP ([\w-]+\.[\w-]+)/.exec(JSON.stringify(request.body ?? ''))?.[1] ?? null;
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 export default async function run() {
   // Step delays are 20–125 ms; real model steps take seconds. SKILLDECK_BENCH_DELAY_SCALE=5 multiplies
