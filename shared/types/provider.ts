@@ -28,7 +28,8 @@ const ModelName = z.string().trim().min(1).max(256);
  * How many requests a run sends to one provider at once (a workflow's steps): 8 unless set in Settings ›
  * Providers. A 429 halves it for the rest of that run (engine/provider-limit.ts).
  */
-export const ProviderConcurrency = z.number().int().min(1).max(64);
+export const MAX_PROVIDER_CONCURRENCY = 64;
+export const ProviderConcurrency = z.number().int().min(1).max(MAX_PROVIDER_CONCURRENCY);
 export const DEFAULT_PROVIDER_CONCURRENCY = 8;
 
 /** The id of one key of a provider's pool. */

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_PROVIDER_CONCURRENCY,
+  MAX_PROVIDER_CONCURRENCY,
   ProviderConcurrency,
   ProviderKind,
   type Provider,
@@ -241,7 +242,7 @@ export function ProviderForm({
             className="input input-number"
             type="number"
             min={1}
-            max={64}
+            max={MAX_PROVIDER_CONCURRENCY}
             step={1}
             value={concurrency}
             onChange={(e) => setConcurrency(e.target.value)}
